@@ -1,0 +1,48 @@
+/* message.h - the IPC header and one builder/parser per command (internal). */
+#ifndef CLRA_MESSAGE_H
+#define CLRA_MESSAGE_H
+
+#include "wire.h"
+
+#define CLRA__HEADER_SIZE 20
+#define CLRA__MAX_MESSAGE 65535
+
+/* Command sets and ids (reference/ipc-protocol.md section 3). */
+enum {
+    CLRA__SET_DUMP = 0x01,
+    CLRA__SET_EVENTPIPE = 0x02,
+    CLRA__SET_PROFILER = 0x03,
+    CLRA__SET_PROCESS = 0x04,
+    CLRA__SET_SERVER = 0xFF,
+};
+enum {
+    CLRA__PROFILER_ATTACH = 0x01,
+    CLRA__PROFILER_STARTUP = 0x02,
+    CLRA__SERVER_OK = 0x00,
+    CLRA__SERVER_ERROR = 0xFF,
+};
+
+typedef struct clra__header {
+    uint16_t size; /* whole message, header included */
+    uint8_t command_set;
+    uint8_t command_id;
+} clra__header_t;
+
+/* Writes a header whose size is patched by clra__end_message. */
+void clra__begin_message(clra__writer_t *w, uint8_t command_set, uint8_t command_id);
+/* Patches the size field; returns 0 or the writer's error (CLRA_ETOOBIG past 65535 bytes). */
+int clra__end_message(clra__writer_t *w);
+
+/* The whole AttachProfiler (0x0301) request. */
+int clra__build_attach_profiler(clra__writer_t *w, uint32_t attach_timeout_ms,
+                                const clra_guid_t *clsid, const char *profiler_path,
+                                const void *client_data, size_t client_data_len);
+
+/* Validates the 20 header bytes (magic, size >= 20). 0 or CLRA_EPROTO. */
+int clra__parse_header(const uint8_t bytes[CLRA__HEADER_SIZE], clra__header_t *out);
+/* Reads a reply that carries an int32 HRESULT: OK (0 unless the code is a failure) or
+ * Error (CLRA_ERUNTIME); *hr gets the code. Anything else is CLRA_EPROTO. */
+int clra__parse_hresult_reply(const clra__header_t *h, const uint8_t *payload, size_t len,
+                              int32_t *hr);
+
+#endif
