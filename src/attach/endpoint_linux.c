@@ -1,0 +1,324 @@
+/* endpoint_linux.c - pid -> diagnostics socket path (reference/ipc-protocol.md 1.1, 1.2).
+ *
+ * The runtime names its socket <TMPDIR>/dotnet-diagnostic-<pid>-<key>-socket with TMPDIR and
+ * pid as the target itself sees them, and key its start time in clock ticks. So we read the
+ * target's environment and status, look through /proc/PID/root when it lives in another mount
+ * namespace, and prefer the exact key over older (stale) files of a reused pid.
+ */
+#define _GNU_SOURCE
+#include "endpoint.h"
+#include "transport.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define ENVIRON_MAX (1 << 20)
+
+/* Reads a small /proc file into buf (NUL-terminated). Returns its length or -errno. */
+static long read_small_file(const char *path, char *buf, size_t cap)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -errno;
+    size_t len = 0;
+    while (len + 1 < cap) {
+        ssize_t k = read(fd, buf + len, cap - 1 - len);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k < 0) {
+            int e = errno;
+            close(fd);
+            return -e;
+        }
+        if (k == 0)
+            break;
+        len += (size_t)k;
+    }
+    close(fd);
+    buf[len] = '\0';
+    return (long)len;
+}
+
+int clra__parse_nspid(const char *status_text)
+{
+    const char *p = strncmp(status_text, "NSpid:", 6) == 0 ? status_text : strstr(status_text, "\nNSpid:");
+    if (!p)
+        return -1;
+    p += (*p == '\n') ? 7 : 6;
+    long last = -1;
+    for (;;) {
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (*p < '0' || *p > '9')
+            break;
+        char *end;
+        errno = 0;
+        long v = strtol(p, &end, 10);
+        if (errno || v <= 0 || v > 0x7fffffff)
+            return -1;
+        last = v;
+        p = end;
+    }
+    return (*p == '\n' || *p == '\0') ? (int)last : -1;
+}
+
+int clra__environ_get(const char *environ, size_t len, const char *name, char *out, size_t cap)
+{
+    size_t nlen = strlen(name);
+    const char *p = environ, *end = environ + len;
+    while (p < end) {
+        const char *entry_end = memchr(p, '\0', (size_t)(end - p));
+        size_t elen = entry_end ? (size_t)(entry_end - p) : (size_t)(end - p);
+        if (elen > nlen && memcmp(p, name, nlen) == 0 && p[nlen] == '=') {
+            size_t vlen = elen - nlen - 1;
+            if (vlen >= cap)
+                return -1;
+            memcpy(out, p + nlen + 1, vlen);
+            out[vlen] = '\0';
+            return 1;
+        }
+        p += elen + 1;
+    }
+    return 0;
+}
+
+long long clra__parse_starttime(const char *stat_text)
+{
+    const char *p = strrchr(stat_text, ')');
+    if (!p)
+        return -1;
+    p++;
+    /* After ')' come fields 3 (state) onwards; starttime is field 22, the 20th after ')'. */
+    for (int field = 3; field < 22; field++) {
+        p = strchr(p + 1, ' ');
+        if (!p)
+            return -1;
+    }
+    char *end;
+    errno = 0;
+    long long v = strtoll(p + 1, &end, 10);
+    if (errno || end == p + 1 || v < 0)
+        return -1;
+    return v;
+}
+
+int clra__socket_name_matches(const char *name, int ns_pid)
+{
+    char prefix[64];
+    int n = snprintf(prefix, sizeof prefix, "dotnet-diagnostic-%d-", ns_pid);
+    if (strncmp(name, prefix, (size_t)n) != 0)
+        return 0;
+    const char *p = name + n;
+    if (*p < '0' || *p > '9')
+        return 0;
+    while (*p >= '0' && *p <= '9')
+        p++;
+    return strcmp(p, "-socket") == 0;
+}
+
+/* What we learnt about the target before looking for its socket. */
+typedef struct target_view {
+    int ns_pid;
+    long long key;          /* start time, -1 if unknown */
+    char root[64];          /* "" or "<proc>/<pid>/root" when its mount namespace differs */
+    char tmpdir[CLRA_PATH_MAX];
+    int environ_errno;      /* why its environment could not be read, 0 if it was */
+    int diagnostics_off;    /* DOTNET_EnableDiagnostics(_IPC)=0 seen in its environment */
+} target_view_t;
+
+/* Mount namespaces differ when the ns/mnt links differ; unreadable links count as the same. */
+static void view_root(const char *proc, int pid, target_view_t *v)
+{
+    char a[PATH_MAX], b[128], l1[128] = "", l2[128] = "";
+    snprintf(a, sizeof a, "%s/self/ns/mnt", proc);
+    snprintf(b, sizeof b, "%s/%d/ns/mnt", proc, pid);
+    ssize_t n1 = readlink(a, l1, sizeof l1 - 1), n2 = readlink(b, l2, sizeof l2 - 1);
+    v->root[0] = '\0';
+    if (n1 > 0 && n2 > 0) {
+        l1[n1] = l2[n2] = '\0';
+        if (strcmp(l1, l2) != 0)
+            snprintf(v->root, sizeof v->root, "%s/%d/root", proc, pid);
+    }
+}
+
+/* Reads the target's TMPDIR (default /tmp, as the runtime's GetTempPathA) and diagnostics
+ * switches; when its environment is unreadable the caller falls back to likely directories. */
+static void view_environ(const char *proc, int pid, target_view_t *v)
+{
+    char path[128], *env = malloc(ENVIRON_MAX);
+    snprintf(path, sizeof path, "%s/%d/environ", proc, pid);
+    long len = env ? read_small_file(path, env, ENVIRON_MAX) : -ENOMEM;
+    v->tmpdir[0] = '\0';
+    v->environ_errno = len < 0 ? (int)-len : 0;
+    if (len >= 0) {
+        char val[16];
+        if (clra__environ_get(env, (size_t)len, "TMPDIR", v->tmpdir, sizeof v->tmpdir) != 1 ||
+            v->tmpdir[0] == '\0')
+            strcpy(v->tmpdir, "/tmp");
+        static const char *const switches[] = {"DOTNET_EnableDiagnostics", "COMPlus_EnableDiagnostics",
+                                               "DOTNET_EnableDiagnostics_IPC"};
+        for (size_t i = 0; i < sizeof switches / sizeof switches[0]; i++)
+            if (clra__environ_get(env, (size_t)len, switches[i], val, sizeof val) == 1 &&
+                strcmp(val, "0") == 0)
+                v->diagnostics_off = 1;
+    }
+    free(env);
+}
+
+static void view_target(const char *proc, int pid, target_view_t *v)
+{
+    char path[128], text[4096];
+    memset(v, 0, sizeof *v);
+    v->ns_pid = pid;
+    v->key = -1;
+    snprintf(path, sizeof path, "%s/%d/status", proc, pid);
+    if (read_small_file(path, text, sizeof text) > 0) {
+        int ns = clra__parse_nspid(text);
+        if (ns > 0)
+            v->ns_pid = ns;
+    }
+    snprintf(path, sizeof path, "%s/%d/stat", proc, pid);
+    if (read_small_file(path, text, sizeof text) > 0)
+        v->key = clra__parse_starttime(text);
+    view_root(proc, pid, v);
+    view_environ(proc, pid, v);
+}
+
+/* Best candidate in one directory: the exact key wins; otherwise the newest matching socket. */
+static int search_dir(const char *dir, const target_view_t *v, char *best, size_t cap,
+                      struct timespec *best_mtime, int *exact)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int found = 0;
+    if (!d)
+        return -errno;
+    while ((e = readdir(d)) != NULL) {
+        struct stat sb;
+        char full[CLRA_PATH_MAX];
+        if (!clra__socket_name_matches(e->d_name, v->ns_pid))
+            continue;
+        if ((size_t)snprintf(full, sizeof full, "%s/%s", dir, e->d_name) >= sizeof full)
+            continue;
+        if (lstat(full, &sb) != 0 || !S_ISSOCK(sb.st_mode))
+            continue;
+        char want[96];
+        snprintf(want, sizeof want, "dotnet-diagnostic-%d-%lld-socket", v->ns_pid, v->key);
+        int is_exact = v->key >= 0 && strcmp(e->d_name, want) == 0;
+        int newer = sb.st_mtim.tv_sec > best_mtime->tv_sec ||
+                    (sb.st_mtim.tv_sec == best_mtime->tv_sec && sb.st_mtim.tv_nsec > best_mtime->tv_nsec);
+        if ((is_exact && !*exact) || (!*exact && newer)) {
+            snprintf(best, cap, "%s", full);
+            *best_mtime = sb.st_mtim;
+            *exact = is_exact;
+            found = 1;
+        }
+    }
+    closedir(d);
+    return found;
+}
+
+/* Appends dir (below the target's root) to the list unless already there. */
+static void add_dir(char dirs[][CLRA_PATH_MAX], int *n, const char *root, const char *dir)
+{
+    char full[CLRA_PATH_MAX];
+    size_t len = (size_t)snprintf(full, sizeof full, "%s%s", root, dir);
+    while (len > 1 && full[len - 1] == '/')
+        full[--len] = '\0';
+    if (len >= sizeof full || dir[0] != '/')
+        return;
+    for (int i = 0; i < *n; i++)
+        if (strcmp(dirs[i], full) == 0)
+            return;
+    strcpy(dirs[(*n)++], full);
+}
+
+/* Says why nothing was found, naming each directory searched and the likely cause. */
+static int explain_missing(const char *proc, int pid, const target_view_t *v,
+                           char dirs[][CLRA_PATH_MAX], int n, clra_status_t *st)
+{
+    char list[400] = "", path[128], *maps = malloc(1 << 20);
+    for (int i = 0; i < n; i++)
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", dirs[i]);
+    snprintf(path, sizeof path, "%s/%d/maps", proc, pid);
+    long len = maps ? read_small_file(path, maps, 1 << 20) : -ENOMEM;
+    int has_clr = len > 0 && (strstr(maps, "libcoreclr.so") || strstr(maps, "libmonosgen"));
+    free(maps);
+    if (v->diagnostics_off) {
+        clra__detail(st, "process %d disabled its diagnostics server (DOTNET_EnableDiagnostics=0 "
+                     "or DOTNET_EnableDiagnostics_IPC=0 in its environment); searched %s", pid, list);
+        return CLRA_ENOENDPOINT;
+    }
+    if (len > 0 && !has_clr) {
+        clra__detail(st, "process %d is not a .NET process (no libcoreclr.so mapped; a "
+                     "single-file or NativeAOT app looks alike); searched %s", pid, list);
+        return CLRA_ENOTDOTNET;
+    }
+    if (v->environ_errno == EACCES || len == -EACCES) {
+        if (st)
+            st->sys_errno = EACCES;
+        clra__detail(st, "cannot read /proc/%d/environ (%s), so its TMPDIR is unknown; searched %s; "
+                     "run as the process's owner or root", pid, strerror(EACCES), list);
+        return CLRA_EACCES;
+    }
+    clra__detail(st, "no dotnet-diagnostic-%d-*-socket for process %d in %s", v->ns_pid, pid, list);
+    return CLRA_ENOENDPOINT;
+}
+
+int clra__endpoint_find_in(const char *proc, int pid, clra_endpoint_t *ep, clra_status_t *st)
+{
+    char path[128], dirs[4][CLRA_PATH_MAX];
+    struct stat sb;
+    target_view_t v;
+    int n = 0, exact = 0, found = 0;
+    struct timespec newest = {0, 0};
+
+    if (pid <= 0) {
+        clra__detail(st, "pid %d is not a process id", pid);
+        return CLRA_EINVAL;
+    }
+    snprintf(path, sizeof path, "%s/%d", proc, pid);
+    if (stat(path, &sb) != 0) {
+        clra__detail(st, "no process %d (%s missing)", pid, path);
+        return CLRA_ENOPROC;
+    }
+    view_target(proc, pid, &v);
+    if (v.tmpdir[0])
+        add_dir(dirs, &n, v.root, v.tmpdir);
+    const char *own = getenv("TMPDIR");
+    if (!v.root[0] && own && own[0])
+        add_dir(dirs, &n, "", own);
+    add_dir(dirs, &n, v.root, "/tmp");
+    for (int i = 0; i < n && !exact; i++)
+        found |= search_dir(dirs[i], &v, ep->path, sizeof ep->path, &newest, &exact) > 0;
+    if (!found)
+        return explain_missing(proc, pid, &v, dirs, n, st);
+    ep->pid = pid;
+    ep->ns_pid = v.ns_pid;
+    return 0;
+}
+
+int clra_endpoint_find(int pid, clra_endpoint_t *ep, clra_status_t *st)
+{
+    if (!ep)
+        return CLRA_EINVAL;
+    if (st)
+        memset(st, 0, sizeof *st);
+    return clra__endpoint_find_in("/proc", pid, ep, st);
+}
+
+int clra_endpoint_from_path(const char *path, clra_endpoint_t *ep)
+{
+    if (!path || !ep || strlen(path) >= sizeof ep->path)
+        return CLRA_EINVAL;
+    memset(ep, 0, sizeof *ep);
+    strcpy(ep->path, path);
+    return 0;
+}
