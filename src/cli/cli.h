@@ -1,0 +1,45 @@
+/* cli.h - shared pieces of the clrattach command: exit codes, output, argument helpers. */
+#ifndef CLRA_CLI_H
+#define CLRA_CLI_H
+
+#include "clrattach.h"
+
+#include <stdio.h>
+
+/* Exit codes, documented in --help and the README. */
+enum {
+    EXIT_OK = 0,
+    EXIT_INTERNAL = 1,   /* unexpected local failure (I/O, memory) */
+    EXIT_USAGE = 2,      /* bad command line or unreadable input file */
+    EXIT_NOPROC = 3,     /* no such process */
+    EXIT_NOTDOTNET = 4,  /* the process is not a .NET process */
+    EXIT_NOENDPOINT = 5, /* .NET process without a reachable diagnostics endpoint */
+    EXIT_ACCESS = 6,     /* permission denied */
+    EXIT_TIMEOUT = 7,    /* the deadline passed */
+    EXIT_CONNECTION = 8, /* connection refused or lost, or a malformed reply */
+    EXIT_REFUSED = 10,   /* the runtime answered with a failure HRESULT */
+};
+
+/* Maps a CLRA_E* code to one of the exit codes above. */
+int cli_exit_code(int err);
+
+/* A minimal streaming JSON object writer (one object per command, as --json promises). */
+typedef struct json_out {
+    FILE *f;
+    int fields;
+} json_out_t;
+void json_begin(json_out_t *j, FILE *f);
+void json_str(json_out_t *j, const char *key, const char *value);
+void json_int(json_out_t *j, const char *key, long long value);
+void json_bool(json_out_t *j, const char *key, int value);
+void json_double(json_out_t *j, const char *key, double value);
+void json_end(json_out_t *j);
+
+/* Parses a decimal int in [min, max]; 0 or -1 (and prints why to stderr). */
+int cli_parse_int(const char *what, const char *text, long long min, long long max,
+                  long long *out);
+
+/* Verbs. */
+int cmd_attach(int argc, char **argv);
+
+#endif

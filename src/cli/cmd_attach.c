@@ -1,0 +1,294 @@
+/* cmd_attach.c - `clrattach attach`: load a profiler into a running process. */
+#define _GNU_SOURCE
+#include "cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+/* The hello profiler's class, used when --clsid is not given. */
+#define HELLO_CLSID "5E3E0C65-3E00-442D-B0AD-7F2D7F8946DF"
+#define DEFAULT_ATTACH_TIMEOUT_MS 10000
+#define DEFAULT_TIMEOUT_MS 30000
+
+static void attach_usage(FILE *f)
+{
+    fprintf(f,
+            "usage: clrattach attach [options] PID PROFILER_PATH\n"
+            "\n"
+            "Loads the profiler library PROFILER_PATH into .NET process PID; the runtime calls its\n"
+            "ICorProfilerCallback3::InitializeForAttach with the client data. PROFILER_PATH is\n"
+            "opened by the target, inside its own mount namespace; a relative path is made absolute\n"
+            "against the current directory.\n"
+            "\n"
+            "options:\n"
+            "  --clsid GUID          the profiler's CLSID (default: the hello profiler's, %s)\n"
+            "  --data TEXT           client data: the bytes of TEXT\n"
+            "  --data-file FILE      client data: the bytes of FILE\n"
+            "  --data-hex HEX        client data: bytes written in hex (e.g. 00ff10)\n"
+            "  --attach-timeout MS   how long the runtime may wait for a background GC while the\n"
+            "                        profiler initializes, in milliseconds (default %d; sent as is)\n"
+            "  --timeout MS          deadline for this whole command in milliseconds (default %d)\n"
+            "  --json                print one JSON object instead of text\n"
+            "  --help                show this help\n"
+            "\n"
+            "exit codes: 0 attached, 2 usage, 3 no such process, 4 not .NET, 5 no endpoint,\n"
+            "6 permission denied, 7 timed out, 8 connection/protocol failure, 10 runtime refused\n"
+            "(the HRESULT's name, value, meaning and a hint are printed).\n",
+            HELLO_CLSID, DEFAULT_ATTACH_TIMEOUT_MS, DEFAULT_TIMEOUT_MS);
+}
+
+typedef struct attach_opts {
+    clra_guid_t clsid;
+    unsigned char *data;
+    size_t data_len;
+    int data_sources;
+    long long attach_timeout_ms;
+    long long timeout_ms;
+    int json;
+    int pid;
+    char path[CLRA_PATH_MAX];
+} attach_opts_t;
+
+/* What to do about a local failure, by code. */
+static const char *local_hint(int err)
+{
+    switch (err) {
+    case CLRA_ENOPROC:
+        return "check the pid (ps, pgrep); inside a container use the pid as this shell sees it";
+    case CLRA_ENOTDOTNET:
+        return "pick the pid of the dotnet process itself, not a wrapper or shell";
+    case CLRA_ENOENDPOINT:
+        return "the runtime creates its socket at startup unless DOTNET_EnableDiagnostics=0; "
+               "check the process's TMPDIR and that it is not a NativeAOT app";
+    case CLRA_EACCES:
+        return "run as the user that owns the process, or as root";
+    case CLRA_ETIMEDOUT:
+        return "raise --timeout; the runtime may still finish loading the profiler";
+    case CLRA_ECONNREFUSED:
+        return "the socket file is stale: the process that made it exited or stopped listening";
+    case CLRA_ECONNLOST:
+        return "the target closed the connection; check whether it is still running";
+    case CLRA_ETOOBIG:
+        return "use less client data (the whole message must fit in 65535 bytes)";
+    default:
+        return NULL;
+    }
+}
+
+/* Decodes hex digits (spaces allowed between bytes) into a new buffer. */
+static int parse_hex(const char *text, unsigned char **out, size_t *len)
+{
+    size_t n = 0, cap = strlen(text) / 2 + 1;
+    unsigned char *buf = malloc(cap);
+    for (const char *p = text; buf && *p;) {
+        if (*p == ' ' || *p == ':') {
+            p++;
+            continue;
+        }
+        unsigned v;
+        if (!p[1] || sscanf(p, "%2x", &v) != 1 || strspn(p, "0123456789abcdefABCDEF") < 2) {
+            fprintf(stderr, "clrattach: --data-hex wants pairs of hex digits, not '%s'\n", text);
+            free(buf);
+            return -1;
+        }
+        buf[n++] = (unsigned char)v;
+        p += 2;
+    }
+    *out = buf;
+    *len = n;
+    return buf ? 0 : -1;
+}
+
+/* Reads FILE whole, refusing anything larger than the protocol can carry. */
+static int read_data_file(const char *path, unsigned char **out, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "clrattach: cannot read --data-file %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    unsigned char *buf = malloc(CLRA_MAX_CLIENT_DATA + 1);
+    size_t n = buf ? fread(buf, 1, CLRA_MAX_CLIENT_DATA + 1, f) : 0;
+    int bad = !buf || ferror(f) || n > CLRA_MAX_CLIENT_DATA;
+    fclose(f);
+    if (bad) {
+        fprintf(stderr, "clrattach: --data-file %s is unreadable or over %d bytes\n", path,
+                CLRA_MAX_CLIENT_DATA);
+        free(buf);
+        return -1;
+    }
+    *out = buf;
+    *len = n;
+    return 0;
+}
+
+/* Stores one client-data source; only one of --data, --data-file, --data-hex may be given. */
+static int take_data(attach_opts_t *o, int which, const char *arg)
+{
+    if (o->data_sources++) {
+        fprintf(stderr, "clrattach: give only one of --data, --data-file, --data-hex\n");
+        return -1;
+    }
+    if (which == 'd') {
+        o->data_len = strlen(arg);
+        o->data = (unsigned char *)strdup(arg);
+        return o->data ? 0 : -1;
+    }
+    return which == 'f' ? read_data_file(arg, &o->data, &o->data_len)
+                        : parse_hex(arg, &o->data, &o->data_len);
+}
+
+/* Makes a relative path absolute against our cwd; no realpath, since the file lives where
+ * the target looks, which may not be where we look. */
+static int absolute_path(const char *in, char *out, size_t cap)
+{
+    char cwd[CLRA_PATH_MAX];
+    if (in[0] == '/')
+        return (size_t)snprintf(out, cap, "%s", in) < cap ? 0 : -1;
+    if (!getcwd(cwd, sizeof cwd))
+        return -1;
+    return (size_t)snprintf(out, cap, "%s/%s", cwd, in) < cap ? 0 : -1;
+}
+
+static int parse_options(int argc, char **argv, attach_opts_t *o)
+{
+    static const struct option longs[] = {
+        {"clsid", required_argument, 0, 'c'},     {"data", required_argument, 0, 'd'},
+        {"data-file", required_argument, 0, 'f'}, {"data-hex", required_argument, 0, 'x'},
+        {"attach-timeout", required_argument, 0, 'a'}, {"timeout", required_argument, 0, 't'},
+        {"json", no_argument, 0, 'j'},            {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0}};
+    int c, bad = 0;
+    long long pid;
+    clra_guid_parse(HELLO_CLSID, &o->clsid);
+    o->attach_timeout_ms = DEFAULT_ATTACH_TIMEOUT_MS;
+    o->timeout_ms = DEFAULT_TIMEOUT_MS;
+    optind = 1;
+    while (!bad && (c = getopt_long(argc, argv, "+", longs, NULL)) != -1) {
+        switch (c) {
+        case 'c':
+            if (clra_guid_parse(optarg, &o->clsid) != 0) {
+                fprintf(stderr, "clrattach: --clsid wants a GUID like %s, not '%s'\n", HELLO_CLSID, optarg);
+                bad = 1;
+            }
+            break;
+        case 'd': case 'f': case 'x':
+            bad = take_data(o, c, optarg) != 0;
+            break;
+        case 'a':
+            bad = cli_parse_int("--attach-timeout", optarg, 0, 0xFFFFFFFFLL, &o->attach_timeout_ms);
+            break;
+        case 't':
+            bad = cli_parse_int("--timeout", optarg, 1, 86400000, &o->timeout_ms);
+            break;
+        case 'j':
+            o->json = 1;
+            break;
+        case 'h':
+            attach_usage(stdout);
+            exit(EXIT_OK);
+        default:
+            bad = 1;
+        }
+    }
+    if (bad)
+        return -1;
+    if (argc - optind != 2) {
+        fprintf(stderr, "clrattach attach: expected PID and PROFILER_PATH (see --help)\n");
+        return -1;
+    }
+    if (cli_parse_int("PID", argv[optind], 1, 0x7fffffff, &pid) != 0)
+        return -1;
+    o->pid = (int)pid;
+    if (absolute_path(argv[optind + 1], o->path, sizeof o->path) != 0) {
+        fprintf(stderr, "clrattach: cannot make '%s' an absolute path\n", argv[optind + 1]);
+        return -1;
+    }
+    return 0;
+}
+
+static double elapsed_ms(const struct timespec *t0)
+{
+    struct timespec t1;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    return (t1.tv_sec - t0->tv_sec) * 1e3 + (t1.tv_nsec - t0->tv_nsec) / 1e6;
+}
+
+static void report_json(const attach_opts_t *o, int rc, const clra_status_t *st, double ms)
+{
+    json_out_t j;
+    char clsid[37], hr[16];
+    clra_guid_format(&o->clsid, clsid);
+    json_begin(&j, stdout);
+    json_bool(&j, "ok", rc == 0);
+    json_int(&j, "pid", o->pid);
+    json_str(&j, "profiler_path", o->path);
+    json_str(&j, "clsid", clsid);
+    json_int(&j, "client_data_bytes", (long long)o->data_len);
+    json_int(&j, "exit_code", cli_exit_code(rc));
+    json_double(&j, "elapsed_ms", ms);
+    if (rc != 0) {
+        json_str(&j, "error", clra_err_name(rc));
+        json_str(&j, "message", clra_strerror(rc));
+        json_str(&j, "detail", st->detail);
+    }
+    if (rc == CLRA_ERUNTIME) {
+        snprintf(hr, sizeof hr, "0x%08X", (unsigned)st->hresult);
+        json_str(&j, "hresult", hr);
+        json_str(&j, "hresult_name", clra_hresult_name(st->hresult));
+        json_str(&j, "meaning", clra_hresult_describe(st->hresult));
+        json_str(&j, "hint", clra_hresult_hint(st->hresult));
+    } else if (rc != 0) {
+        json_str(&j, "hint", local_hint(rc));
+    }
+    json_end(&j);
+}
+
+static void report_text(const attach_opts_t *o, int rc, const clra_status_t *st, double ms)
+{
+    struct stat sb;
+    if (rc == 0) {
+        printf("attached %s to process %d in %.1f ms\n", o->path, o->pid, ms);
+        return;
+    }
+    if (rc == CLRA_ERUNTIME) {
+        fprintf(stderr, "clrattach: process %d refused the profiler: %s (0x%08X)\n  meaning: %s\n"
+                "  what to do: %s\n", o->pid, clra_hresult_name(st->hresult), (unsigned)st->hresult,
+                clra_hresult_describe(st->hresult), clra_hresult_hint(st->hresult));
+        if ((unsigned)st->hresult == 0x8007007Eu && stat(o->path, &sb) != 0)
+            fprintf(stderr, "  note: %s does not exist here either\n", o->path);
+        return;
+    }
+    fprintf(stderr, "clrattach: cannot attach to process %d: %s\n", o->pid, clra_strerror(rc));
+    if (st->detail[0])
+        fprintf(stderr, "  detail: %s\n", st->detail);
+    if (local_hint(rc))
+        fprintf(stderr, "  what to do: %s\n", local_hint(rc));
+}
+
+int cmd_attach(int argc, char **argv)
+{
+    attach_opts_t o;
+    clra_status_t st;
+    struct timespec t0;
+    memset(&o, 0, sizeof o);
+    if (parse_options(argc, argv, &o) != 0) {
+        free(o.data);
+        return EXIT_USAGE;
+    }
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int rc = clra_attach_profiler(o.pid, &o.clsid, o.path, o.data, o.data_len,
+                                  (uint32_t)o.attach_timeout_ms, (int)o.timeout_ms, &st);
+    double ms = elapsed_ms(&t0);
+    if (o.json)
+        report_json(&o, rc, &st, ms);
+    else
+        report_text(&o, rc, &st, ms);
+    free(o.data);
+    return cli_exit_code(rc);
+}

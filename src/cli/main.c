@@ -1,0 +1,44 @@
+/* main.c - the clrattach command: dispatches to one verb per file. */
+#include "cli.h"
+
+#include <string.h>
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: clrattach <verb> [options] PID ...\n"
+            "\n"
+            "Attach profilers to running .NET processes over the diagnostics port, natively.\n"
+            "\n"
+            "verbs:\n"
+            "  attach    load a profiler into a running process (ICorProfilerCallback3)\n"
+            "\n"
+            "Run 'clrattach <verb> --help' for a verb's options. 'clrattach --version' prints\n"
+            "the version.\n"
+            "\n"
+            "exit codes:\n"
+            "  0 success               1 internal error        2 usage error\n"
+            "  3 no such process       4 not a .NET process    5 no diagnostics endpoint\n"
+            "  6 permission denied     7 timed out             8 connection or protocol failure\n"
+            "  10 the runtime refused (the HRESULT is printed)\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
+        usage(stdout);
+        return EXIT_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("clrattach %s\n", clra_version_string());
+        return EXIT_OK;
+    }
+    if (strcmp(argv[1], "attach") == 0)
+        return cmd_attach(argc - 1, argv + 1);
+    fprintf(stderr, "clrattach: unknown verb '%s'; run 'clrattach --help' for the list\n", argv[1]);
+    return EXIT_USAGE;
+}

@@ -1,0 +1,108 @@
+/* output.c - exit-code mapping, JSON writing and number parsing shared by every verb. */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+int cli_exit_code(int err)
+{
+    switch (err) {
+    case 0:
+        return EXIT_OK;
+    case CLRA_EINVAL:
+    case CLRA_EENCODING:
+    case CLRA_ETOOBIG:
+        return EXIT_USAGE;
+    case CLRA_ENOPROC:
+        return EXIT_NOPROC;
+    case CLRA_ENOTDOTNET:
+        return EXIT_NOTDOTNET;
+    case CLRA_ENOENDPOINT:
+        return EXIT_NOENDPOINT;
+    case CLRA_EACCES:
+        return EXIT_ACCESS;
+    case CLRA_ETIMEDOUT:
+        return EXIT_TIMEOUT;
+    case CLRA_ECONNREFUSED:
+    case CLRA_ECONNLOST:
+    case CLRA_EPROTO:
+        return EXIT_CONNECTION;
+    case CLRA_ERUNTIME:
+        return EXIT_REFUSED;
+    default:
+        return EXIT_INTERNAL;
+    }
+}
+
+void json_begin(json_out_t *j, FILE *f)
+{
+    j->f = f;
+    j->fields = 0;
+    fputc('{', f);
+}
+
+static void json_key(json_out_t *j, const char *key)
+{
+    fprintf(j->f, "%s\"%s\":", j->fields++ ? "," : "", key);
+}
+
+/* Escapes per RFC 8259; bytes >= 0x80 pass through because our strings are UTF-8. */
+void json_str(json_out_t *j, const char *key, const char *value)
+{
+    json_key(j, key);
+    if (!value) {
+        fputs("null", j->f);
+        return;
+    }
+    fputc('"', j->f);
+    for (const unsigned char *p = (const unsigned char *)value; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(j->f, "\\%c", *p);
+        else if (*p == '\n')
+            fputs("\\n", j->f);
+        else if (*p < 0x20)
+            fprintf(j->f, "\\u%04x", *p);
+        else
+            fputc(*p, j->f);
+    }
+    fputc('"', j->f);
+}
+
+void json_int(json_out_t *j, const char *key, long long value)
+{
+    json_key(j, key);
+    fprintf(j->f, "%lld", value);
+}
+
+void json_bool(json_out_t *j, const char *key, int value)
+{
+    json_key(j, key);
+    fputs(value ? "true" : "false", j->f);
+}
+
+void json_double(json_out_t *j, const char *key, double value)
+{
+    json_key(j, key);
+    fprintf(j->f, "%.3f", value);
+}
+
+void json_end(json_out_t *j)
+{
+    fputs("}\n", j->f);
+    fflush(j->f);
+}
+
+int cli_parse_int(const char *what, const char *text, long long min, long long max,
+                  long long *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(text, &end, 10);
+    if (errno || end == text || *end || v < min || v > max) {
+        fprintf(stderr, "clrattach: %s must be a whole number from %lld to %lld, not '%s'\n", what,
+                min, max, text);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
