@@ -190,7 +190,8 @@ static const clra_hresult_info_t hresult_table[] = {
      "attaching again; an attach meanwhile gets CORPROF_E_PROFILER_ALREADY_ACTIVE."},
     {HR(0x80131368), "CORPROF_E_PROFILER_NOT_ATTACHABLE",
      "The profiler cannot be attached: it does not implement ICorProfilerCallback3, or its "
-     "InitializeForAttach returned E_NOTIMPL (or this code).",
+     "InitializeForAttach returned E_NOTIMPL (or this code); a library without "
+     "ICorProfilerCallback3 stays loaded in the process until it exits.",
      "Use a profiler build that implements InitializeForAttach and answers QueryInterface for "
      "ICorProfilerCallback3, or load it at startup via CORECLR_ENABLE_PROFILING=1, "
      "CORECLR_PROFILER and CORECLR_PROFILER_PATH."},
