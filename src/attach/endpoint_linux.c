@@ -245,8 +245,11 @@ static int explain_missing(const char *proc, int pid, const target_view_t *v,
                            char dirs[][CLRA_PATH_MAX], int n, clra_status_t *st)
 {
     char list[400] = "", path[128], *maps = malloc(1 << 20);
-    for (int i = 0; i < n; i++)
-        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", dirs[i]);
+    for (int i = 0; i < n; i++) {
+        size_t used = strlen(list);
+        if (snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", dirs[i]) < 0)
+            break;
+    }
     snprintf(path, sizeof path, "%s/%d/maps", proc, pid);
     long len = maps ? read_small_file(path, maps, 1 << 20) : -ENOMEM;
     int has_clr = len > 0 && (strstr(maps, "libcoreclr.so") || strstr(maps, "libmonosgen"));

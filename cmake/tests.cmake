@@ -1,0 +1,61 @@
+# Tests: each TEST(name) in a test source becomes its own ctest case, labelled by its folder.
+
+add_library(clra_test_main STATIC tests/common/test_main.c)
+target_include_directories(clra_test_main PUBLIC tests/common)
+
+# Registers every TEST(name) found in the sources of a test executable.
+function(clra_register_tests exe label)
+  foreach(src ${ARGN})
+    file(STRINGS ${src} lines REGEX "^TEST\\([A-Za-z0-9_]+\\)")
+    foreach(line ${lines})
+      string(REGEX REPLACE "^TEST\\(([A-Za-z0-9_]+)\\).*" "\\1" name "${line}")
+      add_test(NAME ${label}.${name} COMMAND ${exe} ${name})
+      set_tests_properties(${label}.${name} PROPERTIES LABELS ${label} TIMEOUT 120)
+    endforeach()
+  endforeach()
+endfunction()
+
+# Unit tests: no runtime needed.
+file(GLOB UNIT_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/unit/test_*.c)
+add_executable(unit_tests ${UNIT_SOURCES} tests/fakesrv/fakesrv.c)
+target_include_directories(unit_tests PRIVATE src/attach tests/fakesrv)
+target_link_libraries(unit_tests PRIVATE clrattach_static clrprof clra_test_main Threads::Threads)
+clra_register_tests(unit_tests unit ${UNIT_SOURCES})
+
+# The profiling headers must also be valid C++.
+if(EXISTS ${CMAKE_SOURCE_DIR}/tests/unit/corprof_cxx_check.cpp)
+  add_library(corprof_cxx_check OBJECT tests/unit/corprof_cxx_check.cpp)
+  target_include_directories(corprof_cxx_check PRIVATE include)
+endif()
+
+# Test-only profilers that misbehave on purpose.
+clra_add_profiler(noattach_profiler tests/profilers/noattach.c)
+clra_add_profiler(refuse_profiler tests/profilers/refuse.c)
+
+# End-to-end tests: real .NET processes built once with dotnet build.
+find_program(DOTNET_EXE dotnet HINTS /usr/share/dotnet /usr/lib/dotnet $ENV{HOME}/.dotnet)
+if(NOT DOTNET_EXE)
+  message(FATAL_ERROR "The end-to-end tests need the .NET SDK (dotnet) on PATH; install it, "
+                      "or configure with -DCLRA_TESTS=OFF to build without tests.")
+endif()
+set(SAMPLE_APP_DIR ${CMAKE_BINARY_DIR}/apps/sample)
+add_custom_command(
+  OUTPUT ${SAMPLE_APP_DIR}/sample.dll
+  COMMAND ${DOTNET_EXE} build ${CMAKE_SOURCE_DIR}/tests/apps/sample/sample.csproj -c Release
+          -o ${SAMPLE_APP_DIR} --nologo -v quiet
+          -p:BaseIntermediateOutputPath=${CMAKE_BINARY_DIR}/apps/obj/sample/
+  DEPENDS tests/apps/sample/Program.cs tests/apps/sample/sample.csproj
+  COMMENT "Building the sample .NET app")
+add_custom_target(test_apps ALL DEPENDS ${SAMPLE_APP_DIR}/sample.dll)
+
+file(GLOB E2E_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/e2e/test_*.c)
+add_executable(e2e_tests ${E2E_SOURCES} tests/e2e/harness.c)
+target_include_directories(e2e_tests PRIVATE tests/e2e src/attach)
+target_link_libraries(e2e_tests PRIVATE clrattach_static clra_test_main)
+target_compile_definitions(e2e_tests PRIVATE
+  CLRA_DOTNET="${DOTNET_EXE}"
+  CLRA_SAMPLE_DLL="${SAMPLE_APP_DIR}/sample.dll"
+  CLRA_CLI="$<TARGET_FILE:clrattach_cli>"
+  CLRA_PROFILER_DIR="${CMAKE_BINARY_DIR}/profilers")
+add_dependencies(e2e_tests test_apps clrattach_cli hello_profiler noattach_profiler refuse_profiler)
+clra_register_tests(e2e_tests e2e ${E2E_SOURCES})

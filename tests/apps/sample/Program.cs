@@ -1,0 +1,156 @@
+// The target process of clrattach's demo and end-to-end tests.
+//
+// It prints "ready pid=<pid>" once started, then answers one command per stdin line so a test
+// can prove the process is alive and make it do things a profiler should see:
+//   ping            -> "pong"
+//   gc N            -> runs N full garbage collections          -> "gc-done N"
+//   throw N         -> throws and catches N exceptions         -> "thrown N"
+//   threads N       -> starts and joins N threads              -> "threads-done N"
+//   env NAME        -> prints NAME's value as the process sees it -> "env NAME=VALUE"
+//   work            -> JIT-compiles and runs a few fresh methods -> "work-done"
+//   load            -> loads an assembly not loaded before (System.Xml.Linq) -> "loaded NAME"
+//   version         -> the runtime version                      -> "version 10.0.x"
+//   exit N          -> exits with code N
+// Without stdin (EOF) it keeps running until --seconds elapse (default 600), doing light work.
+using System.Diagnostics;
+
+namespace ClrAttach.Sample;
+
+public static class Program
+{
+    public static int Main(string[] args)
+    {
+        int seconds = 600;
+        for (int i = 0; i + 1 < args.Length; i++)
+            if (args[i] == "--seconds")
+                seconds = int.Parse(args[i + 1]);
+
+        var background = new Thread(() => Churn(seconds)) { IsBackground = true, Name = "churn" };
+        background.Start();
+        Console.WriteLine($"ready pid={Environment.ProcessId}");
+        Console.Out.Flush();
+
+        string? line;
+        while ((line = Console.ReadLine()) != null)
+        {
+            int? exitCode = Handle(line.Trim());
+            if (exitCode.HasValue)
+                return exitCode.Value;
+        }
+        background.Join();
+        return 0;
+    }
+
+    // Runs one command; returns an exit code when the process should end.
+    private static int? Handle(string line)
+    {
+        string[] words = line.Split(' ', 2, StringSplitOptions.RemoveEmptyEntries);
+        if (words.Length == 0)
+            return null;
+        int n = words.Length > 1 && int.TryParse(words[1], out int v) ? v : 1;
+        switch (words[0])
+        {
+            case "ping":
+                Reply("pong");
+                break;
+            case "gc":
+                for (int i = 0; i < n; i++)
+                    GC.Collect(2, GCCollectionMode.Forced, blocking: true);
+                Reply($"gc-done {n}");
+                break;
+            case "throw":
+                Reply($"thrown {ThrowAndCatch(n)}");
+                break;
+            case "threads":
+                RunThreads(n);
+                Reply($"threads-done {n}");
+                break;
+            case "env":
+                string name = words.Length > 1 ? words[1] : "";
+                Reply($"env {name}={Environment.GetEnvironmentVariable(name)}");
+                break;
+            case "work":
+                Reply($"work-done {Work.Run()}");
+                break;
+            case "load":
+                Reply($"loaded {Loader.LoadXml()}");
+                break;
+            case "version":
+                Reply($"version {Environment.Version}");
+                break;
+            case "exit":
+                return n;
+            default:
+                Reply($"unknown {words[0]}");
+                break;
+        }
+        return null;
+    }
+
+    private static void Reply(string text)
+    {
+        Console.WriteLine(text);
+        Console.Out.Flush();
+    }
+
+    private static int ThrowAndCatch(int n)
+    {
+        int caught = 0;
+        for (int i = 0; i < n; i++)
+        {
+            try { throw new InvalidOperationException($"sample exception {i}"); }
+            catch (InvalidOperationException) { caught++; }
+        }
+        return caught;
+    }
+
+    private static void RunThreads(int n)
+    {
+        var threads = new Thread[n];
+        for (int i = 0; i < n; i++)
+        {
+            threads[i] = new Thread(() => Thread.Sleep(10)) { Name = $"sample-{i}" };
+            threads[i].Start();
+        }
+        foreach (var t in threads)
+            t.Join();
+    }
+
+    // Keeps the process doing a little allocation so a profiler has something to see.
+    private static void Churn(int seconds)
+    {
+        var clock = Stopwatch.StartNew();
+        var keep = new List<byte[]>();
+        while (clock.Elapsed.TotalSeconds < seconds)
+        {
+            keep.Add(new byte[1024]);
+            if (keep.Count > 1000)
+                keep.Clear();
+            Thread.Sleep(20);
+        }
+    }
+}
+
+// Touches System.Xml.Linq in a method of its own, so the assembly loads only when asked.
+internal static class Loader
+{
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    public static string LoadXml() =>
+        System.Xml.Linq.XDocument.Parse("<a/>").Root!.GetType().Assembly.GetName().Name!;
+}
+
+// Methods that are only JIT-compiled when "work" is asked for.
+internal static class Work
+{
+    public static long Run() => Fib(20) + Squares(100);
+
+    private static long Fib(int n) => n < 2 ? n : Fib(n - 1) + Fib(n - 2);
+
+    private static long Squares(int n)
+    {
+        long sum = 0;
+        for (int i = 0; i < n; i++)
+            sum += (long)i * i;
+        return sum;
+    }
+}

@@ -1,0 +1,220 @@
+/* harness.c - starts real .NET processes for the end-to-end tests and watches what happens. */
+#define _GNU_SOURCE
+#include "harness.h"
+#include "test.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define OUTPUT_MAX (256 * 1024)
+
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+/* Reads one line from fd within timeout_ms; returns 0 on success. */
+static int read_line(int fd, char *buf, size_t cap, int timeout_ms)
+{
+    size_t n = 0;
+    double end = now_ms() + timeout_ms;
+    while (n + 1 < cap) {
+        struct pollfd p = {fd, POLLIN, 0};
+        int left = (int)(end - now_ms());
+        if (left <= 0 || poll(&p, 1, left) <= 0)
+            return -1;
+        ssize_t k = read(fd, buf + n, 1);
+        if (k <= 0)
+            return -1;
+        if (buf[n] == '\n')
+            break;
+        n++;
+    }
+    buf[n] = '\0';
+    return 0;
+}
+
+/* Child side of app_start: wire the pipes, die with the test, exec dotnet. */
+static void exec_app(int in_fd, int out_fd, const app_t *a, const char *const *extra_env)
+{
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    dup2(in_fd, 0);
+    dup2(out_fd, 1);
+    setenv("CLRPROF_HELLO_LOG", a->log_path, 1);
+    setenv("DOTNET_CLI_TELEMETRY_OPTOUT", "1", 1);
+    for (size_t i = 0; extra_env && extra_env[i]; i++)
+        putenv((char *)extra_env[i]);
+    execl(CLRA_DOTNET, "dotnet", CLRA_SAMPLE_DLL, "--seconds", "300", (char *)NULL);
+    _exit(127);
+}
+
+void app_start(app_t *a, const char *const *extra_env)
+{
+    int in[2], out[2];
+    char line[256];
+    memset(a, 0, sizeof *a);
+    snprintf(a->dir, sizeof a->dir, "/tmp/clra-e2e-XXXXXX");
+    ASSERT(mkdtemp(a->dir) != NULL);
+    chmod(a->dir, 0755);
+    snprintf(a->log_path, sizeof a->log_path, "%s/profiler.log", a->dir);
+    ASSERT(pipe2(in, O_CLOEXEC) == 0 && pipe2(out, O_CLOEXEC) == 0);
+    a->pid = fork();
+    ASSERT(a->pid >= 0);
+    if (a->pid == 0)
+        exec_app(in[0], out[1], a, extra_env);
+    close(in[0]);
+    close(out[1]);
+    a->to_app = in[1];
+    a->from_app = out[0];
+    ASSERT_MSG(read_line(a->from_app, line, sizeof line, 30000) == 0,
+               "the sample app did not print ready within 30 s");
+    ASSERT_CONTAINS(line, "ready pid=");
+    ASSERT_EQ(atoi(strchr(line, '=') + 1), a->pid);
+}
+
+const char *app_command(app_t *a, const char *command, int timeout_ms)
+{
+    static char reply[512];
+    size_t len = strlen(command);
+    ASSERT(write(a->to_app, command, len) == (ssize_t)len && write(a->to_app, "\n", 1) == 1);
+    ASSERT_MSG(read_line(a->from_app, reply, sizeof reply, timeout_ms) == 0,
+               "no reply to '%s' within %d ms", command, timeout_ms);
+    return reply;
+}
+
+void app_assert_responsive(app_t *a)
+{
+    ASSERT_STREQ(app_command(a, "ping", 5000), "pong");
+}
+
+int app_stop(app_t *a)
+{
+    int status = 0;
+    if (a->pid <= 0)
+        return -1;
+    if (write(a->to_app, "exit 0\n", 7) != 7)
+        kill(a->pid, SIGKILL);
+    for (int i = 0; i < 500 && waitpid(a->pid, &status, WNOHANG) == 0; i++)
+        usleep(10000);
+    if (kill(a->pid, 0) == 0) {
+        kill(a->pid, SIGKILL);
+        waitpid(a->pid, &status, 0);
+    }
+    close(a->to_app);
+    close(a->from_app);
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", a->dir);
+    if (system(cmd) != 0)
+        test_note("could not remove %s", a->dir);
+    a->pid = 0;
+    return status;
+}
+
+int run_cli(const char **output, const char *arg0, ...)
+{
+    static char buf[OUTPUT_MAX];
+    const char *argv[32] = {"clrattach", arg0};
+    int argc = 2, fds[2], status;
+    va_list ap;
+    va_start(ap, arg0);
+    while (argc < 31 && (argv[argc] = va_arg(ap, const char *)) != NULL)
+        argc++;
+    va_end(ap);
+    argv[argc] = NULL;
+    ASSERT(pipe2(fds, O_CLOEXEC) == 0);
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fds[1], 1);
+        dup2(fds[1], 2);
+        execv(CLRA_CLI, (char *const *)argv);
+        _exit(127);
+    }
+    close(fds[1]);
+    size_t n = 0;
+    ssize_t k;
+    while (n + 1 < sizeof buf && (k = read(fds[0], buf + n, sizeof buf - 1 - n)) > 0)
+        n += (size_t)k;
+    buf[n] = '\0';
+    close(fds[0]);
+    waitpid(pid, &status, 0);
+    *output = buf;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+const char *profiler_path(const char *name)
+{
+    static char path[512];
+    snprintf(path, sizeof path, "%s/lib%s_profiler.so", CLRA_PROFILER_DIR, name);
+    return path;
+}
+
+const char *app_log(app_t *a)
+{
+    static char *buf;
+    if (!buf)
+        buf = malloc(OUTPUT_MAX);
+    buf[0] = '\0';
+    FILE *f = fopen(a->log_path, "r");
+    if (f) {
+        size_t n = fread(buf, 1, OUTPUT_MAX - 1, f);
+        buf[n] = '\0';
+        fclose(f);
+    }
+    return buf;
+}
+
+const char *app_wait_log(app_t *a, const char *text, int timeout_ms)
+{
+    double end = now_ms() + timeout_ms;
+    for (;;) {
+        const char *log = app_log(a);
+        if (strstr(log, text))
+            return log;
+        ASSERT_MSG(now_ms() < end, "the profiler's record has no '%s' after %d ms; it says:\n%s",
+                   text, timeout_ms, log);
+        usleep(20000);
+    }
+}
+
+int app_log_count(app_t *a, const char *prefix)
+{
+    int count = 0;
+    size_t plen = strlen(prefix);
+    for (const char *p = app_log(a); p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+        count += strncmp(p, prefix, plen) == 0;
+    return count;
+}
+
+int app_maps_contains(app_t *a, const char *needle)
+{
+    char path[64], line[1024];
+    int found = 0;
+    snprintf(path, sizeof path, "/proc/%d/maps", (int)a->pid);
+    FILE *f = fopen(path, "r");
+    ASSERT_MSG(f != NULL, "cannot read %s: %s", path, strerror(errno));
+    while (!found && fgets(line, sizeof line, f))
+        found = strstr(line, needle) != NULL;
+    fclose(f);
+    return found;
+}
+
+void app_wait_unmapped(app_t *a, const char *needle, int timeout_ms)
+{
+    double end = now_ms() + timeout_ms;
+    while (app_maps_contains(a, needle)) {
+        ASSERT_MSG(now_ms() < end, "%s is still mapped in process %d after %d ms", needle,
+                   (int)a->pid, timeout_ms);
+        usleep(20000);
+    }
+}

@@ -1,0 +1,47 @@
+/* harness.h - end-to-end helpers: a real .NET app under test, the clrattach command, and the
+ * record file the hello profiler writes inside the app. */
+#ifndef CLRA_HARNESS_H
+#define CLRA_HARNESS_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+typedef struct app {
+    pid_t pid;
+    int to_app;        /* the app's stdin */
+    int from_app;      /* the app's stdout */
+    char log_path[320]; /* where the hello profiler records (CLRPROF_HELLO_LOG) */
+    char dir[256];      /* a private temporary directory for this test */
+} app_t;
+
+/* Starts tests/apps/sample with CLRPROF_HELLO_LOG pointing into a fresh directory, plus
+ * extra "NAME=VALUE" entries (NULL-terminated, may be NULL), and waits for "ready". */
+void app_start(app_t *a, const char *const *extra_env);
+/* Sends one command line and returns its one-line reply (static buffer), failing the test
+ * if no reply comes within timeout_ms. */
+const char *app_command(app_t *a, const char *command, int timeout_ms);
+/* Fails the test unless the app answers ping with pong within five seconds. */
+void app_assert_responsive(app_t *a);
+/* Asks the app to exit and reaps it (killing it if it does not go). Returns its exit status. */
+int app_stop(app_t *a);
+
+/* Runs the clrattach command with the given arguments (NULL-terminated); captures stdout and
+ * stderr together into a static buffer returned through *output. Returns the exit code. */
+int run_cli(const char **output, const char *arg0, ...) __attribute__((sentinel));
+/* Path of a profiler built by this tree, e.g. profiler_path("hello") -> .../libhello_profiler.so */
+const char *profiler_path(const char *name);
+
+/* The profiler's record so far (static buffer; "" when there is none yet). */
+const char *app_log(app_t *a);
+/* Waits until the record contains text, failing the test after timeout_ms. */
+const char *app_wait_log(app_t *a, const char *text, int timeout_ms);
+/* Number of lines of the record that start with prefix. */
+int app_log_count(app_t *a, const char *prefix);
+/* Whether /proc/PID/maps of the app names a file containing needle. */
+int app_maps_contains(app_t *a, const char *needle);
+/* Waits until needle is no longer mapped in the app, failing the test after timeout_ms. */
+void app_wait_unmapped(app_t *a, const char *needle, int timeout_ms);
+
+#define HELLO_CLSID "5E3E0C65-3E00-442D-B0AD-7F2D7F8946DF"
+
+#endif
