@@ -57,5 +57,11 @@ target_compile_definitions(e2e_tests PRIVATE
   CLRA_SAMPLE_DLL="${SAMPLE_APP_DIR}/sample.dll"
   CLRA_CLI="$<TARGET_FILE:clrattach_cli>"
   CLRA_PROFILER_DIR="${CMAKE_BINARY_DIR}/profilers")
+# Sanitized profilers run inside dotnet, so the target needs the ASan runtime loaded first.
+if(CLRA_SANITIZE)
+  execute_process(COMMAND ${CMAKE_C_COMPILER} -print-file-name=libasan.so
+                  OUTPUT_VARIABLE ASAN_RUNTIME OUTPUT_STRIP_TRAILING_WHITESPACE)
+  target_compile_definitions(e2e_tests PRIVATE CLRA_ASAN_PRELOAD="${ASAN_RUNTIME}")
+endif()
 add_dependencies(e2e_tests test_apps clrattach_cli hello_profiler noattach_profiler refuse_profiler)
 clra_register_tests(e2e_tests e2e ${E2E_SOURCES})

@@ -98,7 +98,11 @@ static void record_client_data(hello_t *h, const unsigned char *data, UINT len)
     for (UINT i = 0; i < len; i++)
         snprintf(hex + 2 * i, 3, "%02x", data[i]);
     hex[(size_t)len * 2] = '\0';
-    record(h, "client_data bytes=%u hex=%s", len, hex);
+    int printable = 1;
+    for (UINT i = 0; i < len && printable; i++)
+        printable = data[i] >= 0x20 && data[i] < 0x7F;
+    record(h, "client_data bytes=%u hex=%s%s%.*s", len, hex, printable && len ? " text=" : "",
+           printable ? (int)len : 0, (const char *)data);
     free(hex);
 }
 
@@ -200,7 +204,13 @@ static HRESULT hello_module_load_finished(ICorProfilerCallback11 *This, ModuleID
     hello_t *h = CLRPROF_SELF(hello_t, This);
     long t0 = now_us();
     long n = __atomic_add_fetch(&h->modules, 1, __ATOMIC_RELAXED);
-    record(h, "ModuleLoadFinished n=%ld id=0x%llx hr=0x%08X", n, (unsigned long long)id, (unsigned)status);
+    WCHAR wide[512];
+    ULONG len = 0;
+    char name[1024] = "?";
+    if (SUCCEEDED(h->info->lpVtbl->GetModuleInfo(h->info, id, NULL, 512, &len, wide, NULL)))
+        clrprof_utf16_to_utf8(wide, len, name, sizeof name);
+    const char *base = strrchr(name, '/');
+    record(h, "ModuleLoadFinished n=%ld name=%s hr=0x%08X", n, base ? base + 1 : name, (unsigned)status);
     note_callback_time(h, t0);
     return S_OK;
 }

@@ -53,6 +53,11 @@ static void exec_app(int in_fd, int out_fd, const app_t *a, const char *const *e
     dup2(out_fd, 1);
     setenv("CLRPROF_HELLO_LOG", a->log_path, 1);
     setenv("DOTNET_CLI_TELEMETRY_OPTOUT", "1", 1);
+#ifdef CLRA_ASAN_PRELOAD
+    /* The runtime's own allocations are not ours to judge; errors in our profiler abort it. */
+    setenv("LD_PRELOAD", CLRA_ASAN_PRELOAD, 1);
+    setenv("ASAN_OPTIONS", "detect_leaks=0", 1);
+#endif
     for (size_t i = 0; extra_env && extra_env[i]; i++)
         putenv((char *)extra_env[i]);
     execl(CLRA_DOTNET, "dotnet", CLRA_SAMPLE_DLL, "--seconds", "300", (char *)NULL);

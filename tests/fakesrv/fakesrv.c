@@ -98,7 +98,8 @@ fakesrv_t *fakesrv_start(fakesrv_behaviour_t how, const void *reply, size_t repl
     if (!s || reply_len > sizeof s->reply)
         goto fail;
     s->how = how;
-    memcpy(s->reply, reply, reply_len);
+    if (reply_len)
+        memcpy(s->reply, reply, reply_len);
     s->reply_len = reply_len;
     snprintf(s->dir, sizeof s->dir, "/tmp/clra-fakesrv-XXXXXX");
     if (!mkdtemp(s->dir))

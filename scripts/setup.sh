@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs what building and testing clrattach needs, if it is missing (Debian; run as root or
+# with sudo available). The .NET SDK is expected to be present already: it is what the
+# end-to-end tests attach to.
+set -euo pipefail
+
+need=()
+command -v cmake >/dev/null || need+=(cmake)
+command -v make >/dev/null || need+=(make)
+command -v gcc >/dev/null || need+=(gcc)
+command -v g++ >/dev/null || need+=(g++)
+if [ "${CLRA_WITH_CLANG:-0}" = 1 ] && ! command -v clang >/dev/null; then
+    need+=(clang)
+fi
+
+if [ ${#need[@]} -gt 0 ]; then
+    echo "setup: installing ${need[*]}"
+    sudo_cmd=()
+    [ "$(id -u)" = 0 ] || sudo_cmd=(sudo)
+    "${sudo_cmd[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+if ! command -v dotnet >/dev/null; then
+    echo "setup: the .NET SDK (dotnet) is not on PATH. Install it (https://dot.net) and retry;" >&2
+    echo "       the end-to-end tests and the demo start a real .NET process." >&2
+    exit 1
+fi
