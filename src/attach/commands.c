@@ -23,16 +23,17 @@ static int exchange_hresult(const clra_endpoint_t *ep, const uint8_t *req, size_
 {
     clra__conn_t c;
     clra__header_t h;
-    uint8_t payload[CLRA__MAX_MESSAGE - CLRA__HEADER_SIZE];
-    size_t len = 0;
+    size_t len = 0, cap = CLRA__MAX_MESSAGE - CLRA__HEADER_SIZE;
     int rc = clra__connect(ep->path, d, &c, st);
     if (rc == CLRA_EACCES)
         explain_access(ep->path, st);
     if (rc)
         return rc;
-    rc = clra__send_all(&c, req, req_len, d);
+    /* On the heap: callers may be agents' threads with small stacks. */
+    uint8_t *payload = malloc(cap);
+    rc = payload ? clra__send_all(&c, req, req_len, d) : CLRA_ENOMEM;
     if (rc == 0)
-        rc = clra__recv_message(&c, &h, payload, sizeof payload, &len, d);
+        rc = clra__recv_message(&c, &h, payload, cap, &len, d);
     clra__close(&c);
     if (rc == 0) {
         rc = clra__parse_hresult_reply(&h, payload, len, &st->hresult);
@@ -48,6 +49,7 @@ static int exchange_hresult(const clra_endpoint_t *ep, const uint8_t *req, size_
         clra__detail(st, "%s closed the connection before replying (the process may have exited)",
                      ep->path);
     }
+    free(payload);
     return rc;
 }
 

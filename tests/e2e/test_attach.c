@@ -29,6 +29,16 @@ static void attach_hello(app_t *a, const char *data)
     ASSERT_CONTAINS(out, "attached");
 }
 
+/* Attaches the refuse test profiler with client data; returns the exit code, output in *out. */
+static int attach_refuse(app_t *a, const char *json, const char *data, const char **out)
+{
+    if (json)
+        return run_cli(out, "attach", json, "--clsid", "DE0204DD-4001-43A4-80E1-78A9D2F3B99F",
+                       "--data", data, pid_text(a), profiler_path("refuse"), NULL);
+    return run_cli(out, "attach", "--clsid", "DE0204DD-4001-43A4-80E1-78A9D2F3B99F", "--data",
+                   data, pid_text(a), profiler_path("refuse"), NULL);
+}
+
 /* Hex of bytes, to compare with the client_data line the profiler writes. */
 static char *hex_of(const unsigned char *p, size_t n)
 {
@@ -194,8 +204,7 @@ TEST(initialize_for_attach_returning_e_notimpl_is_not_attachable)
     app_t a;
     const char *out;
     app_start(&a, NULL);
-    int rc = run_cli(&out, "attach", "--clsid", "DE0204DD-4001-43A4-80E1-78A9D2F3B99F", "--data",
-                     "hr=0x80004001", pid_text(&a), profiler_path("refuse"), NULL);
+    int rc = attach_refuse(&a, NULL, "hr=0x80004001", &out);
     ASSERT_EQ(rc, REFUSED);
     ASSERT_CONTAINS(out, "(0x80131368)");
     app_assert_responsive(&a);
@@ -207,12 +216,10 @@ TEST(initialize_for_attach_failure_reaches_the_command_unchanged)
     app_t a;
     const char *out;
     app_start(&a, NULL);
-    int rc = run_cli(&out, "attach", "--clsid", "DE0204DD-4001-43A4-80E1-78A9D2F3B99F", "--data",
-                     "hr=0x80070005", pid_text(&a), profiler_path("refuse"), NULL);
+    int rc = attach_refuse(&a, NULL, "hr=0x80070005", &out);
     ASSERT_EQ(rc, REFUSED);
     ASSERT_CONTAINS(out, "(0x80070005)");
-    rc = run_cli(&out, "attach", "--json", "--clsid", "DE0204DD-4001-43A4-80E1-78A9D2F3B99F",
-                 "--data", "hr=0x80131375", pid_text(&a), profiler_path("refuse"), NULL);
+    rc = attach_refuse(&a, "--json", "hr=0x80131375", &out);
     ASSERT_EQ(rc, REFUSED);
     ASSERT_CONTAINS(out, "\"hresult\":\"0x80131375\"");
     ASSERT_CONTAINS(out, "CORPROF_E_PROFILER_CANCEL_ACTIVATION");

@@ -78,11 +78,15 @@ static void fake_cleanup(fake_proc_t *fp)
     rm_tree(fp->tmp);
 }
 
-/* An environ block naming TMPDIR=dir. */
-static size_t environ_with_tmpdir(char *out, size_t cap, const char *dir)
+/* Like fake_process, with an environment whose TMPDIR is the fake tmp directory. */
+static void fake_process_in_tmp(fake_proc_t *fp, const char *status, const char *stat_text,
+                                const char *maps)
 {
-    int n = snprintf(out, cap, "HOME=/root%cTMPDIR=%s%cLANG=C", 0, dir, 0);
-    return (size_t)n + 1;
+    char env[512], dir[512];
+    fake_process(fp, status, stat_text, NULL, 0, maps);
+    int n = snprintf(env, sizeof env, "HOME=/root%cTMPDIR=%s%cLANG=C", 0, fp->tmp, 0);
+    snprintf(dir, sizeof dir, "%s/%d", fp->root, FAKE_PID);
+    write_file(dir, "environ", env, (size_t)n + 1);
 }
 
 #define STAT_KEY_555 "4242421 (dotnet) S 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 555 19 20\n"
@@ -108,7 +112,7 @@ TEST(endpoint_parses_starttime_after_last_paren)
 TEST(endpoint_reads_one_variable_from_environ_block)
 {
     char block[128], out[64];
-    size_t len = environ_with_tmpdir(block, sizeof block, "/var/tmp/x");
+    size_t len = (size_t)snprintf(block, sizeof block, "HOME=/root%cTMPDIR=/var/tmp/x%cLANG=C", 0, 0) + 1;
     ASSERT_EQ(clra__environ_get(block, len, "TMPDIR", out, sizeof out), 1);
     ASSERT_STREQ(out, "/var/tmp/x");
     ASSERT_EQ(clra__environ_get(block, len, "TMP", out, sizeof out), 0);
@@ -129,14 +133,9 @@ TEST(endpoint_socket_names_match_only_their_pid)
 TEST(endpoint_prefers_exact_start_time_over_newer_stale_socket)
 {
     fake_proc_t fp;
-    char env[512];
     clra_endpoint_t ep;
     clra_status_t st = {0};
-    fake_process(&fp, "NSpid:\t4242421\n", STAT_KEY_555, NULL, 0, NULL);
-    size_t len = environ_with_tmpdir(env, sizeof env, fp.tmp);
-    char dir[512];
-    snprintf(dir, sizeof dir, "%s/%d", fp.root, FAKE_PID);
-    write_file(dir, "environ", env, len);
+    fake_process_in_tmp(&fp, "NSpid:\t4242421\n", STAT_KEY_555, NULL);
     fake_socket(fp.tmp, "dotnet-diagnostic-4242421-555-socket", 100);
     fake_socket(fp.tmp, "dotnet-diagnostic-4242421-999-socket", 1);
     int rc = clra__endpoint_find_in(fp.root, FAKE_PID, &ep, &st);
@@ -149,14 +148,9 @@ TEST(endpoint_prefers_exact_start_time_over_newer_stale_socket)
 TEST(endpoint_takes_newest_socket_when_start_time_is_unknown)
 {
     fake_proc_t fp;
-    char env[512];
     clra_endpoint_t ep;
     clra_status_t st = {0};
-    fake_process(&fp, NULL, NULL, NULL, 0, NULL);
-    size_t len = environ_with_tmpdir(env, sizeof env, fp.tmp);
-    char dir[512];
-    snprintf(dir, sizeof dir, "%s/%d", fp.root, FAKE_PID);
-    write_file(dir, "environ", env, len);
+    fake_process_in_tmp(&fp, NULL, NULL, NULL);
     fake_socket(fp.tmp, "dotnet-diagnostic-4242421-100-socket", 300);
     fake_socket(fp.tmp, "dotnet-diagnostic-4242421-200-socket", 5);
     fake_socket(fp.tmp, "dotnet-diagnostic-4242421-300-socket", 60);
@@ -168,14 +162,9 @@ TEST(endpoint_takes_newest_socket_when_start_time_is_unknown)
 TEST(endpoint_ignores_regular_files_named_like_sockets)
 {
     fake_proc_t fp;
-    char env[512];
     clra_endpoint_t ep;
     clra_status_t st = {0};
-    fake_process(&fp, NULL, STAT_KEY_555, NULL, 0, "7f00-7f01 r-xp 0 0:0 0 /usr/lib/libcoreclr.so\n");
-    size_t len = environ_with_tmpdir(env, sizeof env, fp.tmp);
-    char dir[512];
-    snprintf(dir, sizeof dir, "%s/%d", fp.root, FAKE_PID);
-    write_file(dir, "environ", env, len);
+    fake_process_in_tmp(&fp, NULL, STAT_KEY_555, "7f00-7f01 r-xp 0 0:0 0 /usr/lib/libcoreclr.so\n");
     write_file(fp.tmp, "dotnet-diagnostic-4242421-555-socket", "x", 1);
     ASSERT_EQ(clra__endpoint_find_in(fp.root, FAKE_PID, &ep, &st), CLRA_ENOENDPOINT);
     ASSERT_CONTAINS(st.detail, fp.tmp);
@@ -185,14 +174,9 @@ TEST(endpoint_ignores_regular_files_named_like_sockets)
 TEST(endpoint_uses_pid_inside_the_targets_namespace)
 {
     fake_proc_t fp;
-    char env[512];
     clra_endpoint_t ep;
     clra_status_t st = {0};
-    fake_process(&fp, "Name:\tdotnet\nNSpid:\t4242421\t7\n", NULL, NULL, 0, NULL);
-    size_t len = environ_with_tmpdir(env, sizeof env, fp.tmp);
-    char dir[512];
-    snprintf(dir, sizeof dir, "%s/%d", fp.root, FAKE_PID);
-    write_file(dir, "environ", env, len);
+    fake_process_in_tmp(&fp, "Name:\tdotnet\nNSpid:\t4242421\t7\n", NULL, NULL);
     fake_socket(fp.tmp, "dotnet-diagnostic-4242421-1-socket", 1); /* host pid: wrong */
     fake_socket(fp.tmp, "dotnet-diagnostic-7-1-socket", 30);
     ASSERT_EQ(clra__endpoint_find_in(fp.root, FAKE_PID, &ep, &st), 0);
