@@ -65,3 +65,10 @@ if(CLRA_SANITIZE)
 endif()
 add_dependencies(e2e_tests test_apps clrattach_cli hello_profiler noattach_profiler refuse_profiler)
 clra_register_tests(e2e_tests e2e ${E2E_SOURCES})
+
+# Fuzz targets: a smoke run of mutated seeds on every build (libFuzzer builds can reuse
+# tests/fuzz/fuzz_parsers.c as is).
+add_executable(fuzz_smoke tests/fuzz/fuzz_smoke.c tests/fuzz/fuzz_parsers.c)
+target_include_directories(fuzz_smoke PRIVATE src/attach)
+target_link_libraries(fuzz_smoke PRIVATE clrattach_static clrprof clra_test_main)
+clra_register_tests(fuzz_smoke fuzz-smoke ${CMAKE_SOURCE_DIR}/tests/fuzz/fuzz_smoke.c)

@@ -19,5 +19,5 @@ run_suite() { # build-dir, then cmake options
 ctest_args=()
 run_suite build
 run_suite build-sanitize -DCLRA_SANITIZE=ON
-ctest_args=(-L unit)
+ctest_args=(-L "unit|fuzz-smoke")
 run_suite build-clang -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++

@@ -95,16 +95,22 @@ long long clra__parse_starttime(const char *stat_text)
     if (!p)
         return -1;
     p++;
-    /* After ')' come fields 3 (state) onwards; starttime is field 22, the 20th after ')'. */
-    for (int field = 3; field < 22; field++) {
-        p = strchr(p + 1, ' ');
+    /* After ')' come fields 3 (state) onwards, each preceded by one space; starttime is 22.
+     * Never step past a NUL: the text may end anywhere. */
+    for (int field = 3;; field++) {
+        if (*p != ' ')
+            return -1;
+        p++;
+        if (field == 22)
+            break;
+        p = strchr(p, ' ');
         if (!p)
             return -1;
     }
     char *end;
     errno = 0;
-    long long v = strtoll(p + 1, &end, 10);
-    if (errno || end == p + 1 || v < 0)
+    long long v = strtoll(p, &end, 10);
+    if (errno || end == p || v < 0 || (*end != ' ' && *end != '\n' && *end != '\0'))
         return -1;
     return v;
 }

@@ -107,6 +107,8 @@ TEST(endpoint_parses_starttime_after_last_paren)
     ASSERT_EQ(clra__parse_starttime(stat_text), 987654);
     ASSERT_EQ(clra__parse_starttime("77 (x) S 1 2"), -1);
     ASSERT_EQ(clra__parse_starttime("no parens at all"), -1);
+    ASSERT_EQ(clra__parse_starttime("77 (x)"), -1); /* ends right after ')': no overread */
+    ASSERT_EQ(clra__parse_starttime("77 (x) S 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 -5 1"), -1);
 }
 
 TEST(endpoint_reads_one_variable_from_environ_block)

@@ -1,0 +1,73 @@
+/* fuzz_parsers.c - every parser of untrusted bytes, behind one libFuzzer entry point.
+ *
+ * Replies from a diagnostics server, strings and GUIDs read off the wire, /proc texts and the
+ * client-data options a profiler parses all come from outside; none may read out of bounds,
+ * leak, or hang on any input. Built with -fsanitize=fuzzer this is a libFuzzer target; built
+ * without, fuzz_smoke.c drives it with mutated seeds so ctest runs it on every build.
+ */
+#include "clrprof/clrprof_util.h"
+#include "endpoint.h"
+#include "message.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* A reply as the transport would hand it over: header, then what the size field announces. */
+static void fuzz_reply(const uint8_t *data, size_t size)
+{
+    clra__header_t h;
+    int32_t hr;
+    if (size < CLRA__HEADER_SIZE || clra__parse_header(data, &h) != 0)
+        return;
+    size_t payload = size - CLRA__HEADER_SIZE;
+    size_t announced = (size_t)h.size - CLRA__HEADER_SIZE;
+    clra__parse_hresult_reply(&h, data + CLRA__HEADER_SIZE, announced < payload ? announced : payload, &hr);
+}
+
+/* Reads fields in the order a ProcessInfo reply has them, until the reader fails. */
+static void fuzz_reader(const uint8_t *data, size_t size)
+{
+    clra__reader_t r;
+    clra_guid_t g;
+    clra__reader_init(&r, data, size);
+    clra__get_u64(&r);
+    clra__get_guid(&r, &g);
+    for (int i = 0; i < 4 && !r.err; i++)
+        free(clra__get_string(&r));
+    clra__get_u8(&r);
+    clra__get_u16(&r);
+    clra__get_u32(&r);
+}
+
+/* Text parsers take NUL-terminated input, as read from /proc. */
+static void fuzz_text(const uint8_t *data, size_t size)
+{
+    char *text = malloc(size + 1), out[64];
+    unsigned long v;
+    if (!text)
+        return;
+    if (size)
+        memcpy(text, data, size);
+    text[size] = '\0';
+    clra__parse_nspid(text);
+    clra__parse_starttime(text);
+    clra__socket_name_matches(text, 42);
+    clra__environ_get(text, size, "TMPDIR", out, sizeof out);
+    clrprof_option(data, size, "log", out, sizeof out);
+    clrprof_option_ulong(data, size, "detach_after_ms", &v);
+    WCHAR wide[64];
+    clrprof_utf8_to_utf16(text, wide, 64);
+    char back[64];
+    clrprof_utf16_to_utf8((const WCHAR *)(const void *)text, size / 2, back, sizeof back);
+    free(text);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    fuzz_reply(data, size);
+    fuzz_reader(data, size);
+    fuzz_text(data, size);
+    return 0;
+}
