@@ -1,5 +1,6 @@
 /* wire.c - bounded little-endian writer/reader and UTF-8 <-> UTF-16 conversion. */
 #include "wire.h"
+#include "../common/utf.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -222,102 +223,13 @@ char *clra__get_string(clra__reader_t *r)
     return out;
 }
 
-/* Decodes one UTF-8 sequence at s[*i]; returns the code point or -1 when malformed. */
-static long decode_utf8(const unsigned char *s, size_t n, size_t *i)
+long clra__utf8_to_utf16(const char *s, size_t n, uint16_t *out, size_t out_cap)
 {
-    unsigned char c = s[*i];
-    int extra;
-    long cp, min;
-    if (c < 0x80) {
-        (*i)++;
-        return c;
-    } else if ((c & 0xE0) == 0xC0) {
-        extra = 1, cp = c & 0x1F, min = 0x80;
-    } else if ((c & 0xF0) == 0xE0) {
-        extra = 2, cp = c & 0x0F, min = 0x800;
-    } else if ((c & 0xF8) == 0xF0) {
-        extra = 3, cp = c & 0x07, min = 0x10000;
-    } else {
-        return -1;
-    }
-    if ((size_t)extra >= n - *i)
-        return -1;
-    for (int k = 1; k <= extra; k++) {
-        if ((s[*i + k] & 0xC0) != 0x80)
-            return -1;
-        cp = (cp << 6) | (s[*i + k] & 0x3F);
-    }
-    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-        return -1;
-    *i += (size_t)extra + 1;
-    return cp;
-}
-
-long clra__utf8_to_utf16(const char *str, size_t n, uint16_t *out, size_t out_cap)
-{
-    const unsigned char *s = (const unsigned char *)str;
-    size_t i = 0, units = 0;
-    while (i < n) {
-        long cp = decode_utf8(s, n, &i);
-        if (cp < 0)
-            return CLRA_EENCODING;
-        size_t need = cp >= 0x10000 ? 2 : 1;
-        if (out && units + need <= out_cap) {
-            if (need == 2) {
-                out[units] = (uint16_t)(0xD800 + ((cp - 0x10000) >> 10));
-                out[units + 1] = (uint16_t)(0xDC00 + ((cp - 0x10000) & 0x3FF));
-            } else {
-                out[units] = (uint16_t)cp;
-            }
-        }
-        units += need;
-    }
-    return (long)units;
-}
-
-/* Appends one code point as UTF-8 when it fits; always returns its encoded length. */
-static size_t emit_utf8(uint32_t cp, char *out, size_t pos, size_t cap)
-{
-    unsigned char b[4];
-    size_t n;
-    if (cp < 0x80) {
-        b[0] = (unsigned char)cp, n = 1;
-    } else if (cp < 0x800) {
-        b[0] = (unsigned char)(0xC0 | (cp >> 6)), b[1] = (unsigned char)(0x80 | (cp & 0x3F)), n = 2;
-    } else if (cp < 0x10000) {
-        b[0] = (unsigned char)(0xE0 | (cp >> 12));
-        b[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-        b[2] = (unsigned char)(0x80 | (cp & 0x3F));
-        n = 3;
-    } else {
-        b[0] = (unsigned char)(0xF0 | (cp >> 18));
-        b[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
-        b[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-        b[3] = (unsigned char)(0x80 | (cp & 0x3F));
-        n = 4;
-    }
-    if (out && cap > 0 && pos + n < cap)
-        memcpy(out + pos, b, n);
-    return n;
+    long units = utf__utf8_to_utf16(s, n, out, out_cap);
+    return units < 0 ? CLRA_EENCODING : units;
 }
 
 size_t clra__utf16_to_utf8(const uint16_t *s, size_t n, char *out, size_t out_cap)
 {
-    size_t pos = 0;
-    for (size_t i = 0; i < n; i++) {
-        uint32_t cp = s[i];
-        if (cp >= 0xD800 && cp <= 0xDBFF && i + 1 < n && s[i + 1] >= 0xDC00 && s[i + 1] <= 0xDFFF) {
-            cp = 0x10000 + ((cp - 0xD800) << 10) + (s[i + 1] - 0xDC00);
-            i++;
-        } else if (cp >= 0xD800 && cp <= 0xDFFF) {
-            cp = 0xFFFD;
-        }
-        size_t len = emit_utf8(cp, out, pos, out_cap);
-        if (out && pos + len >= out_cap)
-            break;
-        pos += len;
-    }
-    if (out && out_cap > 0)
-        out[pos < out_cap ? pos : out_cap - 1] = '\0';
-    return pos;
+    return utf__utf16_to_utf8(s, n, out, out_cap);
 }
