@@ -204,8 +204,10 @@ static int search_dir(const char *dir, const target_view_t *v, char *best, size_
     DIR *d = opendir(dir);
     struct dirent *e;
     int found = 0;
+    char want[96];
     if (!d)
         return -errno;
+    snprintf(want, sizeof want, "dotnet-diagnostic-%d-%lld-socket", v->ns_pid, v->key);
     while ((e = readdir(d)) != NULL) {
         struct stat sb;
         char full[CLRA_PATH_MAX];
@@ -215,8 +217,6 @@ static int search_dir(const char *dir, const target_view_t *v, char *best, size_
             continue;
         if (lstat(full, &sb) != 0 || !S_ISSOCK(sb.st_mode))
             continue;
-        char want[96];
-        snprintf(want, sizeof want, "dotnet-diagnostic-%d-%lld-socket", v->ns_pid, v->key);
         int is_exact = v->key >= 0 && strcmp(e->d_name, want) == 0;
         int newer = sb.st_mtim.tv_sec > best_mtime->tv_sec ||
                     (sb.st_mtim.tv_sec == best_mtime->tv_sec && sb.st_mtim.tv_nsec > best_mtime->tv_nsec);
@@ -246,31 +246,44 @@ static void add_dir(char dirs[][CLRA_PATH_MAX], int *n, const char *root, const 
     strcpy(dirs[(*n)++], full);
 }
 
+/* Whether the maps file names a .NET runtime library. Streamed line by line: a large process's
+ * maps exceed any fixed buffer, and a truncated read would call a .NET process "not .NET". */
+static int maps_mention_runtime(const char *path, int *err)
+{
+    char line[1024];
+    int found = 0;
+    FILE *f = fopen(path, "re");
+    *err = f ? 0 : errno;
+    while (f && !found && fgets(line, sizeof line, f))
+        found = strstr(line, "libcoreclr.so") || strstr(line, "libmonosgen");
+    if (f)
+        fclose(f);
+    return found;
+}
+
 /* Says why nothing was found, naming each directory searched and the likely cause. */
 static int explain_missing(const char *proc, int pid, const target_view_t *v,
                            char dirs[][CLRA_PATH_MAX], int n, clra_status_t *st)
 {
-    char list[400] = "", path[128], *maps = malloc(1 << 20);
+    char list[400] = "", path[128];
     for (int i = 0; i < n; i++) {
         size_t used = strlen(list);
         if (snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", dirs[i]) < 0)
             break;
     }
     snprintf(path, sizeof path, "%s/%d/maps", proc, pid);
-    long len = maps ? read_small_file(path, maps, 1 << 20) : -ENOMEM;
-    int has_clr = len > 0 && (strstr(maps, "libcoreclr.so") || strstr(maps, "libmonosgen"));
-    free(maps);
+    int maps_errno = 0, has_clr = maps_mention_runtime(path, &maps_errno);
     if (v->diagnostics_off) {
         clra__detail(st, "process %d disabled its diagnostics server (DOTNET_EnableDiagnostics=0 "
                      "or DOTNET_EnableDiagnostics_IPC=0 in its environment); searched %s", pid, list);
         return CLRA_ENOENDPOINT;
     }
-    if (len > 0 && !has_clr) {
+    if (!maps_errno && !has_clr) {
         clra__detail(st, "process %d is not a .NET process (no libcoreclr.so mapped; a "
                      "single-file or NativeAOT app looks alike); searched %s", pid, list);
         return CLRA_ENOTDOTNET;
     }
-    if (v->environ_errno == EACCES || len == -EACCES) {
+    if (v->environ_errno == EACCES || maps_errno == EACCES) {
         if (st)
             st->sys_errno = EACCES;
         clra__detail(st, "cannot read /proc/%d/environ (%s), so its TMPDIR is unknown; searched %s; "

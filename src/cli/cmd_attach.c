@@ -75,8 +75,17 @@ static const char *local_hint(int err)
         return "the target closed the connection; check whether it is still running";
     case CLRA_ETOOBIG:
         return "use less client data (the whole message must fit in 65535 bytes)";
+    case CLRA_EPROTO:
+        return "the socket's owner is not a .NET diagnostics server, or speaks a protocol this "
+               "version does not know; check the path in the detail and the runtime's version";
+    case CLRA_EENCODING:
+        return "pass the profiler path as UTF-8";
+    case CLRA_ENOMEM:
+        return "free some memory and retry";
+    case CLRA_EINVAL:
+        return "check the arguments against 'clrattach attach --help'";
     default:
-        return NULL;
+        return "retry; if it persists, report it with the detail line";
     }
 }
 

@@ -233,6 +233,23 @@ TEST(endpoint_process_without_coreclr_is_not_dotnet)
     fake_cleanup(&fp);
 }
 
+TEST(endpoint_runtime_late_in_a_huge_maps_file_is_still_dotnet)
+{
+    fake_proc_t fp;
+    clra_endpoint_t ep;
+    clra_status_t st = {0};
+    size_t cap = 40000 * 80 + 128, used = 0; /* about 2.8 MiB, past any fixed buffer */
+    char *maps = malloc(cap);
+    for (size_t i = 0; i < 40000; i++)
+        used += (size_t)snprintf(maps + used, cap - used,
+                                 "%012zx-%012zx r--p 0 0:0 0 /usr/lib/libfiller%08zu.so\n", i, i + 1, i);
+    snprintf(maps + used, cap - used, "7f00-7f01 r-xp 0 0:0 0 /usr/share/dotnet/libcoreclr.so\n");
+    fake_process(&fp, NULL, NULL, "TMPDIR=/nonexistent", 20, maps);
+    free(maps);
+    ASSERT_EQ(clra__endpoint_find_in(fp.root, FAKE_PID, &ep, &st), CLRA_ENOENDPOINT);
+    fake_cleanup(&fp);
+}
+
 TEST(endpoint_disabled_diagnostics_is_named_as_the_cause)
 {
     fake_proc_t fp;
