@@ -28,9 +28,14 @@ if(EXISTS ${CMAKE_SOURCE_DIR}/tests/unit/corprof_cxx_check.cpp)
   target_include_directories(corprof_cxx_check PRIVATE include)
 endif()
 
-# Test-only profilers that misbehave on purpose.
-clra_add_profiler(noattach_profiler tests/profilers/noattach.c)
-clra_add_profiler(refuse_profiler tests/profilers/refuse.c)
+# Test-only profilers: tests/profilers/NAME.c becomes profilers/libNAME_profiler.so.
+file(GLOB TEST_PROFILER_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/profilers/*.c)
+set(TEST_PROFILERS "")
+foreach(src ${TEST_PROFILER_SOURCES})
+  get_filename_component(name ${src} NAME_WE)
+  clra_add_profiler(${name}_profiler ${src})
+  list(APPEND TEST_PROFILERS ${name}_profiler)
+endforeach()
 
 # End-to-end tests: real .NET processes built once with dotnet build.
 find_program(DOTNET_EXE dotnet HINTS /usr/share/dotnet /usr/lib/dotnet $ENV{HOME}/.dotnet)
@@ -63,7 +68,7 @@ if(CLRA_SANITIZE)
                   OUTPUT_VARIABLE ASAN_RUNTIME OUTPUT_STRIP_TRAILING_WHITESPACE)
   target_compile_definitions(e2e_tests PRIVATE CLRA_ASAN_PRELOAD="${ASAN_RUNTIME}")
 endif()
-add_dependencies(e2e_tests test_apps clrattach_cli hello_profiler noattach_profiler refuse_profiler)
+add_dependencies(e2e_tests test_apps clrattach_cli hello_profiler ${TEST_PROFILERS})
 clra_register_tests(e2e_tests e2e ${E2E_SOURCES})
 
 # Fuzz targets: a smoke run of mutated seeds on every build (libFuzzer builds can reuse

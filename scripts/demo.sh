@@ -34,7 +34,7 @@ build/clrattach attach --data "log=$record;detach_after_ms=1500" "$app_pid" "$pr
 echo "== while attached, the app loads an assembly, throws 5 exceptions and starts 3 threads"
 printf 'load\nthrow 5\nthreads 3\n' >&3
 
-for _ in $(seq 100); do grep -q library_unloaded "$record" 2>/dev/null && break; sleep 0.1; done
+for _ in $(seq 100); do grep -q "library unloaded" "$record" 2>/dev/null && break; sleep 0.1; done
 echo "== what the profiler recorded inside process $app_pid"
 sed -e 's/^/   /' "$record"
 

@@ -43,6 +43,10 @@ typedef HRESULT (*clrprof_create_fn)(clrprof_object_t **out);
 /* The body of DllGetClassObject: hands out a class factory for clsid that calls create. */
 HRESULT clrprof_get_class_object(REFCLSID rclsid, REFIID riid, void **ppv, const CLSID *clsid,
                                  clrprof_create_fn create);
+/* The same for a create function that needs a context (clrprof_class_object passes its def). */
+typedef HRESULT (*clrprof_create_ctx_fn)(const void *ctx, clrprof_object_t **out);
+HRESULT clrprof_get_class_object_ctx(REFCLSID rclsid, REFIID riid, void **ppv, const CLSID *clsid,
+                                     clrprof_create_ctx_fn create, const void *ctx);
 /* Whether two GUIDs are equal (the runtime compares them byte for byte too). */
 int clrprof_guid_equal(const GUID *a, const GUID *b);
 

@@ -73,6 +73,8 @@ typedef struct class_factory {
     IClassFactory iface;
     long refs;
     clrprof_create_fn create;
+    clrprof_create_ctx_fn create_ctx;
+    const void *ctx;
 } class_factory_t;
 
 static HRESULT factory_query_interface(IClassFactory *This, REFIID riid, void **ppv)
@@ -112,7 +114,7 @@ static HRESULT factory_create_instance(IClassFactory *This, IUnknown *outer, REF
     *ppv = NULL;
     if (outer)
         return CLASS_E_NOAGGREGATION;
-    HRESULT hr = f->create(&obj);
+    HRESULT hr = f->create ? f->create(&obj) : f->create_ctx(f->ctx, &obj);
     if (FAILED(hr))
         return hr;
     hr = obj->vtbl.QueryInterface(&obj->iface, riid, ppv);
@@ -130,8 +132,9 @@ static const IClassFactoryVtbl factory_vtbl = {factory_query_interface, factory_
                                                factory_release, factory_create_instance,
                                                factory_lock_server};
 
-HRESULT clrprof_get_class_object(REFCLSID rclsid, REFIID riid, void **ppv, const CLSID *clsid,
-                                 clrprof_create_fn create)
+/* Hands out a new factory when rclsid is ours; exactly one of create and create_ctx is set. */
+static HRESULT new_factory(REFCLSID rclsid, REFIID riid, void **ppv, const CLSID *clsid,
+                           clrprof_create_fn create, clrprof_create_ctx_fn create_ctx, const void *ctx)
 {
     if (!ppv)
         return E_POINTER;
@@ -143,8 +146,22 @@ HRESULT clrprof_get_class_object(REFCLSID rclsid, REFIID riid, void **ppv, const
         return E_OUTOFMEMORY;
     f->iface.lpVtbl = &factory_vtbl;
     f->create = create;
+    f->create_ctx = create_ctx;
+    f->ctx = ctx;
     HRESULT hr = factory_query_interface(&f->iface, riid, ppv);
     if (FAILED(hr))
         free(f);
     return hr;
+}
+
+HRESULT clrprof_get_class_object(REFCLSID rclsid, REFIID riid, void **ppv, const CLSID *clsid,
+                                 clrprof_create_fn create)
+{
+    return new_factory(rclsid, riid, ppv, clsid, create, NULL, NULL);
+}
+
+HRESULT clrprof_get_class_object_ctx(REFCLSID rclsid, REFIID riid, void **ppv, const CLSID *clsid,
+                                     clrprof_create_ctx_fn create, const void *ctx)
+{
+    return new_factory(rclsid, riid, ppv, clsid, NULL, create, ctx);
 }

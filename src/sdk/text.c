@@ -22,3 +22,27 @@ long clrprof_utf8_to_utf16(const char *s, WCHAR *out, size_t cap)
     out[units] = 0;
     return units;
 }
+
+size_t clrprof_hex(const void *data, size_t len, char *out, size_t cap)
+{
+    static const char digits[] = "0123456789abcdef";
+    const unsigned char *b = data;
+    size_t i = 0;
+    if (!out || cap == 0)
+        return 0;
+    for (; i < len && 2 * i + 2 < cap; i++) {
+        out[2 * i] = digits[b[i] >> 4];
+        out[2 * i + 1] = digits[b[i] & 15];
+    }
+    out[2 * i] = '\0';
+    return i;
+}
+
+int clrprof_printable(const void *data, size_t len)
+{
+    const unsigned char *b = data;
+    for (size_t i = 0; i < len; i++)
+        if (b[i] < 0x20 || b[i] >= 0x7F)
+            return 0;
+    return 1;
+}

@@ -52,6 +52,7 @@ static void exec_app(int in_fd, int out_fd, const app_t *a, const char *const *e
     dup2(in_fd, 0);
     dup2(out_fd, 1);
     setenv("CLRPROF_HELLO_LOG", a->log_path, 1);
+    setenv("CLRPROF_LOG", a->log_path, 1); /* where every SDK profiler logs */
     setenv("DOTNET_CLI_TELEMETRY_OPTOUT", "1", 1);
 #ifdef CLRA_ASAN_PRELOAD
     /* The runtime's own allocations are not ours to judge; errors in our profiler abort it. */

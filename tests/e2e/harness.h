@@ -10,7 +10,7 @@ typedef struct app {
     pid_t pid;
     int to_app;        /* the app's stdin */
     int from_app;      /* the app's stdout */
-    char log_path[320]; /* where the hello profiler records (CLRPROF_HELLO_LOG) */
+    char log_path[320]; /* where profilers record ($CLRPROF_LOG) */
     char dir[256];      /* a private temporary directory for this test */
 } app_t;
 

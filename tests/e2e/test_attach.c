@@ -113,9 +113,9 @@ TEST(attach_then_self_detach_unloads_library_and_reattach_works)
     app_start(&a, NULL);
     attach_hello(&a, "detach_after_ms=100");
     const char *log = app_wait_log(&a, "ProfilerDetachSucceeded", 20000);
-    ASSERT_CONTAINS(log, "detach_requested hr=0x00000000 expected_ms=300");
+    ASSERT_CONTAINS(log, "detach requested (detach_after_ms elapsed): hr=0x00000000 expected_ms=300");
     app_wait_unmapped(&a, "libhello_profiler.so", 10000);
-    app_wait_log(&a, "library_unloaded", 2000);
+    app_wait_log(&a, "clrprof: library unloaded", 2000);
     ASSERT_EQ(app_log_count(&a, "InitializeForAttach"), 1);
     /* A second attach once the first has fully detached is accepted. */
     attach_hello(&a, "detach_after_ms=100");

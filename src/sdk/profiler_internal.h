@@ -1,0 +1,74 @@
+/* profiler_internal.h - the SDK's profiler object, shared by the files of libclrprof. */
+#ifndef CLRPROF_PROFILER_INTERNAL_H
+#define CLRPROF_PROFILER_INTERNAL_H
+
+#include "clrprof/clrprof_profiler.h"
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/un.h>
+
+#define CLRPROF_MAX_THREADS 32
+#define CLRPROF_DEFAULT_HOLD_TIMEOUT_MS 10000UL
+
+struct clrprof_profiler {
+    clrprof_object_t base; /* first: the runtime's pointer is this object */
+    const clrprof_def_t *def;
+    void *state;
+    ICorProfilerInfo15 *info; /* the highest level the runtime answered, see info_level */
+    int info_level;
+    int attached;             /* 1 attach-loaded, 0 startup-loaded */
+    unsigned char *options;   /* a copy, NUL-terminated */
+    size_t options_len;
+    FILE *log;
+    pthread_mutex_t log_lock;
+
+    /* Callback timing, updated atomically by the wrappers. */
+    uint64_t calls, total_ns, longest_ns;
+    long in_flight;
+
+    /* Threads and stopping, under lock. */
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    int stopping;
+    int wake[2]; /* a pipe that wakes the service thread's poll */
+    pthread_t service;
+    int service_started;
+    pthread_t threads[CLRPROF_MAX_THREADS];
+    int thread_count;
+
+    /* Detach requests handed to the service thread, under lock. */
+    unsigned long detach_asked, detach_answered;
+    const char *detach_reason;
+    HRESULT detach_hr;
+
+    /* Options the SDK acts on. */
+    unsigned long detach_after_ms, hold_timeout_ms;
+    int detach_on_disconnect, control_enabled;
+    uint64_t attach_complete_ns; /* 0 until ProfilerAttachComplete */
+
+    /* The control endpoint (service thread only, after start). */
+    int listen_fd, holder_fd, holder_seen;
+    char control_path[sizeof(((struct sockaddr_un *)0)->sun_path)];
+};
+
+uint64_t clrprof__now_ns(void);
+/* Points the slots the profiler provided at timing wrappers that call them. */
+void clrprof__install_callbacks(ICorProfilerCallback11Vtbl *vtbl, const ICorProfilerCallback11Vtbl *user);
+/* Starts the service thread (control endpoint, timers, detach requests). 0 or an errno. */
+int clrprof__service_start(clrprof_profiler_t *p);
+/* Stops and joins the service thread and every profiler thread; closes the endpoint. */
+void clrprof__stop_all(clrprof_profiler_t *p);
+/* Wakes the service thread so it re-reads its deadlines and requests. */
+void clrprof__wake(clrprof_profiler_t *p);
+/* Calls RequestProfilerDetach now, on the calling thread (the service thread), and reports. */
+HRESULT clrprof__detach_now(clrprof_profiler_t *p, const char *reason, DWORD *expected);
+/* Control endpoint: open it, handle a connection on the listening socket, close it. */
+void clrprof__control_open(clrprof_profiler_t *p);
+void clrprof__control_accept(clrprof_profiler_t *p);
+void clrprof__control_close(clrprof_profiler_t *p);
+/* The SDK's own log lines, prefixed with the profiler's name. */
+void clrprof__note(clrprof_profiler_t *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+#endif
