@@ -156,6 +156,40 @@ CLRA_EXTERN int clra_attach_profiler_at(const clra_endpoint_t *ep, const clra_gu
                                         size_t client_data_len, uint32_t attach_timeout_ms,
                                         int timeout_ms, clra_status_t *st);
 
+/* ---- Profilers built on libclrprof, reached through their owner-only control endpoint ---- */
+
+/* One SDK profiler loaded in a process. */
+typedef struct clra_profiler_ref {
+    int pid;
+    char clsid[37];           /* lowercase, without braces */
+    char path[CLRA_PATH_MAX]; /* its control socket, as seen from this process */
+} clra_profiler_ref_t;
+
+/* Finds the SDK profilers loaded in pid (their sockets sit beside the diagnostics socket).
+ * Fills up to max entries and returns how many exist, or a negative CLRA_E* code. */
+CLRA_EXTERN int clra_profilers_find(int pid, clra_profiler_ref_t *out, int max, clra_status_t *st);
+
+typedef struct clra_detach_result {
+    int32_t hresult;         /* RequestProfilerDetach's answer */
+    uint32_t expected_ms;    /* the expected-completion time the profiler passed */
+    uint64_t library_inode;  /* the profiler's .so, watched in /proc/PID/maps */
+    int elapsed_ms;          /* from the request until the library was unmapped */
+    char name[64];           /* the profiler's name */
+    char message[256];       /* the profiler's explanation of hresult */
+} clra_detach_result_t;
+
+/* Asks the profiler to detach, then waits until the runtime has unloaded it (its library gone
+ * from /proc/PID/maps), all within timeout_ms. 0 when unloaded; CLRA_ERUNTIME when the runtime
+ * refused (res->hresult says why); CLRA_ETIMEDOUT when requested but still mapped. */
+CLRA_EXTERN int clra_profiler_detach(const clra_profiler_ref_t *ref, int timeout_ms,
+                                     clra_detach_result_t *res, clra_status_t *st);
+/* Connects as the profiler's holder: it detaches when the returned descriptor is closed (or this
+ * process dies). Returns 0 and *fd, or a negative CLRA_E* code. */
+CLRA_EXTERN int clra_profiler_hold(const clra_profiler_ref_t *ref, int timeout_ms, int *fd,
+                                   uint64_t *library_inode, clra_status_t *st);
+/* Waits until no mapping of pid has this inode. 0, CLRA_ETIMEDOUT, or CLRA_ENOPROC (it exited). */
+CLRA_EXTERN int clra_wait_unmapped(int pid, uint64_t inode, int timeout_ms, clra_status_t *st);
+
 #ifdef __cplusplus
 }
 #endif

@@ -33,6 +33,10 @@ static void attach_usage(FILE *f)
             "  --attach-timeout MS   how long the runtime may wait for a background GC while the\n"
             "                        profiler initializes, in milliseconds (default %d; sent as is)\n"
             "  --timeout MS          deadline for this whole command in milliseconds (default %d)\n"
+            "  --hold                stay running after the attach; the profiler (built on libclrprof)\n"
+            "                        detaches when this command ends, even by kill -9. Adds\n"
+            "                        detach_on_disconnect to text client data, so a hold that never\n"
+            "                        starts also ends in a detach\n"
             "  --json                print one JSON object instead of text\n"
             "  --help                show this help\n"
             "\n"
@@ -50,44 +54,10 @@ typedef struct attach_opts {
     long long attach_timeout_ms;
     long long timeout_ms;
     int json;
+    int hold;
     int pid;
     char path[CLRA_PATH_MAX];
 } attach_opts_t;
-
-/* What to do about a local failure, by code. */
-static const char *local_hint(int err)
-{
-    switch (err) {
-    case CLRA_ENOPROC:
-        return "check the pid (ps, pgrep); inside a container use the pid as this shell sees it";
-    case CLRA_ENOTDOTNET:
-        return "pick the pid of the dotnet process itself, not a wrapper or shell";
-    case CLRA_ENOENDPOINT:
-        return "the runtime creates its socket at startup unless DOTNET_EnableDiagnostics=0; "
-               "check the process's TMPDIR and that it is not a NativeAOT app";
-    case CLRA_EACCES:
-        return "run as the user that owns the process, or as root";
-    case CLRA_ETIMEDOUT:
-        return "raise --timeout; the runtime may still finish loading the profiler";
-    case CLRA_ECONNREFUSED:
-        return "the socket file is stale: the process that made it exited or stopped listening";
-    case CLRA_ECONNLOST:
-        return "the target closed the connection; check whether it is still running";
-    case CLRA_ETOOBIG:
-        return "use less client data (the whole message must fit in 65535 bytes)";
-    case CLRA_EPROTO:
-        return "the socket's owner is not a .NET diagnostics server, or speaks a protocol this "
-               "version does not know; check the path in the detail and the runtime's version";
-    case CLRA_EENCODING:
-        return "pass the profiler path as UTF-8";
-    case CLRA_ENOMEM:
-        return "free some memory and retry";
-    case CLRA_EINVAL:
-        return "check the arguments against 'clrattach attach --help'";
-    default:
-        return "retry; if it persists, report it with the detail line";
-    }
-}
 
 /* Decodes hex digits (spaces allowed between bytes) into a new buffer. */
 static int parse_hex(const char *text, unsigned char **out, size_t *len)
@@ -164,6 +134,23 @@ static int absolute_path(const char *in, char *out, size_t cap)
     return (size_t)snprintf(out, cap, "%s/%s", cwd, in) < cap ? 0 : -1;
 }
 
+/* --hold: text client data gains detach_on_disconnect, so the profiler also detaches if this
+ * command dies before it holds the endpoint. Binary data is left exactly as given. */
+static int add_disconnect_option(attach_opts_t *o)
+{
+    static const char opt[] = "detach_on_disconnect";
+    for (size_t i = 0; i < o->data_len; i++)
+        if (o->data[i] < 0x20 || o->data[i] >= 0x7F)
+            return 0;
+    unsigned char *grown = realloc(o->data, o->data_len + sizeof opt + 1);
+    if (!grown)
+        return -1;
+    int n = sprintf((char *)grown + o->data_len, "%s%s", o->data_len ? ";" : "", opt);
+    o->data = grown;
+    o->data_len += (size_t)n;
+    return 0;
+}
+
 static int parse_options(int argc, char **argv, attach_opts_t *o)
 {
     static const struct option longs[] = {
@@ -171,6 +158,7 @@ static int parse_options(int argc, char **argv, attach_opts_t *o)
         {"data-file", required_argument, 0, 'f'}, {"data-hex", required_argument, 0, 'x'},
         {"attach-timeout", required_argument, 0, 'a'}, {"timeout", required_argument, 0, 't'},
         {"json", no_argument, 0, 'j'},            {"help", no_argument, 0, 'h'},
+        {"hold", no_argument, 0, 'H'},
         {0, 0, 0, 0}};
     int c, bad = 0;
     long long pid;
@@ -198,6 +186,9 @@ static int parse_options(int argc, char **argv, attach_opts_t *o)
         case 'j':
             o->json = 1;
             break;
+        case 'H':
+            o->hold = 1;
+            break;
         case 'h':
             attach_usage(stdout);
             exit(EXIT_OK);
@@ -214,6 +205,8 @@ static int parse_options(int argc, char **argv, attach_opts_t *o)
     if (cli_parse_int("PID", argv[optind], 1, 0x7fffffff, &pid) != 0)
         return -1;
     o->pid = (int)pid;
+    if (o->hold && add_disconnect_option(o) != 0)
+        return -1;
     if (absolute_path(argv[optind + 1], o->path, sizeof o->path) != 0) {
         fprintf(stderr, "clrattach: cannot make '%s' an absolute path\n", argv[optind + 1]);
         return -1;
@@ -253,7 +246,7 @@ static void report_json(const attach_opts_t *o, int rc, const clra_status_t *st,
         json_str(&j, "meaning", clra_hresult_describe(st->hresult));
         json_str(&j, "hint", clra_hresult_hint(st->hresult));
     } else if (rc != 0) {
-        json_str(&j, "hint", local_hint(rc));
+        json_str(&j, "hint", cli_local_hint(rc));
     }
     json_end(&j);
 }
@@ -276,8 +269,8 @@ static void report_text(const attach_opts_t *o, int rc, const clra_status_t *st,
     fprintf(stderr, "clrattach: cannot attach to process %d: %s\n", o->pid, clra_strerror(rc));
     if (st->detail[0])
         fprintf(stderr, "  detail: %s\n", st->detail);
-    if (local_hint(rc))
-        fprintf(stderr, "  what to do: %s\n", local_hint(rc));
+    if (cli_local_hint(rc))
+        fprintf(stderr, "  what to do: %s\n", cli_local_hint(rc));
 }
 
 int cmd_attach(int argc, char **argv)
@@ -299,5 +292,7 @@ int cmd_attach(int argc, char **argv)
     else
         report_text(&o, rc, &st, ms);
     free(o.data);
+    if (rc == 0 && o.hold)
+        return cli_hold(o.pid, &o.clsid, (int)o.timeout_ms);
     return cli_exit_code(rc);
 }

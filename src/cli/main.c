@@ -12,6 +12,7 @@ static void usage(FILE *f)
             "\n"
             "verbs:\n"
             "  attach    load a profiler into a running process (ICorProfilerCallback3)\n"
+            "  detach    unload libclrprof profilers from a process and wait until they are gone\n"
             "\n"
             "Run 'clrattach <verb> --help' for a verb's options. 'clrattach --version' prints\n"
             "the version.\n"
@@ -39,6 +40,8 @@ int main(int argc, char **argv)
     }
     if (strcmp(argv[1], "attach") == 0)
         return cmd_attach(argc - 1, argv + 1);
+    if (strcmp(argv[1], "detach") == 0)
+        return cmd_detach(argc - 1, argv + 1);
     fprintf(stderr, "clrattach: unknown verb '%s'; run 'clrattach --help' for the list\n", argv[1]);
     return EXIT_USAGE;
 }

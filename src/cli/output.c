@@ -106,3 +106,38 @@ int cli_parse_int(const char *what, const char *text, long long min, long long m
     *out = v;
     return 0;
 }
+
+/* What to do about a local failure, by code. */
+const char *cli_local_hint(int err)
+{
+    switch (err) {
+    case CLRA_ENOPROC:
+        return "check the pid (ps, pgrep); inside a container use the pid as this shell sees it";
+    case CLRA_ENOTDOTNET:
+        return "pick the pid of the dotnet process itself, not a wrapper or shell";
+    case CLRA_ENOENDPOINT:
+        return "the runtime creates its socket at startup unless DOTNET_EnableDiagnostics=0; "
+               "check the process's TMPDIR and that it is not a NativeAOT app";
+    case CLRA_EACCES:
+        return "run as the user that owns the process, or as root";
+    case CLRA_ETIMEDOUT:
+        return "raise --timeout; the runtime may still finish loading the profiler";
+    case CLRA_ECONNREFUSED:
+        return "the socket file is stale: the process that made it exited or stopped listening";
+    case CLRA_ECONNLOST:
+        return "the target closed the connection; check whether it is still running";
+    case CLRA_ETOOBIG:
+        return "use less client data (the whole message must fit in 65535 bytes)";
+    case CLRA_EPROTO:
+        return "the socket's owner is not a .NET diagnostics server, or speaks a protocol this "
+               "version does not know; check the path in the detail and the runtime's version";
+    case CLRA_EENCODING:
+        return "pass the profiler path as UTF-8";
+    case CLRA_ENOMEM:
+        return "free some memory and retry";
+    case CLRA_EINVAL:
+        return "check the arguments against 'clrattach attach --help'";
+    default:
+        return "retry; if it persists, report it with the detail line";
+    }
+}
