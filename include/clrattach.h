@@ -187,6 +187,9 @@ CLRA_EXTERN int clra_profiler_detach(const clra_profiler_ref_t *ref, int timeout
  * process dies). Returns 0 and *fd, or a negative CLRA_E* code. */
 CLRA_EXTERN int clra_profiler_hold(const clra_profiler_ref_t *ref, int timeout_ms, int *fd,
                                    uint64_t *library_inode, clra_status_t *st);
+/* Asks the profiler for its one-line status ("ok name=... notification_only=0|1 ..."). */
+CLRA_EXTERN int clra_profiler_status(const clra_profiler_ref_t *ref, int timeout_ms, char *reply,
+                                     size_t cap, clra_status_t *st);
 /* Waits until no mapping of pid has this inode. 0, CLRA_ETIMEDOUT, or CLRA_ENOPROC (it exited). */
 CLRA_EXTERN int clra_wait_unmapped(int pid, uint64_t inode, int timeout_ms, clra_status_t *st);
 

@@ -225,3 +225,19 @@ int clra_profiler_hold(const clra_profiler_ref_t *ref, int timeout_ms, int *fd, 
     *fd = c.fd;
     return 0;
 }
+
+int clra_profiler_status(const clra_profiler_ref_t *ref, int timeout_ms, char *reply, size_t cap,
+                         clra_status_t *st)
+{
+    char line[REPLY_MAX];
+    clra__conn_t c;
+    if (st)
+        memset(st, 0, sizeof *st);
+    clra__deadline_t d = clra__deadline_in(timeout_ms);
+    int err = request(ref, "status", line, &d, &c, st);
+    if (err)
+        return err;
+    clra__close(&c);
+    snprintf(reply, cap, "%s", line);
+    return 0;
+}

@@ -116,6 +116,25 @@ static void report(const detach_opts_t *o, const clra_profiler_ref_t *ref, int r
     }
 }
 
+/* Puts notification-only profilers before the main one. .NET 10 crashes in
+ * RequestProfilerDetach of a notification profiler that is still loaded after another
+ * notification profiler and then the main profiler were detached (see the README); detaching
+ * every notification profiler before the main one never meets that order. */
+static void notification_first(clra_profiler_ref_t *refs, int n)
+{
+    int front = 0;
+    for (int i = 0; i < n; i++) {
+        char reply[512];
+        clra_status_t st;
+        if (clra_profiler_status(&refs[i], 2000, reply, sizeof reply, &st) != 0 ||
+            !strstr(reply, " notification_only=1"))
+            continue;
+        clra_profiler_ref_t t = refs[front];
+        refs[front++] = refs[i];
+        refs[i] = t;
+    }
+}
+
 int cmd_detach(int argc, char **argv)
 {
     detach_opts_t o;
@@ -134,7 +153,10 @@ int cmd_detach(int argc, char **argv)
         free(refs);
         return cli_exit_code(rc);
     }
-    for (int i = 0; i < n && i < MAX_PROFILERS; i++) {
+    if (n > MAX_PROFILERS)
+        n = MAX_PROFILERS;
+    notification_first(refs, n);
+    for (int i = 0; i < n; i++) {
         if (o.have_clsid && strcmp(o.clsid, refs[i].clsid) != 0)
             continue;
         clra_detach_result_t r;

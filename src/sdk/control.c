@@ -5,7 +5,8 @@
  * diagnostics socket, which the trigger already knows how to find, containers included). It is
  * chmod 0600 and every peer's credentials are checked, so only the process owner or root can
  * talk to it. One line in, one line out:
- *   status  -> "ok name=N clsid=C pid=P inode=I level=L attached=A calls=C longest_us=U"
+ *   status  -> "ok name=N clsid=C pid=P inode=I level=L attached=A notification_only=B calls=C
+ *               longest_us=U"
  *   detach  -> "detach hr=0x........ expected_ms=N inode=I name=N message=..."
  *   hold    -> "ok holding inode=I"; the connection then stays open and its hang-up detaches
  */
@@ -149,8 +150,9 @@ static void serve(clrprof_profiler_t *p, int fd, const char *command)
         clrprof_callback_stats(p, &s);
         format_clsid(&p->def->clsid, clsid);
         snprintf(text, sizeof text, "ok name=%s clsid=%s pid=%d inode=%llu level=%d attached=%d "
-                 "calls=%llu longest_us=%llu\n", name, clsid, (int)getpid(), inode,
-                 clrprof_info_level(p), p->attached, (unsigned long long)s.calls,
+                 "notification_only=%d calls=%llu longest_us=%llu\n", name, clsid, (int)getpid(),
+                 inode, clrprof_info_level(p), p->attached, p->def->notification_only != 0,
+                 (unsigned long long)s.calls,
                  (unsigned long long)(s.longest_ns / 1000));
     } else {
         snprintf(text, sizeof text, "error unknown command; send status, detach or hold\n");
