@@ -37,6 +37,18 @@ foreach(src ${TEST_PROFILER_SOURCES})
   list(APPEND TEST_PROFILERS ${name}_profiler)
 endforeach()
 
+# The tutorial's final profiler, extracted from the page itself, so the page cannot rot.
+set(TUTORIAL_MD ${CMAKE_SOURCE_DIR}/docs/writing-a-profiler.md)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${TUTORIAL_MD})
+file(READ ${TUTORIAL_MD} tutorial_text)
+string(REGEX MATCH "<!-- tutorial-final -->\n```c\n([^`]*)```\n<!-- /tutorial-final -->" tutorial_found "${tutorial_text}")
+if(NOT tutorial_found)
+  message(FATAL_ERROR "docs/writing-a-profiler.md lost its <!-- tutorial-final --> code block")
+endif()
+file(WRITE ${CMAKE_BINARY_DIR}/tutorial/gcwatch.c "${CMAKE_MATCH_1}")
+clra_add_profiler(tutorial_profiler ${CMAKE_BINARY_DIR}/tutorial/gcwatch.c)
+list(APPEND TEST_PROFILERS tutorial_profiler)
+
 # End-to-end tests: real .NET processes built once with dotnet build.
 find_program(DOTNET_EXE dotnet HINTS /usr/share/dotnet /usr/lib/dotnet $ENV{HOME}/.dotnet)
 if(NOT DOTNET_EXE)
