@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The main job on a built-in example: build clrattach, start a sample .NET app, attach the hello
-# profiler with some client data, make the app do things while it is attached, let the profiler
-# detach itself, print what it saw, and show that the runtime unloaded it.
+# profiler with some client data, make the app do things while it is attached, detach it with
+# `clrattach detach` (which waits until the runtime has unloaded it), and print what it saw.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -28,13 +28,15 @@ echo "   $(head -1 "$work/out")"
 
 record="$work/hello.log"
 profiler="$PWD/build/profilers/libhello_profiler.so"
-echo "== attaching: clrattach attach --data 'log=...;detach_after_ms=1500' $app_pid $profiler"
-build/clrattach attach --data "log=$record;detach_after_ms=1500" "$app_pid" "$profiler"
+echo "== attaching: clrattach attach --data 'log=...;greeting=hi' $app_pid $profiler"
+build/clrattach attach --data "log=$record;greeting=hi" "$app_pid" "$profiler"
 
 echo "== while attached, the app loads an assembly, throws 5 exceptions and starts 3 threads"
 printf 'load\nthrow 5\nthreads 3\n' >&3
+for _ in $(seq 100); do [ "$(grep -c '^threads-done\|^thrown' "$work/out")" -ge 2 ] && break; sleep 0.1; done
 
-for _ in $(seq 100); do grep -q "library unloaded" "$record" 2>/dev/null && break; sleep 0.1; done
+echo "== detaching: clrattach detach $app_pid"
+build/clrattach detach "$app_pid"
 echo "== what the profiler recorded inside process $app_pid"
 sed -e 's/^/   /' "$record"
 
