@@ -18,7 +18,7 @@ endfunction()
 # Unit tests: no runtime needed.
 file(GLOB UNIT_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/unit/test_*.c)
 add_executable(unit_tests ${UNIT_SOURCES} tests/fakesrv/fakesrv.c)
-target_include_directories(unit_tests PRIVATE src/attach tests/fakesrv)
+target_include_directories(unit_tests PRIVATE src/attach src/sdk tests/fakesrv)
 target_link_libraries(unit_tests PRIVATE clrattach_static clrprof clra_test_main Threads::Threads)
 clra_register_tests(unit_tests unit ${UNIT_SOURCES})
 

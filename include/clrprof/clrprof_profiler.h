@@ -139,7 +139,8 @@ HRESULT clrprof_runtime_version(clrprof_profiler_t *p, char *out, size_t cap);
 HRESULT clrprof_module_name(clrprof_profiler_t *p, ModuleID id, char *out, size_t cap);
 
 /* Writes Namespace.Type.Method (nested types as Outer+Inner) for a FunctionID into out, through
- * the function's metadata. Returns S_OK, or the failing HRESULT with "?" in out. */
+ * the function's metadata. Returns S_OK, CLDB_S_TRUNCATION (0x00131106, a success) when the name
+ * was cut to fit, or the failing HRESULT with "?" in out: test it with SUCCEEDED(). */
 HRESULT clrprof_function_name(clrprof_profiler_t *p, FunctionID fn, char *out, size_t cap);
 
 #ifdef __cplusplus

@@ -68,6 +68,8 @@ HRESULT clrprof__detach_now(clrprof_profiler_t *p, const char *reason, DWORD *ex
 void clrprof__control_open(clrprof_profiler_t *p);
 void clrprof__control_accept(clrprof_profiler_t *p);
 void clrprof__control_close(clrprof_profiler_t *p);
+/* clrprof_function_name on an explicit Info pointer, so unit tests can hand in a fake one. */
+HRESULT clrprof__function_name_with(ICorProfilerInfo15 *info, FunctionID fn, char *out, size_t cap);
 /* The SDK's own log lines, prefixed with the profiler's name. */
 void clrprof__note(clrprof_profiler_t *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

@@ -135,6 +135,7 @@ static void serve_holder(clrprof_profiler_t *p)
 static void *service_main(void *arg)
 {
     clrprof_profiler_t *p = arg;
+    pthread_setname_np(pthread_self(), "clrprof-service");
     while (!stopping_locked(p)) {
         int after = 0, hold = 0;
         int timeout = next_timer(p, &after, &hold);
@@ -214,6 +215,7 @@ static void *thread_main(void *arg)
 {
     thread_start_t s = *(thread_start_t *)arg;
     free(arg);
+    pthread_setname_np(pthread_self(), "clrprof-thread");
     s.fn(s.p, s.arg);
     return NULL;
 }

@@ -10,9 +10,17 @@
 //   work            -> JIT-compiles and runs a few fresh methods -> "work-done"
 //   load            -> loads an assembly not loaded before (System.Xml.Linq) -> "loaded NAME"
 //   version         -> the runtime version                      -> "version 10.0.x"
+//   keep N          -> allocates and holds N byte[7777] arrays    -> "kept N len=7777"
+//   symbols         -> loads sample.dll again from bytes with its PDB, so the runtime holds
+//                      in-memory symbols                         -> "symbols-loaded pdb=BYTES"
+//   jit N           -> calls Fresh.M0..M(N-1) (N <= 8), Outer.Inner.M and Outer.Inner.Deep.M,
+//                      each for the first time, so each is JIT-compiled once -> "jit-done COUNT"
+//   counts          -> the app's own figures a profiler's counts are compared with
+//                      -> "counts gc0=N gc2=N assemblies=N"
 //   exit N          -> exits with code N
 // Without stdin (EOF) it keeps running until --seconds elapse (default 600), doing light work.
 using System.Diagnostics;
+using System.Runtime.CompilerServices;
 
 namespace ClrAttach.Sample;
 
@@ -77,6 +85,19 @@ public static class Program
                 break;
             case "version":
                 Reply($"version {Environment.Version}");
+                break;
+            case "keep":
+                Reply($"kept {Held.Keep(n)} len={Held.ArrayLength}");
+                break;
+            case "symbols":
+                Reply($"symbols-loaded pdb={Held.LoadWithSymbols()}");
+                break;
+            case "jit":
+                Reply($"jit-done {Fresh.CallFirstTime(n)}");
+                break;
+            case "counts":
+                Reply($"counts gc0={GC.CollectionCount(0)} gc2={GC.CollectionCount(2)} " +
+                      $"assemblies={AppDomain.CurrentDomain.GetAssemblies().Length}");
                 break;
             case "exit":
                 return n;
@@ -152,5 +173,92 @@ internal static class Work
         for (int i = 0; i < n; i++)
             sum += (long)i * i;
         return sum;
+    }
+}
+
+// Methods never called before "jit N": each call JIT-compiles one method with a known name.
+// NoInlining keeps each a compilation of its own.
+internal static class Fresh
+{
+    public static int CallFirstTime(int n)
+    {
+        int called = 0;
+        for (int i = 0; i < Math.Min(n, 8); i++, called++)
+        {
+            switch (i)
+            {
+                case 0: M0(); break;
+                case 1: M1(); break;
+                case 2: M2(); break;
+                case 3: M3(); break;
+                case 4: M4(); break;
+                case 5: M5(); break;
+                case 6: M6(); break;
+                default: M7(); break;
+            }
+        }
+        Outer.Inner.M();
+        Outer.Inner.Deep.M();
+        return called + 2;
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static int M0() => 0;
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static int M1() => 1;
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static int M2() => 2;
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static int M3() => 3;
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static int M4() => 4;
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static int M5() => 5;
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static int M6() => 6;
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static int M7() => 7;
+}
+
+// Nested types, so a profiler's names show the Outer+Inner+Deep form.
+internal static class Outer
+{
+    internal static class Inner
+    {
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        public static int M() => 10;
+
+        internal static class Deep
+        {
+            [MethodImpl(MethodImplOptions.NoInlining)]
+            public static int M() => 11;
+        }
+    }
+}
+
+// Objects and assemblies a profiler's heap and module probes look for, held until exit.
+internal static class Held
+{
+    public const int ArrayLength = 7777;
+    private static readonly List<byte[]> Arrays = new();
+    private static readonly List<System.Reflection.Assembly> Loaded = new();
+
+    public static int Keep(int n)
+    {
+        for (int i = 0; i < n; i++)
+            Arrays.Add(new byte[ArrayLength]);
+        return n;
+    }
+
+    // Loads this app's own dll and pdb as streams into a fresh context; returns the pdb size.
+    public static long LoadWithSymbols()
+    {
+        string dll = typeof(Held).Assembly.Location;
+        string pdb = Path.ChangeExtension(dll, ".pdb");
+        var context = new System.Runtime.Loader.AssemblyLoadContext("symbols", isCollectible: false);
+        using var dllStream = new MemoryStream(File.ReadAllBytes(dll));
+        using var pdbStream = new MemoryStream(File.ReadAllBytes(pdb));
+        Loaded.Add(context.LoadFromStream(dllStream, pdbStream));
+        return pdbStream.Length;
     }
 }
