@@ -61,15 +61,6 @@ typedef ICorProfilerCallback11 Cb;
 #define LIFECYCLE1 STUB1
 #define LIFECYCLE3 STUB3
 #include "callback_list.h"
-#undef CB0
-#undef CB1
-#undef CB2
-#undef CB3
-#undef CB4
-#undef CB5
-#undef LIFECYCLE0
-#undef LIFECYCLE1
-#undef LIFECYCLE3
 
 /* The one twelve-argument callback; too wide for the STUBn macros. */
 static HRESULT stub_EventPipeEventDelivered(Cb *This, EVENTPIPE_PROVIDER provider,
@@ -136,13 +127,4 @@ void clrprof_fill_default_callbacks(ICorProfilerCallback11Vtbl *vtbl)
     SET(EventPipeEventDelivered);
     SET(LoadAsNotificationOnly);
 #undef SET
-#undef CB0
-#undef CB1
-#undef CB2
-#undef CB3
-#undef CB4
-#undef CB5
-#undef LIFECYCLE0
-#undef LIFECYCLE1
-#undef LIFECYCLE3
 }

@@ -5,7 +5,8 @@
  * arguments (JITCachedFunctionSearchStarted, JITInlining, EventPipeEventDelivered,
  * LoadAsNotificationOnly) are not listed: each file that needs them writes them by hand.
  * One list keeps the stubs, the timing wrappers and the slot assignments from drifting apart.
- * No include guard: it is meant to be expanded several times.
+ * No include guard: it is meant to be expanded several times, and it undefines CB0..CB5 and
+ * LIFECYCLE0..LIFECYCLE3 at the end so the next user starts clean.
  */
 LIFECYCLE1(Initialize, IUnknown *)
 LIFECYCLE0(Shutdown)
@@ -98,3 +99,13 @@ CB4(DynamicMethodJITCompilationStarted, FunctionID, BOOL, LPCBYTE, ULONG)
 CB3(DynamicMethodJITCompilationFinished, FunctionID, HRESULT, BOOL)
 CB1(DynamicMethodUnloaded, FunctionID)
 CB1(EventPipeProviderCreated, EVENTPIPE_PROVIDER)
+
+#undef CB0
+#undef CB1
+#undef CB2
+#undef CB3
+#undef CB4
+#undef CB5
+#undef LIFECYCLE0
+#undef LIFECYCLE1
+#undef LIFECYCLE3

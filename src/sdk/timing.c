@@ -68,10 +68,9 @@ static void leave(clrprof_profiler_t *p, uint64_t started)
 #define LIFECYCLE0(name)
 #define LIFECYCLE1(name, ...)
 #define LIFECYCLE3(name, ...)
-#include "callback_list.h"
-
 CB2(JITCachedFunctionSearchStarted, FunctionID, BOOL *)
 CB3(JITInlining, FunctionID, FunctionID, BOOL *)
+#include "callback_list.h"
 
 static HRESULT timed_EventPipeEventDelivered(Cb *This, EVENTPIPE_PROVIDER provider, DWORD eventId,
                                              DWORD eventVersion, ULONG cbMetadataBlob,
@@ -87,12 +86,6 @@ static HRESULT timed_EventPipeEventDelivered(Cb *This, EVENTPIPE_PROVIDER provid
 
 void clrprof__install_callbacks(ICorProfilerCallback11Vtbl *vtbl, const ICorProfilerCallback11Vtbl *user)
 {
-#undef CB0
-#undef CB1
-#undef CB2
-#undef CB3
-#undef CB4
-#undef CB5
 #define SET(name)                                                                                 \
     if (user->name)                                                                               \
         vtbl->name = timed_##name;
@@ -102,6 +95,9 @@ void clrprof__install_callbacks(ICorProfilerCallback11Vtbl *vtbl, const ICorProf
 #define CB3(name, ...) SET(name)
 #define CB4(name, ...) SET(name)
 #define CB5(name, ...) SET(name)
+#define LIFECYCLE0(name)
+#define LIFECYCLE1(name, ...)
+#define LIFECYCLE3(name, ...)
 #include "callback_list.h"
     SET(JITCachedFunctionSearchStarted)
     SET(JITInlining)
