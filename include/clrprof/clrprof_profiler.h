@@ -90,7 +90,10 @@ const clrprof_def_t *clrprof_definition(clrprof_profiler_t *p);
  * ProfilerDetachSucceeded. */
 ICorProfilerInfo15 *clrprof_info(clrprof_profiler_t *p);
 int clrprof_info_level(clrprof_profiler_t *p);
-/* The Info as ICorProfilerInfoN, or NULL when the runtime offers less than level N. */
+/* The Info as ICorProfilerInfoN, or NULL when the runtime offers less than level N. (Level 1 is
+ * spelled ICorProfilerInfo1 here.) Note: ICorProfilerInfo::SetEventMask clears the high mask;
+ * use SetEventMask2 to change one half only. */
+typedef ICorProfilerInfo ICorProfilerInfo1;
 #define CLRPROF_INFO(p, N) ((ICorProfilerInfo##N *)(clrprof_info_level(p) >= (N) ? (void *)clrprof_info(p) : NULL))
 /* Whether the profiler was attached (1) or loaded at startup (0). */
 int clrprof_is_attached(clrprof_profiler_t *p);
@@ -101,7 +104,9 @@ const void *clrprof_options(clrprof_profiler_t *p, size_t *len);
 void clrprof_log(clrprof_profiler_t *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Starts a profiler thread the SDK joins before detach completes. fn must return soon after
- * clrprof_stopping() turns true; clrprof_sleep() waits interruptibly. 0 or an errno. */
+ * clrprof_stopping() turns true; clrprof_sleep() waits interruptibly. 0 or an errno. The thread
+ * starts with every signal blocked (the runtime's handlers expect its own threads); a thread
+ * that the runtime turns into an EE thread (EventPipeStopSession, ForceGC) keeps that mask. */
 int clrprof_thread_start(clrprof_profiler_t *p, void (*fn)(clrprof_profiler_t *p, void *arg), void *arg);
 /* Whether the profiler is detaching or shutting down: profiler threads should return. */
 int clrprof_stopping(clrprof_profiler_t *p);
