@@ -111,8 +111,11 @@ static void report(const detach_opts_t *o, const clra_profiler_ref_t *ref, int r
                 o->pid, r->name[0] ? r->name : ref->clsid, clra_hresult_name(r->hresult),
                 (unsigned)r->hresult, r->message);
     } else {
-        fprintf(stderr, "clrattach: cannot detach {%s} from process %d: %s\n  detail: %s\n",
-                ref->clsid, o->pid, clra_strerror(rc), st->detail);
+        fprintf(stderr, "clrattach: cannot detach {%s} from process %d: %s\n  detail: %s\n"
+                "  what to do: %s\n", ref->clsid, o->pid, clra_strerror(rc), st->detail,
+                rc == CLRA_ETIMEDOUT ? "raise --timeout; the runtime unloads only once no callback "
+                                       "is running and every profiler thread has stopped"
+                                     : cli_local_hint(rc));
     }
 }
 
@@ -148,8 +151,10 @@ int cmd_detach(int argc, char **argv)
     int n = clra_profilers_find(o.pid, refs, MAX_PROFILERS, &st), worst = 0, tried = 0;
     if (n <= 0) {
         int rc = n < 0 ? n : CLRA_ENOENDPOINT;
-        fprintf(stderr, "clrattach: cannot detach from process %d: %s\n  detail: %s\n", o.pid,
-                n < 0 ? clra_strerror(rc) : "no profiler to detach", st.detail);
+        fprintf(stderr, "clrattach: cannot detach from process %d: %s\n  detail: %s\n"
+                "  what to do: %s\n", o.pid, n < 0 ? clra_strerror(rc) : "no profiler to detach",
+                st.detail, n < 0 ? cli_local_hint(rc) : "check the pid; profilers not built on "
+                "libclrprof must call RequestProfilerDetach themselves");
         free(refs);
         return cli_exit_code(rc);
     }
