@@ -40,6 +40,8 @@ int cli_parse_int(const char *what, const char *text, long long min, long long m
                   long long *out);
 
 /* Verbs. */
+/* A CLSID as the control endpoints spell it: lowercase, without braces. */
+void cli_clsid_lower(const clra_guid_t *g, char out[37]);
 /* What to do about a local failure (a CLRA_E* code), in one sentence. */
 const char *cli_local_hint(int err);
 

@@ -55,9 +55,7 @@ static int parse_options(int argc, char **argv, detach_opts_t *o)
             bad = clra_guid_parse(optarg, &g) != 0;
             if (bad)
                 fprintf(stderr, "clrattach: --clsid wants a GUID, not '%s'\n", optarg);
-            clra_guid_format(&g, o->clsid);
-            for (char *p = o->clsid; *p; p++)
-                *p = (char)(*p >= 'A' && *p <= 'F' ? *p - 'A' + 'a' : *p);
+            cli_clsid_lower(&g, o->clsid);
             o->have_clsid = 1;
         } else if (c == 't') {
             bad = cli_parse_int("--timeout", optarg, 1, 86400000, &o->timeout_ms);

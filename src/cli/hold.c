@@ -27,9 +27,7 @@ static int find_ref(int pid, const clra_guid_t *clsid, clra_profiler_ref_t *out,
 {
     char want[37];
     clra_profiler_ref_t refs[16];
-    clra_guid_format(clsid, want);
-    for (char *p = want; *p; p++)
-        *p = (char)(*p >= 'A' && *p <= 'F' ? *p - 'A' + 'a' : *p);
+    cli_clsid_lower(clsid, want);
     int n = clra_profilers_find(pid, refs, 16, st);
     for (int i = 0; i < n && i < 16; i++)
         if (strcmp(refs[i].clsid, want) == 0) {

@@ -141,3 +141,10 @@ const char *cli_local_hint(int err)
         return "retry; if it persists, report it with the detail line";
     }
 }
+
+void cli_clsid_lower(const clra_guid_t *g, char out[37])
+{
+    clra_guid_format(g, out);
+    for (char *p = out; *p; p++)
+        *p = (char)(*p >= 'A' && *p <= 'F' ? *p - 'A' + 'a' : *p);
+}

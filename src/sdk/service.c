@@ -184,9 +184,8 @@ int clrprof__service_start(clrprof_profiler_t *p)
 
 HRESULT clrprof_request_detach(clrprof_profiler_t *p, const char *reason)
 {
-    if (p->service_started && pthread_equal(pthread_self(), p->service))
-        return clrprof__detach_now(p, reason ? reason : "requested", NULL);
-    if (!p->service_started)
+    /* On the service thread itself, or with no service thread, call the runtime directly. */
+    if (!p->service_started || pthread_equal(pthread_self(), p->service))
         return clrprof__detach_now(p, reason ? reason : "requested", NULL);
     struct timespec until = deadline_in(REQUEST_WAIT_MS);
     pthread_mutex_lock(&p->lock);

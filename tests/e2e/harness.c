@@ -224,3 +224,10 @@ void app_wait_unmapped(app_t *a, const char *needle, int timeout_ms)
         usleep(20000);
     }
 }
+
+const char *app_pid_text(const app_t *a)
+{
+    static char text[16];
+    snprintf(text, sizeof text, "%d", (int)a->pid);
+    return text;
+}

@@ -17,6 +17,8 @@ typedef struct app {
 /* Starts tests/apps/sample with CLRPROF_HELLO_LOG pointing into a fresh directory, plus
  * extra "NAME=VALUE" entries (NULL-terminated, may be NULL), and waits for "ready". */
 void app_start(app_t *a, const char *const *extra_env);
+/* The app's pid as text, for command lines (static buffer). */
+const char *app_pid_text(const app_t *a);
 /* Sends one command line and returns its one-line reply (static buffer), failing the test
  * if no reply comes within timeout_ms. */
 const char *app_command(app_t *a, const char *command, int timeout_ms);

@@ -13,18 +13,11 @@
 
 #define REFUSED 10 /* clrattach's exit code for a runtime refusal */
 
-static const char *pid_text(const app_t *a)
-{
-    static char text[16];
-    snprintf(text, sizeof text, "%d", (int)a->pid);
-    return text;
-}
-
 /* Attaches hello with text client data and fails the test unless the command succeeds. */
 static void attach_hello(app_t *a, const char *data)
 {
     const char *out;
-    int rc = run_cli(&out, "attach", "--data", data, pid_text(a), profiler_path("hello"), NULL);
+    int rc = run_cli(&out, "attach", "--data", data, app_pid_text(a), profiler_path("hello"), NULL);
     ASSERT_MSG(rc == 0, "attach failed with exit code %d:\n%s", rc, out);
     ASSERT_CONTAINS(out, "attached");
 }
@@ -34,9 +27,9 @@ static int attach_refuse(app_t *a, const char *json, const char *data, const cha
 {
     if (json)
         return run_cli(out, "attach", json, "--clsid", "DE0204DD-4001-43A4-80E1-78A9D2F3B99F",
-                       "--data", data, pid_text(a), profiler_path("refuse"), NULL);
+                       "--data", data, app_pid_text(a), profiler_path("refuse"), NULL);
     return run_cli(out, "attach", "--clsid", "DE0204DD-4001-43A4-80E1-78A9D2F3B99F", "--data",
-                   data, pid_text(a), profiler_path("refuse"), NULL);
+                   data, app_pid_text(a), profiler_path("refuse"), NULL);
 }
 
 /* Hex of bytes, to compare with the client_data line the profiler writes. */
@@ -60,7 +53,7 @@ static void check_client_data_arrives_exactly(const unsigned char *data, size_t 
     FILE *f = fopen(file, "wb");
     ASSERT(f && fwrite(data, 1, len, f) == len);
     fclose(f);
-    int rc = run_cli(&out, "attach", "--data-file", file, pid_text(&a), profiler_path("hello"), NULL);
+    int rc = run_cli(&out, "attach", "--data-file", file, app_pid_text(&a), profiler_path("hello"), NULL);
     ASSERT_MSG(rc == 0, "attach failed (%d): %s", rc, out);
     const char *log = app_wait_log(&a, "ProfilerAttachComplete", 10000);
     snprintf(want, sizeof want, "client_data bytes=%zu hex=", len);
@@ -162,11 +155,11 @@ TEST(second_attach_while_active_is_refused_as_already_active)
     const char *out;
     app_start(&a, NULL);
     attach_hello(&a, "");
-    int rc = run_cli(&out, "attach", pid_text(&a), profiler_path("hello"), NULL);
+    int rc = run_cli(&out, "attach", app_pid_text(&a), profiler_path("hello"), NULL);
     ASSERT_EQ(rc, REFUSED);
     ASSERT_CONTAINS(out, "CORPROF_E_PROFILER_ALREADY_ACTIVE (0x8013136A)");
     ASSERT_CONTAINS(out, "what to do:");
-    rc = run_cli(&out, "attach", "--json", pid_text(&a), profiler_path("hello"), NULL);
+    rc = run_cli(&out, "attach", "--json", app_pid_text(&a), profiler_path("hello"), NULL);
     ASSERT_EQ(rc, REFUSED);
     ASSERT_CONTAINS(out, "\"hresult\":\"0x8013136A\"");
     ASSERT_CONTAINS(out, "\"ok\":false");
@@ -188,7 +181,7 @@ TEST(profiler_without_callback3_is_not_attachable)
     const char *out;
     app_start(&a, NULL);
     int rc = run_cli(&out, "attach", "--clsid", "1F9B3DD9-810F-4B96-851E-34FCE44ABDC6",
-                     pid_text(&a), profiler_path("noattach"), NULL);
+                     app_pid_text(&a), profiler_path("noattach"), NULL);
     ASSERT_EQ(rc, REFUSED);
     ASSERT_CONTAINS(out, "CORPROF_E_PROFILER_NOT_ATTACHABLE (0x80131368)");
     /* The runtime unloads only libraries that have ICorProfilerCallback3, so this one stays
@@ -235,7 +228,7 @@ TEST(missing_profiler_library_is_mod_not_found_with_namespace_hint)
     app_t a;
     const char *out;
     app_start(&a, NULL);
-    int rc = run_cli(&out, "attach", pid_text(&a), "/nonexistent/dir/libnothing.so", NULL);
+    int rc = run_cli(&out, "attach", app_pid_text(&a), "/nonexistent/dir/libnothing.so", NULL);
     ASSERT_EQ(rc, REFUSED);
     ASSERT_CONTAINS(out, "0x8007007E");
     ASSERT_CONTAINS(out, "mount namespace");
@@ -250,7 +243,7 @@ TEST(wrong_clsid_is_class_not_available)
     const char *out;
     app_start(&a, NULL);
     int rc = run_cli(&out, "attach", "--clsid", "00000000-0000-0000-0000-000000000001",
-                     pid_text(&a), profiler_path("hello"), NULL);
+                     app_pid_text(&a), profiler_path("hello"), NULL);
     ASSERT_EQ(rc, REFUSED);
     ASSERT_CONTAINS(out, "CLASS_E_CLASSNOTAVAILABLE (0x80040111)");
     app_assert_responsive(&a);

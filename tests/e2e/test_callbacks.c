@@ -19,13 +19,6 @@
 #define COUNTER_CLSID "C0C0A7E5-7A11-4B5E-9D1E-3C0F2B8A6D41"
 #define COUNTER_SO "libcounter_profiler.so"
 
-static const char *pid_text(const app_t *a)
-{
-    static char text[16];
-    snprintf(text, sizeof text, "%d", (int)a->pid);
-    return text;
-}
-
 /* Where the log ends now; log_since(a, mark) is what was written after it. */
 static size_t log_mark(app_t *a)
 {
@@ -66,7 +59,7 @@ static size_t attach_counter(app_t *a)
     const char *out;
     size_t start = log_mark(a);
     snprintf(data, sizeof data, "detach_file=%s/detach", a->dir);
-    int rc = run_cli(&out, "attach", "--clsid", COUNTER_CLSID, "--data", data, pid_text(a),
+    int rc = run_cli(&out, "attach", "--clsid", COUNTER_CLSID, "--data", data, app_pid_text(a),
                      profiler_path("counter"), NULL);
     ASSERT_MSG(rc == 0, "attach failed with exit code %d:\n%s", rc, out);
     wait_log_since(a, start, "counter attached watcher_err=0", 10000);

@@ -21,18 +21,11 @@
 #define NOTIFY_B_CLSID "F490B88A-2E6A-417C-ABEC-95D42D5188D0"
 #define BADMASK_CLSID "1774785B-752F-4B99-BE75-261F3B078FAE"
 
-static const char *pid_of(const app_t *a)
-{
-    static char text[16];
-    snprintf(text, sizeof text, "%d", (int)a->pid);
-    return text;
-}
-
 /* Attaches a test profiler by name and CLSID with client data; fails the test unless it loads. */
 static void attach(app_t *a, const char *name, const char *clsid, const char *data)
 {
     const char *out;
-    int rc = run_cli(&out, "attach", "--clsid", clsid, "--data", data, pid_of(a), profiler_path(name), NULL);
+    int rc = run_cli(&out, "attach", "--clsid", clsid, "--data", data, app_pid_text(a), profiler_path(name), NULL);
     ASSERT_MSG(rc == 0, "attaching %s failed with exit code %d:\n%s", name, rc, out);
 }
 
@@ -44,7 +37,7 @@ TEST(clrattach_detach_unloads_the_profiler_and_joins_its_threads)
     attach(&a, "detacher", DETACHER_CLSID, "worker");
     app_wait_log(&a, "attached", 10000);
     ASSERT(app_maps_contains(&a, "libdetacher_profiler.so"));
-    int rc = run_cli(&out, "detach", pid_of(&a), NULL);
+    int rc = run_cli(&out, "detach", app_pid_text(&a), NULL);
     ASSERT_MSG(rc == 0, "detach failed with %d:\n%s", rc, out);
     ASSERT_CONTAINS(out, "detached detacher");
     ASSERT_CONTAINS(out, "unloaded in");
@@ -54,7 +47,7 @@ TEST(clrattach_detach_unloads_the_profiler_and_joins_its_threads)
     ASSERT_MSG(stopped && detached && stopped < detached,
                "the worker thread must end before ProfilerDetachSucceeded returns:\n%s", log);
     ASSERT_CONTAINS(log, "clrprof: library unloaded");
-    rc = run_cli(&out, "detach", pid_of(&a), NULL);
+    rc = run_cli(&out, "detach", app_pid_text(&a), NULL);
     ASSERT_MSG(rc == 5, "a second detach should find nothing (exit 5), got %d:\n%s", rc, out);
     ASSERT_CONTAINS(out, "no profiler to detach");
     app_assert_responsive(&a);
@@ -93,7 +86,7 @@ TEST(detach_after_enabling_rejit_is_refused_as_irreversible)
     attach(&a, "detacher", DETACHER_CLSID, "rejit");
     const char *log = app_wait_log(&a, "attached", 10000);
     ASSERT_CONTAINS(log, "rejit_mask hr=0x00000000");
-    int rc = run_cli(&out, "detach", pid_of(&a), NULL);
+    int rc = run_cli(&out, "detach", app_pid_text(&a), NULL);
     ASSERT_MSG(rc == REFUSED, "expected exit %d, got %d:\n%s", REFUSED, rc, out);
     ASSERT_CONTAINS(out, "CORPROF_E_IRREVERSIBLE_INSTRUMENTATION_PRESENT (0x80131370)");
     ASSERT_CONTAINS(out, "cannot detach");
@@ -114,7 +107,7 @@ TEST(startup_profiler_with_immutable_flags_is_refused_as_immutable)
     const char *log = app_wait_log(&a, "immutable_mask", 10000);
     ASSERT_CONTAINS(log, "immutable_mask hr=0x00000000");
     ASSERT_CONTAINS(log, "clrprof[detacher]: Initialize;");
-    int rc = run_cli(&out, "detach", pid_of(&a), NULL);
+    int rc = run_cli(&out, "detach", app_pid_text(&a), NULL);
     ASSERT_MSG(rc == REFUSED, "expected exit %d, got %d:\n%s", REFUSED, rc, out);
     ASSERT_CONTAINS(out, "CORPROF_E_IMMUTABLE_FLAGS_SET (0x80131372)");
     app_assert_responsive(&a);
@@ -126,7 +119,7 @@ TEST(event_flag_not_allowed_after_attach_is_refused_and_named)
     app_t a;
     const char *out;
     app_start(&a, NULL);
-    int rc = run_cli(&out, "attach", "--clsid", BADMASK_CLSID, pid_of(&a), profiler_path("badmask"), NULL);
+    int rc = run_cli(&out, "attach", "--clsid", BADMASK_CLSID, app_pid_text(&a), profiler_path("badmask"), NULL);
     ASSERT_MSG(rc == REFUSED, "expected exit %d, got %d:\n%s", REFUSED, rc, out);
     ASSERT_CONTAINS(out, "CORPROF_E_UNSUPPORTED_FOR_ATTACHING_PROFILER (0x8013136F)");
     const char *log = app_wait_log(&a, "refusing to load", 5000);
@@ -145,7 +138,7 @@ TEST(detach_estimate_covers_the_longest_callback)
     app_wait_log(&a, "attached", 10000);
     app_command(&a, "load", 10000); /* one module load: one 700 ms callback */
     app_wait_log(&a, "module_loaded", 10000);
-    int rc = run_cli(&out, "detach", "--json", pid_of(&a), NULL);
+    int rc = run_cli(&out, "detach", "--json", app_pid_text(&a), NULL);
     ASSERT_MSG(rc == 0, "detach failed with %d:\n%s", rc, out);
     const char *at = strstr(out, "\"expected_ms\":");
     ASSERT_MSG(at != NULL, "no expected_ms in %s", out);
@@ -172,7 +165,7 @@ static pid_t start_holder(app_t *a, const char *name, const char *clsid, const c
         prctl(PR_SET_PDEATHSIG, SIGKILL);
         dup2(out[1], 1);
         execl(CLRA_CLI, "clrattach", "attach", "--hold", "--clsid", clsid, "--data", data,
-              pid_of(a), profiler_path(name), (char *)NULL);
+              app_pid_text(a), profiler_path(name), (char *)NULL);
         _exit(127);
     }
     close(out[1]);
@@ -247,12 +240,12 @@ TEST(notification_only_profilers_coexist_with_the_main_one_and_detach_independen
     app_command(&a, "load", 10000);
     app_wait_log(&a, "notify_a ModuleLoadFinished name=System.Private.Xml.Linq.dll", 5000);
     app_wait_log(&a, "notify_b ModuleLoadFinished name=System.Private.Xml.Linq.dll", 5000);
-    int rc = run_cli(&out, "detach", "--clsid", NOTIFY_A_CLSID, pid_of(&a), NULL);
+    int rc = run_cli(&out, "detach", "--clsid", NOTIFY_A_CLSID, app_pid_text(&a), NULL);
     ASSERT_MSG(rc == 0, "detach notify_a failed with %d:\n%s", rc, out);
     ASSERT(!app_maps_contains(&a, "libnotify_a_profiler.so"));
     ASSERT(app_maps_contains(&a, "libnotify_b_profiler.so"));
     ASSERT(app_maps_contains(&a, "libdetacher_profiler.so"));
-    rc = run_cli(&out, "detach", pid_of(&a), NULL); /* the remaining two */
+    rc = run_cli(&out, "detach", app_pid_text(&a), NULL); /* the remaining two */
     ASSERT_MSG(rc == 0, "detaching the rest failed with %d:\n%s", rc, out);
     ASSERT_CONTAINS(out, "detached notify_b");
     ASSERT_CONTAINS(out, "detached detacher");
