@@ -193,6 +193,26 @@ CLRA_EXTERN int clra_profiler_status(const clra_profiler_ref_t *ref, int timeout
 /* Waits until no mapping of pid has this inode. 0, CLRA_ETIMEDOUT, or CLRA_ENOPROC (it exited). */
 CLRA_EXTERN int clra_wait_unmapped(int pid, uint64_t inode, int timeout_ms, clra_status_t *st);
 
+/* ------------------------------------------------------------------------------------------ */
+/* Process information, environment and control                                               */
+/* (ProcessInfo 1-3, ProcessEnvironment, SetEnvironmentVariable, ResumeRuntime)               */
+
+/* ------------------------------------------------------------------------------------------ */
+/* Perf maps and startup hooks                                                                 */
+/* (EnablePerfMap, DisablePerfMap, ApplyStartupHook)                                           */
+
+/* ------------------------------------------------------------------------------------------ */
+/* Dumps                                                                                       */
+/* (GenerateCoreDump 1-3)                                                                      */
+
+/* ------------------------------------------------------------------------------------------ */
+/* EventPipe traces                                                                            */
+/* (CollectTracing 1-5, StopTracing, the nettrace stream)                                      */
+
+/* ------------------------------------------------------------------------------------------ */
+/* Process discovery                                                                           */
+/* (every .NET process this user can see, across TMPDIRs and namespaces)                       */
+
 #ifdef __cplusplus
 }
 #endif

@@ -40,6 +40,12 @@ int clra__build_attach_profiler(clra__writer_t *w, uint32_t attach_timeout_ms,
     return clra__end_message(w);
 }
 
+int clra__build_empty(clra__writer_t *w, uint8_t command_set, uint8_t command_id)
+{
+    clra__begin_message(w, command_set, command_id);
+    return clra__end_message(w);
+}
+
 int clra__parse_header(const uint8_t bytes[CLRA__HEADER_SIZE], clra__header_t *out)
 {
     if (memcmp(bytes, ipc_magic, sizeof ipc_magic) != 0)

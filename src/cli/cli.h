@@ -39,6 +39,12 @@ void json_end(json_out_t *j);
 int cli_parse_int(const char *what, const char *text, long long min, long long max,
                   long long *out);
 
+/* Reports a failed verb: to stderr with what to do, or as fields of the JSON object j when j is
+ * non-NULL. action completes "cannot ... process PID", e.g. "read the environment of". */
+void cli_report_error(const char *action, int pid, int rc, const clra_status_t *st, json_out_t *j);
+/* Parses a PID argument (1..INT_MAX); 0 or -1 after saying why on stderr. */
+int cli_parse_pid(const char *text, int *pid);
+
 /* Verbs. */
 /* A CLSID as the control endpoints spell it: lowercase, without braces. */
 void cli_clsid_lower(const clra_guid_t *g, char out[37]);

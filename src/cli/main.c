@@ -24,6 +24,17 @@ static void usage(FILE *f)
             "  10 the runtime refused (the HRESULT is printed)\n");
 }
 
+typedef struct verb {
+    const char *name;
+    int (*run)(int argc, char **argv);
+} verb_t;
+
+/* One row per verb; the usage text above lists them for people. */
+static const verb_t verbs[] = {
+    {"attach", cmd_attach},
+    {"detach", cmd_detach},
+};
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -38,10 +49,9 @@ int main(int argc, char **argv)
         printf("clrattach %s\n", clra_version_string());
         return EXIT_OK;
     }
-    if (strcmp(argv[1], "attach") == 0)
-        return cmd_attach(argc - 1, argv + 1);
-    if (strcmp(argv[1], "detach") == 0)
-        return cmd_detach(argc - 1, argv + 1);
+    for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++)
+        if (strcmp(argv[1], verbs[i].name) == 0)
+            return verbs[i].run(argc - 1, argv + 1);
     fprintf(stderr, "clrattach: unknown verb '%s'; run 'clrattach --help' for the list\n", argv[1]);
     return EXIT_USAGE;
 }
