@@ -197,6 +197,31 @@ CLRA_EXTERN int clra_wait_unmapped(int pid, uint64_t inode, int timeout_ms, clra
 /* Process information, environment and control                                               */
 /* (ProcessInfo 1-3, ProcessEnvironment, SetEnvironmentVariable, ResumeRuntime)               */
 
+/* ProcessInfo */
+
+/* What the runtime says about its process (ProcessInfo3, else 2, else 1). A string is NULL
+ * when the runtime sent the absent string or the command that answered has no such field. */
+typedef struct clra_process_info {
+    int command;             /* which command answered: 3, 2 or 1 (ProcessInfo3/2/1) */
+    uint32_t version;        /* ProcessInfo3's payload version; 0 for the older commands */
+    uint64_t pid;            /* the pid as the target sees it (inside its PID namespace) */
+    clra_guid_t cookie;      /* the runtime instance cookie (same as in reverse-port adverts) */
+    char *command_line;      /* the executable path and arguments, UTF-8 */
+    char *os;                /* "Linux", "Windows", "macOS", ... */
+    char *arch;              /* "x64", "arm64", ... */
+    char *entry_assembly;    /* ProcessInfo2+: the entry assembly's simple name */
+    char *clr_version;       /* ProcessInfo2+: the runtime's informational version */
+    char *rid;               /* ProcessInfo3 version >= 1: the portable RID, e.g. linux-x64 */
+} clra_process_info_t;
+
+/* Asks the runtime at ep who it is: ProcessInfo3, falling back to ProcessInfo2 and then
+ * ProcessInfo only when the runtime does not know the newer command (0x80131385); any other
+ * refusal is returned as CLRA_ERUNTIME. timeout_ms bounds all attempts together. On success
+ * release out with clra_process_info_free; on failure out holds nothing to free. */
+CLRA_EXTERN int clra_process_info(const clra_endpoint_t *ep, int timeout_ms,
+                                  clra_process_info_t *out, clra_status_t *st);
+CLRA_EXTERN void clra_process_info_free(clra_process_info_t *info);
+
 /* ------------------------------------------------------------------------------------------ */
 /* Perf maps and startup hooks                                                                 */
 /* (EnablePerfMap, DisablePerfMap, ApplyStartupHook)                                           */
