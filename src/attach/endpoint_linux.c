@@ -22,7 +22,7 @@
 #define ENVIRON_MAX (1 << 20)
 
 /* Reads a small /proc file into buf (NUL-terminated). Returns its length or -errno. */
-static long read_small_file(const char *path, char *buf, size_t cap)
+long clra__read_small_file(const char *path, char *buf, size_t cap)
 {
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
@@ -89,19 +89,19 @@ int clra__environ_get(const char *environ, size_t len, const char *name, char *o
     return 0;
 }
 
-long long clra__parse_starttime(const char *stat_text)
+long long clra__stat_field(const char *stat_text, int want)
 {
     const char *p = strrchr(stat_text, ')');
-    if (!p)
+    if (!p || want < 3)
         return -1;
     p++;
-    /* After ')' come fields 3 (state) onwards, each preceded by one space; starttime is 22.
-     * Never step past a NUL: the text may end anywhere. */
+    /* After ')' come fields 3 (state) onwards, each preceded by one space. Never step past a
+     * NUL: the text may end anywhere. */
     for (int field = 3;; field++) {
         if (*p != ' ')
             return -1;
         p++;
-        if (field == 22)
+        if (field == want)
             break;
         p = strchr(p, ' ');
         if (!p)
@@ -113,6 +113,11 @@ long long clra__parse_starttime(const char *stat_text)
     if (errno || end == p || v < 0 || (*end != ' ' && *end != '\n' && *end != '\0'))
         return -1;
     return v;
+}
+
+long long clra__parse_starttime(const char *stat_text)
+{
+    return clra__stat_field(stat_text, 22);
 }
 
 int clra__socket_name_matches(const char *name, int ns_pid)
@@ -129,18 +134,8 @@ int clra__socket_name_matches(const char *name, int ns_pid)
     return strcmp(p, "-socket") == 0;
 }
 
-/* What we learnt about the target before looking for its socket. */
-typedef struct target_view {
-    int ns_pid;
-    long long key;          /* start time, -1 if unknown */
-    char root[64];          /* "" or "<proc>/<pid>/root" when its mount namespace differs */
-    char tmpdir[CLRA_PATH_MAX];
-    int environ_errno;      /* why its environment could not be read, 0 if it was */
-    int diagnostics_off;    /* DOTNET_EnableDiagnostics(_IPC)=0 seen in its environment */
-} target_view_t;
-
 /* Mount namespaces differ when the ns/mnt links differ; unreadable links count as the same. */
-static void view_root(const char *proc, int pid, target_view_t *v)
+static void view_root(const char *proc, int pid, clra__discovery_t *v)
 {
     char a[PATH_MAX], b[128], l1[128] = "", l2[128] = "";
     snprintf(a, sizeof a, "%s/self/ns/mnt", proc);
@@ -149,18 +144,19 @@ static void view_root(const char *proc, int pid, target_view_t *v)
     v->root[0] = '\0';
     if (n1 > 0 && n2 > 0) {
         l1[n1] = l2[n2] = '\0';
-        if (strcmp(l1, l2) != 0)
+        v->other_mount_ns = strcmp(l1, l2) != 0;
+        if (v->other_mount_ns)
             snprintf(v->root, sizeof v->root, "%s/%d/root", proc, pid);
     }
 }
 
 /* Reads the target's TMPDIR (default /tmp, as the runtime's GetTempPathA) and diagnostics
  * switches; when its environment is unreadable the caller falls back to likely directories. */
-static void view_environ(const char *proc, int pid, target_view_t *v)
+static void view_environ(const char *proc, int pid, clra__discovery_t *v)
 {
     char path[128], *env = malloc(ENVIRON_MAX);
     snprintf(path, sizeof path, "%s/%d/environ", proc, pid);
-    long len = env ? read_small_file(path, env, ENVIRON_MAX) : -ENOMEM;
+    long len = env ? clra__read_small_file(path, env, ENVIRON_MAX) : -ENOMEM;
     v->tmpdir[0] = '\0';
     v->environ_errno = len < 0 ? (int)-len : 0;
     if (len >= 0) {
@@ -178,27 +174,28 @@ static void view_environ(const char *proc, int pid, target_view_t *v)
     free(env);
 }
 
-static void view_target(const char *proc, int pid, target_view_t *v)
+static void view_target(const char *proc, int pid, clra__discovery_t *v)
 {
     char path[128], text[4096];
     memset(v, 0, sizeof *v);
     v->ns_pid = pid;
     v->key = -1;
+    v->dotnet = -1;
     snprintf(path, sizeof path, "%s/%d/status", proc, pid);
-    if (read_small_file(path, text, sizeof text) > 0) {
+    if (clra__read_small_file(path, text, sizeof text) > 0) {
         int ns = clra__parse_nspid(text);
         if (ns > 0)
             v->ns_pid = ns;
     }
     snprintf(path, sizeof path, "%s/%d/stat", proc, pid);
-    if (read_small_file(path, text, sizeof text) > 0)
+    if (clra__read_small_file(path, text, sizeof text) > 0)
         v->key = clra__parse_starttime(text);
     view_root(proc, pid, v);
     view_environ(proc, pid, v);
 }
 
 /* Best candidate in one directory: the exact key wins; otherwise the newest matching socket. */
-static int search_dir(const char *dir, const target_view_t *v, char *best, size_t cap,
+static int search_dir(const char *dir, const clra__discovery_t *v, char *best, size_t cap,
                       struct timespec *best_mtime, int *exact)
 {
     DIR *d = opendir(dir);
@@ -246,44 +243,48 @@ static void add_dir(char dirs[][CLRA_PATH_MAX], int *n, const char *root, const 
     strcpy(dirs[(*n)++], full);
 }
 
-/* Whether the maps file names a .NET runtime library. Streamed line by line: a large process's
- * maps exceed any fixed buffer, and a truncated read would call a .NET process "not .NET". */
-static int maps_mention_runtime(const char *path, int *err)
+/* Whether the maps file names a .NET runtime library: 1, 0, or -errno when unreadable.
+ * Streamed line by line: a large process's maps exceed any fixed buffer, and a truncated read
+ * would call a .NET process "not .NET". */
+int clra__maps_dotnet(const char *proc, int pid)
 {
-    char line[1024];
+    char line[1024], path[128];
     int found = 0;
+    snprintf(path, sizeof path, "%s/%d/maps", proc, pid);
     FILE *f = fopen(path, "re");
-    *err = f ? 0 : errno;
-    while (f && !found && fgets(line, sizeof line, f))
+    if (!f)
+        return -errno;
+    while (!found && fgets(line, sizeof line, f))
         found = strstr(line, "libcoreclr.so") || strstr(line, "libmonosgen");
-    if (f)
-        fclose(f);
-    return found;
+    /* A process that exits while we read leaves an empty or cut file: not a "no". */
+    int err = ferror(f) ? errno : 0;
+    fclose(f);
+    return found ? 1 : err ? -err : 0;
 }
 
-/* Says why nothing was found, naming each directory searched and the likely cause. */
-static int explain_missing(const char *proc, int pid, const target_view_t *v,
-                           char dirs[][CLRA_PATH_MAX], int n, clra_status_t *st)
+/* Says why nothing was found, naming each directory searched and the likely cause; records
+ * in v whether the process is .NET after all. */
+static int explain_missing(const char *proc, int pid, clra__discovery_t *v, clra_status_t *st)
 {
-    char list[400] = "", path[128];
-    for (int i = 0; i < n; i++) {
+    char list[400] = "";
+    for (int i = 0; i < v->ndirs; i++) {
         size_t used = strlen(list);
-        if (snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", dirs[i]) < 0)
+        if (snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", v->dirs[i]) < 0)
             break;
     }
-    snprintf(path, sizeof path, "%s/%d/maps", proc, pid);
-    int maps_errno = 0, has_clr = maps_mention_runtime(path, &maps_errno);
+    int maps = clra__maps_dotnet(proc, pid);
+    v->dotnet = maps < 0 ? -1 : maps;
     if (v->diagnostics_off) {
         clra__detail(st, "process %d disabled its diagnostics server (DOTNET_EnableDiagnostics=0 "
                      "or DOTNET_EnableDiagnostics_IPC=0 in its environment); searched %s", pid, list);
         return CLRA_ENOENDPOINT;
     }
-    if (!maps_errno && !has_clr) {
+    if (maps == 0) {
         clra__detail(st, "process %d is not a .NET process (no libcoreclr.so mapped; a "
                      "single-file or NativeAOT app looks alike); searched %s", pid, list);
         return CLRA_ENOTDOTNET;
     }
-    if (v->environ_errno == EACCES || maps_errno == EACCES) {
+    if (v->environ_errno == EACCES || maps == -EACCES) {
         if (st)
             st->sys_errno = EACCES;
         clra__detail(st, "cannot read /proc/%d/environ (%s), so its TMPDIR is unknown; searched %s; "
@@ -294,12 +295,12 @@ static int explain_missing(const char *proc, int pid, const target_view_t *v,
     return CLRA_ENOENDPOINT;
 }
 
-int clra__endpoint_find_in(const char *proc, int pid, clra_endpoint_t *ep, clra_status_t *st)
+int clra__endpoint_discover(const char *proc, int pid, clra_endpoint_t *ep, clra__discovery_t *v,
+                            clra_status_t *st)
 {
-    char path[128], dirs[4][CLRA_PATH_MAX];
+    char path[128];
     struct stat sb;
-    target_view_t v;
-    int n = 0, exact = 0, found = 0;
+    int found = 0;
     struct timespec newest = {0, 0};
 
     if (pid <= 0) {
@@ -311,20 +312,30 @@ int clra__endpoint_find_in(const char *proc, int pid, clra_endpoint_t *ep, clra_
         clra__detail(st, "no process %d (%s missing)", pid, path);
         return CLRA_ENOPROC;
     }
-    view_target(proc, pid, &v);
-    if (v.tmpdir[0])
-        add_dir(dirs, &n, v.root, v.tmpdir);
+    view_target(proc, pid, v);
+    if (v->tmpdir[0])
+        add_dir(v->dirs, &v->ndirs, v->root, v->tmpdir);
     const char *own = getenv("TMPDIR");
-    if (!v.root[0] && own && own[0])
-        add_dir(dirs, &n, "", own);
-    add_dir(dirs, &n, v.root, "/tmp");
-    for (int i = 0; i < n && !exact; i++)
-        found |= search_dir(dirs[i], &v, ep->path, sizeof ep->path, &newest, &exact) > 0;
+    if (!v->root[0] && own && own[0])
+        add_dir(v->dirs, &v->ndirs, "", own);
+    add_dir(v->dirs, &v->ndirs, v->root, "/tmp");
+    for (int i = 0; i < v->ndirs && !v->exact; i++)
+        found |= search_dir(v->dirs[i], v, ep->path, sizeof ep->path, &newest, &v->exact) > 0;
     if (!found)
-        return explain_missing(proc, pid, &v, dirs, n, st);
+        return explain_missing(proc, pid, v, st);
     ep->pid = pid;
-    ep->ns_pid = v.ns_pid;
+    ep->ns_pid = v->ns_pid;
     return 0;
+}
+
+int clra__endpoint_find_in(const char *proc, int pid, clra_endpoint_t *ep, clra_status_t *st)
+{
+    clra__discovery_t *v = malloc(sizeof *v);
+    if (!v)
+        return CLRA_ENOMEM;
+    int rc = clra__endpoint_discover(proc, pid, ep, v, st);
+    free(v);
+    return rc;
 }
 
 int clra_endpoint_find(int pid, clra_endpoint_t *ep, clra_status_t *st)
