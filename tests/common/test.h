@@ -2,7 +2,9 @@
  *
  * Each test executable links tests/common/test_main.c. `prog` runs every test, `prog NAME`
  * runs one, `prog --list` prints the names. CMake registers each TEST() as its own ctest case
- * by scanning the source for TEST( lines.
+ * by scanning the source for TEST( lines. A test that cannot run here calls SKIP(why): it is
+ * reported as skipped, never as passed, and `prog NAME` then exits with TEST_SKIP_CODE, which
+ * ctest shows as "Skipped".
  */
 #ifndef CLRA_TEST_H
 #define CLRA_TEST_H
@@ -15,6 +17,10 @@ typedef void (*test_fn)(void);
 void test_register(const char *name, test_fn fn);
 void test_fail(const char *file, int line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4), noreturn));
+/* Ends the running test as skipped, saying why (e.g. it needs root). */
+void test_skip(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+#define SKIP(...) test_skip(__VA_ARGS__)
+#define TEST_SKIP_CODE 77 /* the automake/ctest convention */
 /* Prints a note under the running test's name (shown on failure and with -v). */
 void test_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
