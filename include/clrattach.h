@@ -238,6 +238,42 @@ CLRA_EXTERN void clra_process_info_free(clra_process_info_t *info);
 /* Process discovery                                                                           */
 /* (every .NET process this user can see, across TMPDIRs and namespaces)                       */
 
+/* One .NET process found by clra_process_list. */
+typedef struct clra_process_entry {
+    int pid;                  /* as this process sees it */
+    int ns_pid;               /* inside its own PID namespace (NSpid); == pid when shared */
+    int other_mount_ns;       /* its mount namespace differs (socket reached via /proc/PID/root) */
+    uint32_t uid;             /* its owner (real uid) */
+    char user[64];            /* the owner's name, or the uid in decimal when it has none */
+    char *command_line;       /* from the runtime when reachable, else /proc/PID/cmdline */
+    char *endpoint;           /* its diagnostics socket as seen from here, NULL if none found */
+    int reach;                /* 0 when ProcessInfo answered, else the CLRA_E* code why not */
+    int32_t hresult;          /* the runtime's refusal when reach == CLRA_ERUNTIME */
+    char reason[512];         /* one line: why it could not be reached ("" when it could) */
+    clra_process_info_t info; /* the runtime's answer when reach == 0 (all NULL otherwise) */
+} clra_process_entry_t;
+
+/* Every .NET process this user can see, and what was passed over. */
+typedef struct clra_process_list {
+    clra_process_entry_t *entries; /* by ascending pid */
+    size_t count;
+    int unreadable;           /* processes whose /proc entries we may not read (another user's,
+                               * another mount namespace): they may be .NET, we cannot tell */
+    char **stale;             /* socket files in the searched directories that belong to no
+                               * process listed here (their process exited, or is unreadable) */
+    size_t stale_count;
+} clra_process_list_t;
+
+/* Scans /proc for .NET processes: those with a diagnostics socket (in their own TMPDIR, ours,
+ * /tmp, or under /proc/PID/root in another mount namespace) and those mapping libcoreclr.so
+ * without one. Each reachable one is asked ProcessInfo within probe_timeout_ms; timeout_ms
+ * bounds the whole scan (processes left when it passes are listed as CLRA_ETIMEDOUT, not
+ * asked). Stale sockets and kernel threads are never listed. Release with
+ * clra_process_list_free. */
+CLRA_EXTERN int clra_process_list(int timeout_ms, int probe_timeout_ms, clra_process_list_t *out,
+                                  clra_status_t *st);
+CLRA_EXTERN void clra_process_list_free(clra_process_list_t *list);
+
 #ifdef __cplusplus
 }
 #endif
