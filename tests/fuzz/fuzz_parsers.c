@@ -8,6 +8,8 @@
 #include "clrprof/clrprof_util.h"
 #include "endpoint.h"
 #include "message.h"
+#include "process_info.h"
+#include "process_list.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +43,18 @@ static void fuzz_reader(const uint8_t *data, size_t size)
     clra__get_u32(&r);
 }
 
+/* A reply payload as each ProcessInfo version; every failure must leave nothing allocated. */
+static void fuzz_process_info(const uint8_t *data, size_t size)
+{
+    for (int command = 1; command <= 3; command++) {
+        clra_process_info_t info;
+        clra_status_t st;
+        memset(&st, 0, sizeof st);
+        if (clra__parse_process_info(command, data, size, &info, &st) == 0)
+            clra_process_info_free(&info);
+    }
+}
+
 /* Text parsers take NUL-terminated input, as read from /proc. */
 static void fuzz_text(const uint8_t *data, size_t size)
 {
@@ -53,6 +67,8 @@ static void fuzz_text(const uint8_t *data, size_t size)
     text[size] = '\0';
     clra__parse_nspid(text);
     clra__parse_starttime(text);
+    clra__stat_field(text, 9);
+    clra__is_diagnostic_socket_name(text);
     clra__socket_name_matches(text, 42);
     clra__environ_get(text, size, "TMPDIR", out, sizeof out);
     clrprof_option(data, size, "log", out, sizeof out);
@@ -68,6 +84,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fuzz_reply(data, size);
     fuzz_reader(data, size);
+    fuzz_process_info(data, size);
     fuzz_text(data, size);
     return 0;
 }

@@ -12,6 +12,13 @@ static const uint8_t seed_error[] = {'D', 'O', 'T', 'N', 'E', 'T', '_', 'I', 'P'
 static const uint8_t seed_info[] = {0x39, 0x30, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11,
                                     12, 13, 14, 15, 16, 3, 0, 0, 0, 'a', 0, 'b', 0, 0, 0, 1, 0, 0, 0,
                                     0, 0};
+/* ProcessInfo3 version 1: pid, cookie, then command line "a", OS "L", arch "x", entry "e",
+ * version "1", RID "r" (each two units with the NUL). */
+static const uint8_t seed_info3[] = {1, 0, 0, 0, 0x39, 0x30, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6,
+                                     7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+                                     2, 0, 0, 0, 'a', 0, 0, 0, 2, 0, 0, 0, 'L', 0, 0, 0,
+                                     2, 0, 0, 0, 'x', 0, 0, 0, 2, 0, 0, 0, 'e', 0, 0, 0,
+                                     2, 0, 0, 0, '1', 0, 0, 0, 2, 0, 0, 0, 'r', 0, 0, 0};
 static const char seed_text[] = "Name:\tdotnet\nNSpid:\t4242\t17\nlog=/tmp/x;detach_after_ms=100";
 
 /* xorshift: the same inputs on every run, so a failure reproduces. */
@@ -49,6 +56,7 @@ TEST(fuzz_smoke_every_parser_survives_mutated_spec_examples)
 {
     mutate_and_run(seed_error, sizeof seed_error, 20000, 0x1234567u);
     mutate_and_run(seed_info, sizeof seed_info, 20000, 0x89abcdeu);
+    mutate_and_run(seed_info3, sizeof seed_info3, 20000, 0x2468aceu);
     mutate_and_run((const uint8_t *)seed_text, sizeof seed_text - 1, 20000, 0xfeedbeeu);
     LLVMFuzzerTestOneInput(NULL, 0);
 }
