@@ -38,7 +38,8 @@ static const uint8_t req_info3[20] = {MAGIC, 0x14, 0x00, 0x04, 0x08, 0x00, 0x00}
 
 static const uint8_t info1[] = {PID_4242, COOKIE, S_CMD, S_OS, S_ARCH};
 static const uint8_t info2[] = {PID_4242, COOKIE, S_CMD, S_OS, S_ARCH, S_ENTRY, S_CLR};
-static const uint8_t info3_v1[] = {V1, PID_4242, COOKIE, S_CMD, S_OS, S_ARCH, S_ENTRY, S_CLR, S_RID};
+static const uint8_t info3_v1[] = {V1,   PID_4242, COOKIE, S_CMD, S_OS,
+                                   S_ARCH, S_ENTRY, S_CLR, S_RID};
 
 /* A whole OK message around a payload (header written field by field from reference 2.1). */
 static size_t ok_message(uint8_t *out, const uint8_t *payload, size_t len)
@@ -172,8 +173,10 @@ TEST(procinfo_accepts_absent_and_empty_strings)
 TEST(procinfo_rejects_truncated_fixed_fields)
 {
     expect_rejected(3, info3_v1, 0, "ends inside version at offset 0: it needs 4 bytes, 0 remain");
-    expect_rejected(3, info3_v1, 9, "ends inside processId at offset 4: it needs 8 bytes, 5 remain");
-    expect_rejected(1, info1, 12, "ends inside runtimeCookie at offset 8: it needs 16 bytes, 4 remain");
+    expect_rejected(3, info3_v1, 9, "ends inside processId at offset 4: it needs 8 bytes, "
+                    "5 remain");
+    expect_rejected(1, info1, 12, "ends inside runtimeCookie at offset 8: it needs 16 bytes, "
+                    "4 remain");
     expect_rejected(1, info1, 24, "ends inside commandLine at offset 24");
 }
 
