@@ -24,9 +24,12 @@ enum {
 int cli_exit_code(int err);
 
 /* A minimal streaming JSON object writer (one object per command, as --json promises). */
+#define JSON_MAX_DEPTH 8
 typedef struct json_out {
     FILE *f;
     int fields;
+    int depth;
+    int outer[JSON_MAX_DEPTH]; /* field counts of the enclosing objects and arrays */
 } json_out_t;
 void json_begin(json_out_t *j, FILE *f);
 void json_str(json_out_t *j, const char *key, const char *value);
@@ -34,6 +37,10 @@ void json_int(json_out_t *j, const char *key, long long value);
 void json_bool(json_out_t *j, const char *key, int value);
 void json_double(json_out_t *j, const char *key, double value);
 void json_end(json_out_t *j);
+/* Nested values: bracket '{' or '[' opens, '}' or ']' closes. Inside an array pass key NULL
+ * (to json_open and to the json_* value writers). */
+void json_open(json_out_t *j, const char *key, char bracket);
+void json_close(json_out_t *j, char bracket);
 
 /* Parses a decimal int in [min, max]; 0 or -1 (and prints why to stderr). */
 int cli_parse_int(const char *what, const char *text, long long min, long long max,
@@ -53,6 +60,8 @@ const char *cli_local_hint(int err);
 
 int cmd_attach(int argc, char **argv);
 int cmd_detach(int argc, char **argv);
+int cmd_info(int argc, char **argv);
+int cmd_ps(int argc, char **argv);
 /* After a successful attach: holds the profiler's control endpoint until a signal, then lets
  * it detach and waits for the unload. Returns the exit code. */
 int cli_hold(int pid, const clra_guid_t *clsid, int timeout_ms);

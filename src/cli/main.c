@@ -13,6 +13,8 @@ static void usage(FILE *f)
             "verbs:\n"
             "  attach    load a profiler into a running process (ICorProfilerCallback3)\n"
             "  detach    unload libclrprof profilers from a process and wait until they are gone\n"
+            "  info      what the runtime says about a process: command line, version, RID, ...\n"
+            "  ps        list the .NET processes this user can see, in any TMPDIR or namespace\n"
             "\n"
             "Run 'clrattach <verb> --help' for a verb's options. 'clrattach --version' prints\n"
             "the version.\n"
@@ -33,6 +35,8 @@ typedef struct verb {
 static const verb_t verbs[] = {
     {"attach", cmd_attach},
     {"detach", cmd_detach},
+    {"info", cmd_info},
+    {"ps", cmd_ps},
 };
 
 int main(int argc, char **argv)

@@ -38,12 +38,32 @@ void json_begin(json_out_t *j, FILE *f)
 {
     j->f = f;
     j->fields = 0;
+    j->depth = 0;
     fputc('{', f);
 }
 
+/* A NULL key is an array element: only the separating comma. */
 static void json_key(json_out_t *j, const char *key)
 {
-    fprintf(j->f, "%s\"%s\":", j->fields++ ? "," : "", key);
+    if (j->fields++)
+        fputc(',', j->f);
+    if (key)
+        fprintf(j->f, "\"%s\":", key);
+}
+
+void json_open(json_out_t *j, const char *key, char bracket)
+{
+    json_key(j, key);
+    fputc(bracket, j->f);
+    if (j->depth < JSON_MAX_DEPTH)
+        j->outer[j->depth++] = j->fields;
+    j->fields = 0;
+}
+
+void json_close(json_out_t *j, char bracket)
+{
+    fputc(bracket, j->f);
+    j->fields = j->depth > 0 ? j->outer[--j->depth] : 1;
 }
 
 /* Escapes per RFC 8259; bytes >= 0x80 pass through because our strings are UTF-8. */

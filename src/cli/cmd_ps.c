@@ -1,0 +1,221 @@
+/* cmd_ps.c - `clrattach ps`: the .NET processes this user can see, in any TMPDIR or namespace. */
+#define _GNU_SOURCE
+#include "cli.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define DEFAULT_PS_TIMEOUT_MS 10000
+#define DEFAULT_PROBE_TIMEOUT_MS 1000
+#define STALE_SHOWN 3
+
+static void ps_usage(FILE *f)
+{
+    fprintf(f,
+            "usage: clrattach ps [options]\n"
+            "\n"
+            "Lists every .NET process this user can see: those with a diagnostics socket in\n"
+            "their own TMPDIR, ours or /tmp (through /proc/PID/root when they live in another\n"
+            "mount namespace) and those running a runtime without one. Each is asked\n"
+            "ProcessInfo for its command line, runtime version and RID; STATUS says why one\n"
+            "could not be asked (permission, no-endpoint, refused, timeout, ...). PID is the\n"
+            "pid here, NSPID the pid inside its own PID namespace. Socket files left by\n"
+            "processes that died are reported as stale, not listed.\n"
+            "\n"
+            "options:\n"
+            "  --probe-timeout MS  deadline for asking one process, in milliseconds (default %d)\n"
+            "  --timeout MS        deadline for the whole listing in milliseconds (default %d);\n"
+            "                      processes not asked by then are listed with status timeout\n"
+            "  --json              print one JSON object (a \"processes\" array) instead of text\n"
+            "  --help              show this help\n"
+            "\n"
+            "exit codes: 0 listed (even none), 1 /proc could not be read, 2 usage.\n",
+            DEFAULT_PROBE_TIMEOUT_MS, DEFAULT_PS_TIMEOUT_MS);
+}
+
+typedef struct ps_opts {
+    int json;
+    long long timeout_ms, probe_ms;
+} ps_opts_t;
+
+static int parse_options(int argc, char **argv, ps_opts_t *o)
+{
+    static const struct option longs[] = {{"timeout", required_argument, 0, 't'},
+                                          {"probe-timeout", required_argument, 0, 'p'},
+                                          {"json", no_argument, 0, 'j'},
+                                          {"help", no_argument, 0, 'h'},
+                                          {0, 0, 0, 0}};
+    int c, bad = 0;
+    o->timeout_ms = DEFAULT_PS_TIMEOUT_MS;
+    o->probe_ms = DEFAULT_PROBE_TIMEOUT_MS;
+    optind = 1;
+    while (!bad && (c = getopt_long(argc, argv, "+", longs, NULL)) != -1) {
+        if (c == 't') {
+            bad = cli_parse_int("--timeout", optarg, 1, 86400000, &o->timeout_ms);
+        } else if (c == 'p') {
+            bad = cli_parse_int("--probe-timeout", optarg, 1, 86400000, &o->probe_ms);
+        } else if (c == 'j') {
+            o->json = 1;
+        } else if (c == 'h') {
+            ps_usage(stdout);
+            exit(EXIT_OK);
+        } else {
+            bad = 1;
+        }
+    }
+    if (bad)
+        return -1;
+    if (optind != argc) {
+        fprintf(stderr, "clrattach ps: takes no arguments, got '%s' (see --help)\n", argv[optind]);
+        return -1;
+    }
+    return 0;
+}
+
+/* One word for the STATUS column. */
+static const char *status_word(int reach)
+{
+    switch (reach) {
+    case 0:
+        return "ok";
+    case CLRA_EACCES:
+        return "permission";
+    case CLRA_ENOENDPOINT:
+        return "no-endpoint";
+    case CLRA_ECONNREFUSED:
+        return "refused";
+    case CLRA_ETIMEDOUT:
+        return "timeout";
+    case CLRA_ERUNTIME:
+        return "runtime-error";
+    case CLRA_ECONNLOST:
+        return "conn-lost";
+    case CLRA_EPROTO:
+        return "protocol";
+    default:
+        return "error";
+    }
+}
+
+static void json_entry(json_out_t *j, const clra_process_entry_t *e)
+{
+    const clra_process_info_t *in = &e->info;
+    json_open(j, NULL, '{');
+    json_int(j, "pid", e->pid);
+    json_int(j, "ns_pid", e->ns_pid);
+    json_int(j, "uid", e->uid);
+    json_str(j, "user", e->user);
+    json_bool(j, "other_mount_ns", e->other_mount_ns);
+    json_bool(j, "reachable", e->reach == 0);
+    json_str(j, "status", status_word(e->reach));
+    json_str(j, "command_line", e->command_line);
+    json_str(j, "clr_version", in->clr_version);
+    json_str(j, "rid", in->rid);
+    json_str(j, "os", in->os);
+    json_str(j, "arch", in->arch);
+    json_str(j, "entry_assembly", in->entry_assembly);
+    json_str(j, "endpoint", e->endpoint);
+    if (e->reach == 0) {
+        json_str(j, "answered_by", in->command == 3 ? "ProcessInfo3"
+                                   : in->command == 2 ? "ProcessInfo2" : "ProcessInfo");
+    } else {
+        json_str(j, "error", clra_err_name(e->reach));
+        json_str(j, "reason", e->reason);
+    }
+    if (e->reach == CLRA_ERUNTIME) {
+        char hr[16];
+        snprintf(hr, sizeof hr, "0x%08X", (unsigned)e->hresult);
+        json_str(j, "hresult", hr);
+    }
+    json_close(j, '}');
+}
+
+static void print_json(const clra_process_list_t *l)
+{
+    json_out_t j;
+    json_begin(&j, stdout);
+    json_bool(&j, "ok", 1);
+    json_int(&j, "count", (long long)l->count);
+    json_open(&j, "processes", '[');
+    for (size_t i = 0; i < l->count; i++)
+        json_entry(&j, &l->entries[i]);
+    json_close(&j, ']');
+    json_int(&j, "unreadable", l->unreadable);
+    json_open(&j, "stale_sockets", '[');
+    for (size_t i = 0; i < l->stale_count; i++)
+        json_str(&j, NULL, l->stale[i]);
+    json_close(&j, ']');
+    json_int(&j, "exit_code", EXIT_OK);
+    json_end(&j);
+}
+
+/* The version without its "+commit" build suffix, which only widens the table. */
+static void short_version(const char *v, char *out, size_t cap)
+{
+    snprintf(out, cap, "%.*s", v ? (int)strcspn(v, "+") : 1, v ? v : "-");
+}
+
+static void print_text(const clra_process_list_t *l)
+{
+    if (l->count == 0)
+        printf("no .NET processes found\n");
+    else
+        printf("%-8s %-6s %-10s %-10s %-12s %-13s %s\n", "PID", "NSPID", "USER", "RUNTIME",
+               "RID", "STATUS", "COMMAND");
+    for (size_t i = 0; i < l->count; i++) {
+        const clra_process_entry_t *e = &l->entries[i];
+        char version[64];
+        short_version(e->info.clr_version, version, sizeof version);
+        printf("%-8d %-6d %-10s %-10s %-12s %-13s %s\n", e->pid, e->ns_pid, e->user, version,
+               e->info.rid ? e->info.rid : "-", status_word(e->reach),
+               e->command_line ? e->command_line : "?");
+    }
+    for (size_t i = 0; i < l->count; i++)
+        if (l->entries[i].reach != 0)
+            fprintf(stderr, "clrattach: process %d: %s\n", l->entries[i].pid, l->entries[i].reason);
+    if (l->unreadable)
+        fprintf(stderr, "clrattach: %d process%s could not be inspected (/proc/PID/environ and "
+                "maps unreadable); %s\n", l->unreadable, l->unreadable == 1 ? "" : "es",
+                geteuid() == 0 ? "even root cannot read a non-dumpable process or one owned by "
+                "another user namespace" : "run as root to include other users' processes");
+    if (l->stale_count) {
+        fprintf(stderr, "clrattach: %zu stale diagnostics socket%s (no live process here owns "
+                "them):", l->stale_count, l->stale_count == 1 ? "" : "s");
+        for (size_t i = 0; i < l->stale_count && i < STALE_SHOWN; i++)
+            fprintf(stderr, " %s", l->stale[i]);
+        fprintf(stderr, "%s\n", l->stale_count > STALE_SHOWN ? " ..." : "");
+    }
+}
+
+int cmd_ps(int argc, char **argv)
+{
+    ps_opts_t o;
+    clra_status_t st;
+    clra_process_list_t list;
+    memset(&o, 0, sizeof o);
+    if (parse_options(argc, argv, &o) != 0)
+        return EXIT_USAGE;
+    int rc = clra_process_list((int)o.timeout_ms, (int)o.probe_ms, &list, &st);
+    if (rc != 0) {
+        json_out_t j;
+        if (o.json) {
+            json_begin(&j, stdout);
+            json_bool(&j, "ok", 0);
+            json_int(&j, "exit_code", EXIT_INTERNAL);
+            cli_report_error("list processes", 0, rc, &st, &j);
+            json_end(&j);
+        } else {
+            fprintf(stderr, "clrattach: cannot list processes: %s\n  detail: %s\n",
+                    clra_strerror(rc), st.detail);
+        }
+        return EXIT_INTERNAL;
+    }
+    if (o.json)
+        print_json(&list);
+    else
+        print_text(&list);
+    clra_process_list_free(&list);
+    return EXIT_OK;
+}
