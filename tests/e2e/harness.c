@@ -45,9 +45,10 @@ static int read_line(int fd, char *buf, size_t cap, int timeout_ms)
     return 0;
 }
 
-/* Child side of app_start: wire the pipes, die with the test, exec dotnet. */
-static void exec_app(int in_fd, int out_fd, const app_t *a, const char *const *extra_env)
+/* Child side of app_start: wire the pipes, die with the test, exec dotnet (or its wrapper). */
+static void exec_app(int in_fd, int out_fd, const app_t *a, const app_options_t *o)
 {
+    const char *const *extra_env = o->env;
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     dup2(in_fd, 0);
     dup2(out_fd, 1);
@@ -59,13 +60,36 @@ static void exec_app(int in_fd, int out_fd, const app_t *a, const char *const *e
     setenv("LD_PRELOAD", CLRA_ASAN_PRELOAD, 1);
     setenv("ASAN_OPTIONS", "detect_leaks=0", 1);
 #endif
+    if (o->private_tmpdir)
+        setenv("TMPDIR", a->dir, 1);
     for (size_t i = 0; extra_env && extra_env[i]; i++)
         putenv((char *)extra_env[i]);
+    if (o->wrapper) {
+        const char *argv[32];
+        size_t n = 0;
+        while (o->wrapper[n] && n < 27) {
+            argv[n] = o->wrapper[n];
+            n++;
+        }
+        argv[n++] = CLRA_DOTNET;
+        argv[n++] = CLRA_SAMPLE_DLL;
+        argv[n++] = "--seconds";
+        argv[n++] = "300";
+        argv[n] = NULL;
+        execvp(argv[0], (char *const *)argv);
+        _exit(127);
+    }
     execl(CLRA_DOTNET, "dotnet", CLRA_SAMPLE_DLL, "--seconds", "300", (char *)NULL);
     _exit(127);
 }
 
 void app_start(app_t *a, const char *const *extra_env)
+{
+    app_options_t o = {.env = extra_env};
+    app_start_with(a, &o);
+}
+
+void app_start_with(app_t *a, const app_options_t *o)
 {
     int in[2], out[2];
     char line[256];
@@ -78,7 +102,7 @@ void app_start(app_t *a, const char *const *extra_env)
     a->pid = fork();
     ASSERT(a->pid >= 0);
     if (a->pid == 0)
-        exec_app(in[0], out[1], a, extra_env);
+        exec_app(in[0], out[1], a, o);
     close(in[0]);
     close(out[1]);
     a->to_app = in[1];
@@ -86,7 +110,9 @@ void app_start(app_t *a, const char *const *extra_env)
     ASSERT_MSG(read_line(a->from_app, line, sizeof line, 30000) == 0,
                "the sample app did not print ready within 30 s");
     ASSERT_CONTAINS(line, "ready pid=");
-    ASSERT_EQ(atoi(strchr(line, '=') + 1), a->pid);
+    a->ready_pid = atoi(strchr(line, '=') + 1);
+    if (!o->wrapper)
+        ASSERT_EQ(a->ready_pid, a->pid);
 }
 
 const char *app_command(app_t *a, const char *command, int timeout_ms)
@@ -109,11 +135,16 @@ int app_stop(app_t *a)
     int status = 0;
     if (a->pid <= 0)
         return -1;
-    if (write(a->to_app, "exit 0\n", 7) != 7)
+    /* A test may have killed (and reaped) it already: then writing to its stdin would raise
+     * SIGPIPE in the test itself. */
+    pid_t done = waitpid(a->pid, &status, WNOHANG);
+    if (done == 0 && write(a->to_app, "exit 0\n", 7) != 7)
         kill(a->pid, SIGKILL);
-    for (int i = 0; i < 500 && waitpid(a->pid, &status, WNOHANG) == 0; i++)
+    for (int i = 0; i < 500 && done == 0; i++) {
         usleep(10000);
-    if (kill(a->pid, 0) == 0) {
+        done = waitpid(a->pid, &status, WNOHANG);
+    }
+    if (done == 0) {
         kill(a->pid, SIGKILL);
         waitpid(a->pid, &status, 0);
     }
@@ -230,4 +261,85 @@ const char *app_pid_text(const app_t *a)
     static char text[16];
     snprintf(text, sizeof text, "%d", (int)a->pid);
     return text;
+}
+
+/* One of a few rotating buffers, so json_value results can be compared with each other;
+ * objects have their own, so values read from an object never overwrite it. */
+static char *json_buffer(int object)
+{
+    static char bufs[2][4][OUTPUT_MAX / 4];
+    static int next[2];
+    next[object] = (next[object] + 1) % 4;
+    return bufs[object][next[object]];
+}
+
+/* The end (one past the closing brace) of the object starting at p, minding strings. */
+static const char *object_end(const char *p)
+{
+    int depth = 0, in_string = 0;
+    for (; *p; p++) {
+        if (in_string) {
+            if (*p == '\\' && p[1])
+                p++;
+            else if (*p == '"')
+                in_string = 0;
+        } else if (*p == '"') {
+            in_string = 1;
+        } else if (*p == '{' || *p == '[') {
+            depth++;
+        } else if ((*p == '}' || *p == ']') && --depth == 0) {
+            return p + 1;
+        }
+    }
+    return NULL;
+}
+
+const char *json_object_where(const char *json, const char *key, long long value)
+{
+    char want[96];
+    snprintf(want, sizeof want, "\"%s\":%lld", key, value);
+    size_t wlen = strlen(want);
+    for (const char *p = strstr(json, want); p; p = strstr(p + 1, want)) {
+        if (p[wlen] != ',' && p[wlen] != '}')
+            continue;
+        const char *start = p;
+        while (start > json && *start != '{')
+            start--;
+        const char *end = object_end(start);
+        if (!end)
+            return NULL;
+        char *out = json_buffer(1);
+        snprintf(out, OUTPUT_MAX / 4, "%.*s", (int)(end - start), start);
+        return out;
+    }
+    return NULL;
+}
+
+const char *json_value(const char *json, const char *key)
+{
+    char want[96];
+    snprintf(want, sizeof want, "\"%s\":", key);
+    const char *p = strstr(json, want);
+    if (!p)
+        return NULL;
+    p += strlen(want);
+    char *out = json_buffer(0);
+    size_t n = 0;
+    if (strncmp(p, "null", 4) == 0)
+        return NULL;
+    if (*p != '"') {
+        size_t len = strcspn(p, ",}]");
+        snprintf(out, OUTPUT_MAX / 4, "%.*s", (int)len, p);
+        return out;
+    }
+    for (p++; *p && *p != '"' && n + 1 < OUTPUT_MAX / 4; p++) {
+        if (*p == '\\' && p[1]) {
+            p++;
+            out[n++] = *p == 'n' ? '\n' : *p;
+        } else {
+            out[n++] = *p;
+        }
+    }
+    out[n] = '\0';
+    return out;
 }

@@ -7,7 +7,8 @@
 #include <sys/types.h>
 
 typedef struct app {
-    pid_t pid;
+    pid_t pid;         /* the process started (the app itself, or its wrapper) */
+    int ready_pid;     /* the pid the app printed: its pid inside its own PID namespace */
     int to_app;        /* the app's stdin */
     int from_app;      /* the app's stdout */
     char log_path[320]; /* where profilers record ($CLRPROF_LOG) */
@@ -17,6 +18,14 @@ typedef struct app {
 /* Starts tests/apps/sample with CLRPROF_HELLO_LOG pointing into a fresh directory, plus
  * extra "NAME=VALUE" entries (NULL-terminated, may be NULL), and waits for "ready". */
 void app_start(app_t *a, const char *const *extra_env);
+/* How app_start_with runs the app. */
+typedef struct app_options {
+    const char *const *env;     /* extra "NAME=VALUE" entries, NULL-terminated, or NULL */
+    int private_tmpdir;         /* TMPDIR=<a->dir>, so the app's socket lands there */
+    const char *const *wrapper; /* argv (NULL-terminated) that execs the dotnet command line
+                                 * appended to it, e.g. unshare; a->pid is then the wrapper's */
+} app_options_t;
+void app_start_with(app_t *a, const app_options_t *o);
 /* The app's pid as text, for command lines (static buffer). */
 const char *app_pid_text(const app_t *a);
 /* Sends one command line and returns its one-line reply (static buffer), failing the test
@@ -30,6 +39,12 @@ int app_stop(app_t *a);
 /* Runs the clrattach command with the given arguments (NULL-terminated); captures stdout and
  * stderr together into a static buffer returned through *output. Returns the exit code. */
 int run_cli(const char **output, const char *arg0, ...) __attribute__((sentinel));
+/* Reading the CLI's --json output. Both return static buffers (the last four of each stay valid
+ * at once) or NULL. json_object_where finds the first {...} whose "key" is the number value,
+ * copied whole; json_value gives the first "key"'s value in text: a string unescaped, any
+ * other value as written (null as NULL). */
+const char *json_object_where(const char *json, const char *key, long long value);
+const char *json_value(const char *json, const char *key);
 /* Path of a profiler built by this tree, e.g. profiler_path("hello") -> .../libhello_profiler.so */
 const char *profiler_path(const char *name);
 
