@@ -234,7 +234,7 @@ static void probe_reason(clra_process_entry_t *e, int rc, const clra_status_t *s
 {
     if (rc == CLRA_ERUNTIME)
         set_reason(e, "the runtime refused ProcessInfo: %s (0x%08X)",
-                 clra_hresult_name(st->hresult), (unsigned)st->hresult);
+                   clra_hresult_name(st->hresult), (unsigned)st->hresult);
     else
         set_reason(e, "%s", st->detail[0] ? st->detail : clra_strerror(rc));
 }
@@ -272,8 +272,8 @@ static int probe(scan_t *s, int pid, const clra_endpoint_t *ep)
     }
     e->endpoint = strdup(ep->path);
     if (rc == 0 && info.pid != (uint64_t)e->ns_pid) {
-        set_reason(e, "the socket %s answered for pid %llu, not %d",
-                 ep->path, (unsigned long long)info.pid, e->ns_pid);
+        set_reason(e, "the socket %s answered for pid %llu, not %d", ep->path,
+                   (unsigned long long)info.pid, e->ns_pid);
         clra_process_info_free(&info);
         rc = CLRA_EPROTO;
     }
@@ -300,7 +300,7 @@ static int list_unreachable(scan_t *s, int pid)
     e->command_line = read_cmdline(s->proc, pid);
     if (s->disc->diagnostics_off) {
         set_reason(e, "no endpoint: its diagnostics server is disabled "
-                 "(DOTNET_EnableDiagnostics=0 or DOTNET_EnableDiagnostics_IPC=0)");
+                   "(DOTNET_EnableDiagnostics=0 or DOTNET_EnableDiagnostics_IPC=0)");
         return 0;
     }
     int n = snprintf(e->reason, sizeof e->reason, "no endpoint: no dotnet-diagnostic-%d-*-socket "
@@ -331,7 +331,9 @@ static int classify(scan_t *s, int pid)
     if (rc != 0)
         return 0; /* gone, or not .NET */
     /* A socket named with another start time is an earlier process's with the same pid,
-     * unless this one runs a runtime too (a time namespace shifts the key). */
+     * unless this one runs a runtime too: in a PID namespace that kept the host's /proc the
+     * runtime reads /proc/<its own pid>/stat, another process's start time (seen on .NET 10
+     * under unshare --pid: key 24, host pid 1's), and a time namespace shifts it too. */
     if (!s->disc->exact && s->disc->key >= 0 && clra__maps_dotnet(s->proc, pid) == 0)
         return 0;
     return probe(s, pid, &ep);
