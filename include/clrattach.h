@@ -197,9 +197,58 @@ CLRA_EXTERN int clra_wait_unmapped(int pid, uint64_t inode, int timeout_ms, clra
 /* Process information, environment and control                                               */
 /* (ProcessInfo 1-3, ProcessEnvironment, SetEnvironmentVariable, ResumeRuntime)               */
 
+/* ProcessEnvironment, SetEnvironmentVariable, ResumeRuntime */
+
+/* Largest environment block accepted from a runtime (the wire allows 4 GiB; no real process
+ * comes near this, and a lying length must not make us allocate it). */
+#define CLRA_MAX_ENVIRONMENT_BYTES (64u << 20)
+
+/* One variable, split at the first '=' that is not the first character, so Windows' hidden
+ * "=C:=C:\dir" entries keep their name. value is "" when the entry has no '='. */
+typedef struct clra_env_var {
+    char *name;
+    char *value;
+} clra_env_var_t;
+
+typedef struct clra_environment {
+    clra_env_var_t *vars; /* in the order the runtime sent them */
+    size_t count;
+} clra_environment_t;
+
+/* Reads the target's environment as the runtime sees it now (including changes made by the
+ * app or by clra_set_environment). Release with clra_environment_free. */
+CLRA_EXTERN int clra_process_environment(const clra_endpoint_t *ep, int timeout_ms,
+                                         clra_environment_t *out, clra_status_t *st);
+CLRA_EXTERN void clra_environment_free(clra_environment_t *env);
+
+/* Sets name=value in the target (value NULL removes the variable). The name must be non-empty
+ * and contain no '='. The runtime answers with a Win32-style HRESULT on failure. */
+CLRA_EXTERN int clra_set_environment(const clra_endpoint_t *ep, const char *name,
+                                     const char *value, int timeout_ms, clra_status_t *st);
+
+/* Lets a runtime paused at startup (DOTNET_DefaultDiagnosticPortSuspend=1 or a suspending
+ * diagnostic port) continue. The runtime answers OK whether or not it was paused. */
+CLRA_EXTERN int clra_resume_runtime(const clra_endpoint_t *ep, int timeout_ms, clra_status_t *st);
+
 /* ------------------------------------------------------------------------------------------ */
 /* Perf maps and startup hooks                                                                 */
 /* (EnablePerfMap, DisablePerfMap, ApplyStartupHook)                                           */
+
+/* EnablePerfMap, DisablePerfMap */
+
+/* What EnablePerfMap writes (in the target's TMPDIR, or DOTNET_PerfMapJitDumpPath):
+ * perf-PID.map and perfinfo-PID.map for perf's symbol lookup, jit-PID.dump for perf inject. */
+typedef enum {
+    CLRA_PERFMAP_ALL = 1,     /* perf map and jitdump */
+    CLRA_PERFMAP_JITDUMP = 2, /* jit-PID.dump only */
+    CLRA_PERFMAP_PERFMAP = 3, /* perf-PID.map and perfinfo-PID.map only */
+} clra_perfmap_type_t;
+
+/* Starts writing perf maps for code jitted from now on (.NET 8+). */
+CLRA_EXTERN int clra_perfmap_enable(const clra_endpoint_t *ep, clra_perfmap_type_t type,
+                                    int timeout_ms, clra_status_t *st);
+/* Stops writing them; the files stay. */
+CLRA_EXTERN int clra_perfmap_disable(const clra_endpoint_t *ep, int timeout_ms, clra_status_t *st);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Dumps                                                                                       */
