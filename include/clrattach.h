@@ -236,12 +236,13 @@ CLRA_EXTERN int clra_resume_runtime(const clra_endpoint_t *ep, int timeout_ms, c
 
 /* EnablePerfMap, DisablePerfMap */
 
-/* What EnablePerfMap writes (in the target's TMPDIR, or DOTNET_PerfMapJitDumpPath):
- * perf-PID.map and perfinfo-PID.map for perf's symbol lookup, jit-PID.dump for perf inject. */
+/* What EnablePerfMap writes (in DOTNET_PerfMapJitDumpPath, else /tmp; .NET 10 ignores TMPDIR):
+ * perf-PID.map for perf's symbol lookup, jit-PID.dump for perf inject (no perfinfo-PID.map when
+ * enabled this way on .NET 10). */
 typedef enum {
     CLRA_PERFMAP_ALL = 1,     /* perf map and jitdump */
     CLRA_PERFMAP_JITDUMP = 2, /* jit-PID.dump only */
-    CLRA_PERFMAP_PERFMAP = 3, /* perf-PID.map and perfinfo-PID.map only */
+    CLRA_PERFMAP_PERFMAP = 3, /* perf-PID.map only */
 } clra_perfmap_type_t;
 
 /* Starts writing perf maps for code jitted from now on (.NET 8+). */

@@ -26,7 +26,9 @@ int cli_exit_code(int err);
 /* A minimal streaming JSON object writer (one object per command, as --json promises). */
 typedef struct json_out {
     FILE *f;
-    int fields;
+    int depth;         /* 0 = the top object */
+    int fields[8];     /* members written so far at each depth */
+    char closers[8];   /* '}' or ']' for each open nested value */
 } json_out_t;
 void json_begin(json_out_t *j, FILE *f);
 void json_str(json_out_t *j, const char *key, const char *value);
@@ -34,6 +36,10 @@ void json_int(json_out_t *j, const char *key, long long value);
 void json_bool(json_out_t *j, const char *key, int value);
 void json_double(json_out_t *j, const char *key, double value);
 void json_end(json_out_t *j);
+/* Nested values: key names the member (NULL inside an array). Closed by json_close. */
+void json_object(json_out_t *j, const char *key);
+void json_array(json_out_t *j, const char *key);
+void json_close(json_out_t *j);
 
 /* Parses a decimal int in [min, max]; 0 or -1 (and prints why to stderr). */
 int cli_parse_int(const char *what, const char *text, long long min, long long max,
@@ -45,6 +51,32 @@ void cli_report_error(const char *action, int pid, int rc, const clra_status_t *
 /* Parses a PID argument (1..INT_MAX); 0 or -1 after saying why on stderr. */
 int cli_parse_pid(const char *text, int *pid);
 
+/* What a verb accepts besides --json, --timeout and --help. */
+typedef struct cli_verb_spec {
+    const char *name;            /* "env" */
+    const char *args;            /* the positional arguments after PID, for messages */
+    int min_args, max_args;      /* how many may follow PID */
+    long long default_timeout_ms;
+    void (*usage)(FILE *f);
+} cli_verb_spec_t;
+
+typedef struct cli_common {
+    int pid, json;
+    long long timeout_ms;
+    char **args; /* the positional arguments after PID */
+    int nargs;
+} cli_common_t;
+
+/* Parses "[--json] [--timeout MS] PID ARGS..." for verbs with no options of their own. 0 or -1
+ * after saying why. */
+int cli_parse_common(int argc, char **argv, const cli_verb_spec_t *spec, cli_common_t *o);
+
+/* With --json, begins the verb's object with "ok" and "pid" and returns j; otherwise NULL. */
+json_out_t *cli_json_start(const cli_common_t *o, json_out_t *j, int rc);
+/* Reports rc when it is a failure (into j when non-NULL), closes j, returns the exit code. */
+int cli_finish(json_out_t *j, const char *action, const cli_common_t *o, int rc,
+               const clra_status_t *st);
+
 /* Verbs. */
 /* A CLSID as the control endpoints spell it: lowercase, without braces. */
 void cli_clsid_lower(const clra_guid_t *g, char out[37]);
@@ -53,6 +85,10 @@ const char *cli_local_hint(int err);
 
 int cmd_attach(int argc, char **argv);
 int cmd_detach(int argc, char **argv);
+int cmd_env(int argc, char **argv);
+int cmd_setenv(int argc, char **argv);
+int cmd_resume(int argc, char **argv);
+int cmd_perfmap(int argc, char **argv);
 /* After a successful attach: holds the profiler's control endpoint until a signal, then lets
  * it detach and waits for the unload. Returns the exit code. */
 int cli_hold(int pid, const clra_guid_t *clsid, int timeout_ms);

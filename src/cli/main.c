@@ -13,6 +13,10 @@ static void usage(FILE *f)
             "verbs:\n"
             "  attach    load a profiler into a running process (ICorProfilerCallback3)\n"
             "  detach    unload libclrprof profilers from a process and wait until they are gone\n"
+            "  env       print the environment a process's runtime sees now\n"
+            "  setenv    set or remove an environment variable inside a process\n"
+            "  resume    let a runtime paused at startup run\n"
+            "  perfmap   make a process write perf maps for perf (enable/disable)\n"
             "\n"
             "Run 'clrattach <verb> --help' for a verb's options. 'clrattach --version' prints\n"
             "the version.\n"
@@ -33,6 +37,10 @@ typedef struct verb {
 static const verb_t verbs[] = {
     {"attach", cmd_attach},
     {"detach", cmd_detach},
+    {"env", cmd_env},
+    {"setenv", cmd_setenv},
+    {"resume", cmd_resume},
+    {"perfmap", cmd_perfmap},
 };
 
 int main(int argc, char **argv)

@@ -37,13 +37,45 @@ int cli_exit_code(int err)
 void json_begin(json_out_t *j, FILE *f)
 {
     j->f = f;
-    j->fields = 0;
+    j->depth = 0;
+    j->fields[0] = 0;
     fputc('{', f);
 }
 
+/* Writes the separator and, inside objects, the member name (key is NULL in arrays). */
 static void json_key(json_out_t *j, const char *key)
 {
-    fprintf(j->f, "%s\"%s\":", j->fields++ ? "," : "", key);
+    if (j->fields[j->depth]++)
+        fputc(',', j->f);
+    if (key)
+        fprintf(j->f, "\"%s\":", key);
+}
+
+/* Opens a nested value; deeper than the stack allows is a programming error, so it aborts. */
+static void json_open(json_out_t *j, const char *key, char opener, char closer)
+{
+    if (j->depth + 1 >= (int)(sizeof j->fields / sizeof j->fields[0]))
+        abort();
+    json_key(j, key);
+    fputc(opener, j->f);
+    j->closers[++j->depth] = closer;
+    j->fields[j->depth] = 0;
+}
+
+void json_object(json_out_t *j, const char *key)
+{
+    json_open(j, key, '{', '}');
+}
+
+void json_array(json_out_t *j, const char *key)
+{
+    json_open(j, key, '[', ']');
+}
+
+void json_close(json_out_t *j)
+{
+    if (j->depth > 0)
+        fputc(j->closers[j->depth--], j->f);
 }
 
 /* Escapes per RFC 8259; bytes >= 0x80 pass through because our strings are UTF-8. */
@@ -88,6 +120,8 @@ void json_double(json_out_t *j, const char *key, double value)
 
 void json_end(json_out_t *j)
 {
+    while (j->depth > 0)
+        json_close(j);
     fputs("}\n", j->f);
     fflush(j->f);
 }

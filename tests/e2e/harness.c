@@ -65,10 +65,9 @@ static void exec_app(int in_fd, int out_fd, const app_t *a, const char *const *e
     _exit(127);
 }
 
-void app_start(app_t *a, const char *const *extra_env)
+void app_spawn(app_t *a, const char *const *extra_env)
 {
     int in[2], out[2];
-    char line[256];
     memset(a, 0, sizeof *a);
     snprintf(a->dir, sizeof a->dir, "/tmp/clra-e2e-XXXXXX");
     ASSERT(mkdtemp(a->dir) != NULL);
@@ -83,10 +82,22 @@ void app_start(app_t *a, const char *const *extra_env)
     close(out[1]);
     a->to_app = in[1];
     a->from_app = out[0];
-    ASSERT_MSG(read_line(a->from_app, line, sizeof line, 30000) == 0,
-               "the sample app did not print ready within 30 s");
+}
+
+int app_wait_ready(app_t *a, int timeout_ms)
+{
+    char line[256];
+    if (read_line(a->from_app, line, sizeof line, timeout_ms) != 0)
+        return -1;
     ASSERT_CONTAINS(line, "ready pid=");
     ASSERT_EQ(atoi(strchr(line, '=') + 1), a->pid);
+    return 0;
+}
+
+void app_start(app_t *a, const char *const *extra_env)
+{
+    app_spawn(a, extra_env);
+    ASSERT_MSG(app_wait_ready(a, 30000) == 0, "the sample app did not print ready within 30 s");
 }
 
 const char *app_command(app_t *a, const char *command, int timeout_ms)

@@ -17,6 +17,10 @@ typedef struct app {
 /* Starts tests/apps/sample with CLRPROF_HELLO_LOG pointing into a fresh directory, plus
  * extra "NAME=VALUE" entries (NULL-terminated, may be NULL), and waits for "ready". */
 void app_start(app_t *a, const char *const *extra_env);
+/* app_start in two halves, for targets that do not run at once (paused at startup): starts the
+ * process, then waits up to timeout_ms for "ready" (0, or -1 when it did not come). */
+void app_spawn(app_t *a, const char *const *extra_env);
+int app_wait_ready(app_t *a, int timeout_ms);
 /* The app's pid as text, for command lines (static buffer). */
 const char *app_pid_text(const app_t *a);
 /* Sends one command line and returns its one-line reply (static buffer), failing the test
