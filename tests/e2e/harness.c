@@ -138,23 +138,17 @@ int app_stop(app_t *a)
     return status;
 }
 
-int run_cli(const char **output, const char *arg0, ...)
+/* Runs path with argv, stdout and stderr captured together into one static buffer. */
+static int run_captured(const char **output, const char *path, const char *const *argv)
 {
     static char buf[OUTPUT_MAX];
-    const char *argv[32] = {"clrattach", arg0};
-    int argc = 2, fds[2], status;
-    va_list ap;
-    va_start(ap, arg0);
-    while (argc < 31 && (argv[argc] = va_arg(ap, const char *)) != NULL)
-        argc++;
-    va_end(ap);
-    argv[argc] = NULL;
+    int fds[2], status;
     ASSERT(pipe2(fds, O_CLOEXEC) == 0);
     pid_t pid = fork();
     if (pid == 0) {
         dup2(fds[1], 1);
         dup2(fds[1], 2);
-        execv(CLRA_CLI, (char *const *)argv);
+        execv(path, (char *const *)argv);
         _exit(127);
     }
     close(fds[1]);
@@ -167,6 +161,25 @@ int run_cli(const char **output, const char *arg0, ...)
     waitpid(pid, &status, 0);
     *output = buf;
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+int run_cli(const char **output, const char *arg0, ...)
+{
+    const char *argv[32] = {"clrattach", arg0};
+    int argc = 2;
+    va_list ap;
+    va_start(ap, arg0);
+    while (argc < 31 && (argv[argc] = va_arg(ap, const char *)) != NULL)
+        argc++;
+    va_end(ap);
+    argv[argc] = NULL;
+    return run_captured(output, CLRA_CLI, argv);
+}
+
+int run_crosscheck(const char **output, const char *question, const app_t *a)
+{
+    const char *argv[] = {"dotnet", CLRA_CROSSCHECK_DLL, question, app_pid_text(a), NULL};
+    return run_captured(output, CLRA_DOTNET, argv);
 }
 
 const char *profiler_path(const char *name)

@@ -34,6 +34,9 @@ int app_stop(app_t *a);
 /* Runs the clrattach command with the given arguments (NULL-terminated); captures stdout and
  * stderr together into a static buffer returned through *output. Returns the exit code. */
 int run_cli(const char **output, const char *arg0, ...) __attribute__((sentinel));
+/* Asks the official managed client (tests/apps/crosscheck) a question ("info" or "env") about
+ * the app; output as run_cli (the same static buffer). Returns the exit code. */
+int run_crosscheck(const char **output, const char *question, const app_t *a);
 /* Path of a profiler built by this tree, e.g. profiler_path("hello") -> .../libhello_profiler.so */
 const char *profiler_path(const char *name);
 

@@ -160,3 +160,48 @@ TEST(perfmap_jitdump_writes_a_jitdump_file_with_its_magic)
     app_stop(&a);
     unlink(dump);
 }
+
+/* Splits text into sorted lines (modifies text). Returns the count. */
+static int cmp_str(const void *x, const void *y)
+{
+    return strcmp(*(char *const *)x, *(char *const *)y);
+}
+
+static size_t sorted_lines(char *text, char **lines, size_t max)
+{
+    size_t n = 0;
+    for (char *save, *line = strtok_r(text, "\n", &save); line && n < max;
+         line = strtok_r(NULL, "\n", &save))
+        lines[n++] = line;
+    qsort(lines, n, sizeof *lines, cmp_str);
+    return n;
+}
+
+TEST(env_matches_the_official_managed_client_entry_for_entry)
+{
+    app_t a;
+    const char *out;
+    static const char *const env[] = {"CLRA_E2E_CROSS=__VAL=;--3", NULL};
+    static char *ours_lines[512], *theirs_lines[512];
+    app_start(&a, env);
+    ASSERT_EQ(run_cli(&out, "setenv", app_pid_text(&a), "CLRA_E2E_LATER", "p;q=r", NULL), 0);
+    ASSERT_EQ(run_cli(&out, "env", app_pid_text(&a), NULL), 0);
+    char *ours = strdup(out);
+    int rc = run_crosscheck(&out, "env", &a);
+    ASSERT_MSG(rc == 0, "the managed client failed (%d):\n%s", rc, out);
+    char *theirs = strdup(out);
+    size_t n_ours = sorted_lines(ours, ours_lines, 512);
+    size_t n_theirs = sorted_lines(theirs, theirs_lines, 512);
+    test_note("clrattach: %zu variables, managed client: %zu", n_ours, n_theirs);
+    ASSERT(n_ours > 5);
+    ASSERT_EQ(n_ours, n_theirs);
+    for (size_t i = 0; i < n_ours; i++)
+        ASSERT_STREQ(ours_lines[i], theirs_lines[i]);
+    ASSERT(bsearch(&(const char *){"CLRA_E2E_CROSS=__VAL=;--3"}, ours_lines, n_ours,
+                   sizeof *ours_lines, cmp_str) != NULL);
+    ASSERT(bsearch(&(const char *){"CLRA_E2E_LATER=p;q=r"}, ours_lines, n_ours,
+                   sizeof *ours_lines, cmp_str) != NULL);
+    free(ours);
+    free(theirs);
+    app_stop(&a);
+}
