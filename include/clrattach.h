@@ -122,6 +122,8 @@ typedef struct clra_endpoint {
     int pid;                  /* pid as this process sees it (0 when built from a path) */
     int ns_pid;               /* pid inside the target's own PID namespace */
     char path[CLRA_PATH_MAX]; /* socket path, through /proc/PID/root when namespaces differ */
+    int reverse_fd;           /* with an empty path: a connection the runtime made to our
+                                 reverse server, used (and closed) by exactly one command */
 } clra_endpoint_t;
 
 /* Finds pid's diagnostics socket: the target's TMPDIR (from /proc/PID/environ when readable),
@@ -155,6 +157,14 @@ CLRA_EXTERN int clra_attach_profiler_at(const clra_endpoint_t *ep, const clra_gu
                                         const char *profiler_path, const void *client_data,
                                         size_t client_data_len, uint32_t attach_timeout_ms,
                                         int timeout_ms, clra_status_t *st);
+
+/* Registers a profiler to load at startup (StartupProfiler, .NET 6+). Only valid while the
+ * runtime is paused at startup: it loads with ICorProfilerCallback::Initialize (every event
+ * allowed) once the runtime resumes. There is no client data: pass settings through the
+ * environment (clra_set_environment). A running runtime answers E_INVALIDARG. */
+CLRA_EXTERN int clra_startup_profiler(const clra_endpoint_t *ep, const clra_guid_t *clsid,
+                                      const char *profiler_path, int timeout_ms,
+                                      clra_status_t *st);
 
 /* ---- Profilers built on libclrprof, reached through their owner-only control endpoint ---- */
 
@@ -192,6 +202,36 @@ CLRA_EXTERN int clra_profiler_status(const clra_profiler_ref_t *ref, int timeout
                                      size_t cap, clra_status_t *st);
 /* Waits until no mapping of pid has this inode. 0, CLRA_ETIMEDOUT, or CLRA_ENOPROC (it exited). */
 CLRA_EXTERN int clra_wait_unmapped(int pid, uint64_t inode, int timeout_ms, clra_status_t *st);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Reverse connections (DOTNET_DiagnosticPorts=PATH,connect[,suspend])                         */
+
+/* A socket we listen on; runtimes told to connect there advertise themselves, and each
+ * advertised connection carries one command, after which the runtime connects again. */
+typedef struct clra_reverse_server clra_reverse_server_t;
+
+/* What a runtime says when it connects: its instance cookie (the same as ProcessInfo's) and its
+ * pid inside its own namespace. */
+typedef struct clra_advertise {
+    clra_guid_t cookie;
+    uint64_t pid;
+} clra_advertise_t;
+
+/* Creates the socket at path (mode 0600; an existing file is an error, never replaced) and
+ * listens. */
+CLRA_EXTERN int clra_reverse_listen(const char *path, clra_reverse_server_t **out,
+                                    clra_status_t *st);
+/* Accepts connections until one from the runtime with this cookie (any runtime when cookie is
+ * NULL) is held and alive, within timeout_ms. Reads each advertise under a 1 s bound, rejects
+ * bad magic, and keeps only the latest connection per cookie. */
+CLRA_EXTERN int clra_reverse_wait(clra_reverse_server_t *s, const clra_guid_t *cookie,
+                                  int timeout_ms, clra_advertise_t *ad, clra_status_t *st);
+/* Hands the held connection for cookie to *ep for one command (it leaves the server). Call
+ * clra_reverse_wait first; CLRA_ENOENDPOINT when none is held. */
+CLRA_EXTERN int clra_reverse_endpoint(clra_reverse_server_t *s, const clra_guid_t *cookie,
+                                      clra_endpoint_t *ep);
+/* Closes every held connection and the listener, and removes the socket file. */
+CLRA_EXTERN void clra_reverse_close(clra_reverse_server_t *s);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Process information, environment and control                                               */

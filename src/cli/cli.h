@@ -20,6 +20,13 @@ enum {
     EXIT_REFUSED = 10,   /* the runtime answered with a failure HRESULT */
 };
 
+/* The hello profiler's CLSID: the default where a verb takes --clsid. */
+#define HELLO_CLSID "5E3E0C65-3E00-442D-B0AD-7F2D7F8946DF"
+
+/* Makes a relative path absolute against our cwd; no realpath, since the file lives where the
+ * target looks, which may not be where we look. 0 or -1 when it does not fit. */
+int cli_absolute_path(const char *in, char *out, size_t cap);
+
 /* Maps a CLRA_E* code to one of the exit codes above. */
 int cli_exit_code(int err);
 
@@ -89,6 +96,7 @@ int cmd_env(int argc, char **argv);
 int cmd_setenv(int argc, char **argv);
 int cmd_resume(int argc, char **argv);
 int cmd_perfmap(int argc, char **argv);
+int cmd_launch(int argc, char **argv);
 /* After a successful attach: holds the profiler's control endpoint until a signal, then lets
  * it detach and waits for the unload. Returns the exit code. */
 int cli_hold(int pid, const clra_guid_t *clsid, int timeout_ms);

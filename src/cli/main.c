@@ -7,6 +7,7 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: clrattach <verb> [options] PID ...\n"
+            "       clrattach launch [options] -- COMMAND [ARGS...]\n"
             "\n"
             "Attach profilers to running .NET processes over the diagnostics port, natively.\n"
             "\n"
@@ -17,6 +18,7 @@ static void usage(FILE *f)
             "  setenv    set or remove an environment variable inside a process\n"
             "  resume    let a runtime paused at startup run\n"
             "  perfmap   make a process write perf maps for perf (enable/disable)\n"
+            "  launch    start a .NET program with a profiler loaded from its first instruction\n"
             "\n"
             "Run 'clrattach <verb> --help' for a verb's options. 'clrattach --version' prints\n"
             "the version.\n"
@@ -41,6 +43,7 @@ static const verb_t verbs[] = {
     {"setenv", cmd_setenv},
     {"resume", cmd_resume},
     {"perfmap", cmd_perfmap},
+    {"launch", cmd_launch},
 };
 
 int main(int argc, char **argv)

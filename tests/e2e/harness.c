@@ -45,8 +45,10 @@ static int read_line(int fd, char *buf, size_t cap, int timeout_ms)
     return 0;
 }
 
-/* Child side of app_start: wire the pipes, die with the test, exec dotnet. */
-static void exec_app(int in_fd, int out_fd, const app_t *a, const char *const *extra_env)
+/* Child side of app_start: wire the pipes, die with the test, exec dotnet (through
+ * clrattach launch when launch_args is non-NULL). */
+static void exec_app(int in_fd, int out_fd, const app_t *a, const char *const *extra_env,
+                     const char *const *launch_args)
 {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     dup2(in_fd, 0);
@@ -61,11 +63,22 @@ static void exec_app(int in_fd, int out_fd, const app_t *a, const char *const *e
 #endif
     for (size_t i = 0; extra_env && extra_env[i]; i++)
         putenv((char *)extra_env[i]);
-    execl(CLRA_DOTNET, "dotnet", CLRA_SAMPLE_DLL, "--seconds", "300", (char *)NULL);
+    if (launch_args) {
+        const char *argv[48] = {"clrattach", "launch"};
+        int n = 2;
+        while (*launch_args && n < 40)
+            argv[n++] = *launch_args++;
+        const char *tail[] = {"--", CLRA_DOTNET, CLRA_SAMPLE_DLL, "--seconds", "300", NULL};
+        memcpy(argv + n, tail, sizeof tail);
+        execv(CLRA_CLI, (char *const *)argv);
+    } else {
+        execl(CLRA_DOTNET, "dotnet", CLRA_SAMPLE_DLL, "--seconds", "300", (char *)NULL);
+    }
     _exit(127);
 }
 
-void app_spawn(app_t *a, const char *const *extra_env)
+/* Starts the app with pipes on its stdin and stdout. */
+static void spawn(app_t *a, const char *const *extra_env, const char *const *launch_args)
 {
     int in[2], out[2];
     memset(a, 0, sizeof *a);
@@ -77,11 +90,22 @@ void app_spawn(app_t *a, const char *const *extra_env)
     a->pid = fork();
     ASSERT(a->pid >= 0);
     if (a->pid == 0)
-        exec_app(in[0], out[1], a, extra_env);
+        exec_app(in[0], out[1], a, extra_env, launch_args);
     close(in[0]);
     close(out[1]);
     a->to_app = in[1];
     a->from_app = out[0];
+}
+
+void app_spawn(app_t *a, const char *const *extra_env)
+{
+    spawn(a, extra_env, NULL);
+}
+
+void app_spawn_launched(app_t *a, const char *const *extra_env, const char *const *launch_args)
+{
+    spawn(a, extra_env, launch_args);
+    a->launcher = a->pid;
 }
 
 int app_wait_ready(app_t *a, int timeout_ms)
@@ -90,6 +114,8 @@ int app_wait_ready(app_t *a, int timeout_ms)
     if (read_line(a->from_app, line, sizeof line, timeout_ms) != 0)
         return -1;
     ASSERT_CONTAINS(line, "ready pid=");
+    if (a->launcher && a->pid == a->launcher)
+        a->pid = atoi(strchr(line, '=') + 1); /* the launcher's child */
     ASSERT_EQ(atoi(strchr(line, '=') + 1), a->pid);
     return 0;
 }
@@ -115,18 +141,22 @@ void app_assert_responsive(app_t *a)
     ASSERT_STREQ(app_command(a, "ping", 5000), "pong");
 }
 
-int app_stop(app_t *a)
+int app_stop_with(app_t *a, const char *command)
 {
     int status = 0;
+    /* Our child is the launcher when there is one; it reaps the app itself. */
+    pid_t child = a->launcher ? a->launcher : a->pid;
     if (a->pid <= 0)
         return -1;
-    if (write(a->to_app, "exit 0\n", 7) != 7)
+    size_t len = strlen(command);
+    if (write(a->to_app, command, len) != (ssize_t)len || write(a->to_app, "\n", 1) != 1)
         kill(a->pid, SIGKILL);
-    for (int i = 0; i < 500 && waitpid(a->pid, &status, WNOHANG) == 0; i++)
+    for (int i = 0; i < 500 && waitpid(child, &status, WNOHANG) == 0; i++)
         usleep(10000);
-    if (kill(a->pid, 0) == 0) {
+    if (kill(child, 0) == 0) {
         kill(a->pid, SIGKILL);
-        waitpid(a->pid, &status, 0);
+        kill(child, SIGKILL);
+        waitpid(child, &status, 0);
     }
     close(a->to_app);
     close(a->from_app);
@@ -136,6 +166,11 @@ int app_stop(app_t *a)
         test_note("could not remove %s", a->dir);
     a->pid = 0;
     return status;
+}
+
+int app_stop(app_t *a)
+{
+    return app_stop_with(a, "exit 0");
 }
 
 /* Runs path with argv, stdout and stderr captured together into one static buffer. */

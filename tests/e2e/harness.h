@@ -8,6 +8,7 @@
 
 typedef struct app {
     pid_t pid;
+    pid_t launcher;    /* the clrattach launch that started the app, 0 when started directly */
     int to_app;        /* the app's stdin */
     int from_app;      /* the app's stdout */
     char log_path[320]; /* where profilers record ($CLRPROF_LOG) */
@@ -20,6 +21,10 @@ void app_start(app_t *a, const char *const *extra_env);
 /* app_start in two halves, for targets that do not run at once (paused at startup): starts the
  * process, then waits up to timeout_ms for "ready" (0, or -1 when it did not come). */
 void app_spawn(app_t *a, const char *const *extra_env);
+/* Starts the app through `clrattach launch OPTIONS... -- dotnet sample.dll`; launch_args is
+ * NULL-terminated. app_wait_ready then learns the app's pid; app_stop returns the launcher's
+ * exit status. */
+void app_spawn_launched(app_t *a, const char *const *extra_env, const char *const *launch_args);
 int app_wait_ready(app_t *a, int timeout_ms);
 /* The app's pid as text, for command lines (static buffer). */
 const char *app_pid_text(const app_t *a);
@@ -30,6 +35,8 @@ const char *app_command(app_t *a, const char *command, int timeout_ms);
 void app_assert_responsive(app_t *a);
 /* Asks the app to exit and reaps it (killing it if it does not go). Returns its exit status. */
 int app_stop(app_t *a);
+/* The same with another last command (e.g. "exit 42"); returns the wait status. */
+int app_stop_with(app_t *a, const char *command);
 
 /* Runs the clrattach command with the given arguments (NULL-terminated); captures stdout and
  * stderr together into a static buffer returned through *output. Returns the exit code. */
