@@ -64,7 +64,17 @@ add_custom_command(
           -p:BaseIntermediateOutputPath=${CMAKE_BINARY_DIR}/apps/obj/sample/
   DEPENDS tests/apps/sample/Program.cs tests/apps/sample/sample.csproj
   COMMENT "Building the sample .NET app")
-add_custom_target(test_apps ALL DEPENDS ${SAMPLE_APP_DIR}/sample.dll)
+# The official managed client, for cross-checking answers (restored from NuGet).
+set(CROSSCHECK_APP_DIR ${CMAKE_BINARY_DIR}/apps/crosscheck)
+add_custom_command(
+  OUTPUT ${CROSSCHECK_APP_DIR}/crosscheck.dll
+  COMMAND ${DOTNET_EXE} build ${CMAKE_SOURCE_DIR}/tests/apps/crosscheck/crosscheck.csproj -c Release
+          -o ${CROSSCHECK_APP_DIR} --nologo -v quiet
+          -p:BaseIntermediateOutputPath=${CMAKE_BINARY_DIR}/apps/obj/crosscheck/
+  DEPENDS tests/apps/crosscheck/Program.cs tests/apps/crosscheck/crosscheck.csproj
+  COMMENT "Building the cross-check app (Microsoft.Diagnostics.NETCore.Client)")
+add_custom_target(test_apps ALL DEPENDS ${SAMPLE_APP_DIR}/sample.dll
+                  ${CROSSCHECK_APP_DIR}/crosscheck.dll)
 
 file(GLOB E2E_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/e2e/test_*.c)
 add_executable(e2e_tests ${E2E_SOURCES} tests/e2e/harness.c)
@@ -73,6 +83,7 @@ target_link_libraries(e2e_tests PRIVATE clrattach_static clra_test_main)
 target_compile_definitions(e2e_tests PRIVATE
   CLRA_DOTNET="${DOTNET_EXE}"
   CLRA_SAMPLE_DLL="${SAMPLE_APP_DIR}/sample.dll"
+  CLRA_CROSSCHECK_DLL="${CROSSCHECK_APP_DIR}/crosscheck.dll"
   CLRA_CLI="$<TARGET_FILE:clrattach_cli>"
   CLRA_PROFILER_DIR="${CMAKE_BINARY_DIR}/profilers")
 # Sanitized profilers run inside dotnet, so the target needs the ASan runtime loaded first.

@@ -122,6 +122,8 @@ typedef struct clra_endpoint {
     int pid;                  /* pid as this process sees it (0 when built from a path) */
     int ns_pid;               /* pid inside the target's own PID namespace */
     char path[CLRA_PATH_MAX]; /* socket path, through /proc/PID/root when namespaces differ */
+    int reverse_fd;           /* with an empty path: a connection the runtime made to our
+                                 reverse server, used (and closed) by exactly one command */
 } clra_endpoint_t;
 
 /* Finds pid's diagnostics socket: the target's TMPDIR (from /proc/PID/environ when readable),
@@ -155,6 +157,14 @@ CLRA_EXTERN int clra_attach_profiler_at(const clra_endpoint_t *ep, const clra_gu
                                         const char *profiler_path, const void *client_data,
                                         size_t client_data_len, uint32_t attach_timeout_ms,
                                         int timeout_ms, clra_status_t *st);
+
+/* Registers a profiler to load at startup (StartupProfiler, .NET 6+). Only valid while the
+ * runtime is paused at startup: it loads with ICorProfilerCallback::Initialize (every event
+ * allowed) once the runtime resumes. There is no client data: pass settings through the
+ * environment (clra_set_environment). A running runtime answers E_INVALIDARG. */
+CLRA_EXTERN int clra_startup_profiler(const clra_endpoint_t *ep, const clra_guid_t *clsid,
+                                      const char *profiler_path, int timeout_ms,
+                                      clra_status_t *st);
 
 /* ---- Profilers built on libclrprof, reached through their owner-only control endpoint ---- */
 
@@ -194,6 +204,36 @@ CLRA_EXTERN int clra_profiler_status(const clra_profiler_ref_t *ref, int timeout
 CLRA_EXTERN int clra_wait_unmapped(int pid, uint64_t inode, int timeout_ms, clra_status_t *st);
 
 /* ------------------------------------------------------------------------------------------ */
+/* Reverse connections (DOTNET_DiagnosticPorts=PATH,connect[,suspend])                         */
+
+/* A socket we listen on; runtimes told to connect there advertise themselves, and each
+ * advertised connection carries one command, after which the runtime connects again. */
+typedef struct clra_reverse_server clra_reverse_server_t;
+
+/* What a runtime says when it connects: its instance cookie (the same as ProcessInfo's) and its
+ * pid inside its own namespace. */
+typedef struct clra_advertise {
+    clra_guid_t cookie;
+    uint64_t pid;
+} clra_advertise_t;
+
+/* Creates the socket at path (mode 0600; an existing file is an error, never replaced) and
+ * listens. */
+CLRA_EXTERN int clra_reverse_listen(const char *path, clra_reverse_server_t **out,
+                                    clra_status_t *st);
+/* Accepts connections until one from the runtime with this cookie (any runtime when cookie is
+ * NULL) is held and alive, within timeout_ms. Reads each advertise under a 1 s bound, rejects
+ * bad magic, and keeps only the latest connection per cookie. */
+CLRA_EXTERN int clra_reverse_wait(clra_reverse_server_t *s, const clra_guid_t *cookie,
+                                  int timeout_ms, clra_advertise_t *ad, clra_status_t *st);
+/* Hands the held connection for cookie to *ep for one command (it leaves the server). Call
+ * clra_reverse_wait first; CLRA_ENOENDPOINT when none is held. */
+CLRA_EXTERN int clra_reverse_endpoint(clra_reverse_server_t *s, const clra_guid_t *cookie,
+                                      clra_endpoint_t *ep);
+/* Closes every held connection and the listener, and removes the socket file. */
+CLRA_EXTERN void clra_reverse_close(clra_reverse_server_t *s);
+
+/* ------------------------------------------------------------------------------------------ */
 /* Process information, environment and control                                               */
 /* (ProcessInfo 1-3, ProcessEnvironment, SetEnvironmentVariable, ResumeRuntime)               */
 
@@ -222,9 +262,59 @@ CLRA_EXTERN int clra_process_info(const clra_endpoint_t *ep, int timeout_ms,
                                   clra_process_info_t *out, clra_status_t *st);
 CLRA_EXTERN void clra_process_info_free(clra_process_info_t *info);
 
+/* ProcessEnvironment, SetEnvironmentVariable, ResumeRuntime */
+
+/* Largest environment block accepted from a runtime (the wire allows 4 GiB; no real process
+ * comes near this, and a lying length must not make us allocate it). */
+#define CLRA_MAX_ENVIRONMENT_BYTES (64u << 20)
+
+/* One variable, split at the first '=' that is not the first character, so Windows' hidden
+ * "=C:=C:\dir" entries keep their name. value is "" when the entry has no '='. */
+typedef struct clra_env_var {
+    char *name;
+    char *value;
+} clra_env_var_t;
+
+typedef struct clra_environment {
+    clra_env_var_t *vars; /* in the order the runtime sent them */
+    size_t count;
+} clra_environment_t;
+
+/* Reads the target's environment as the runtime sees it now (including changes made by the
+ * app or by clra_set_environment). Release with clra_environment_free. */
+CLRA_EXTERN int clra_process_environment(const clra_endpoint_t *ep, int timeout_ms,
+                                         clra_environment_t *out, clra_status_t *st);
+CLRA_EXTERN void clra_environment_free(clra_environment_t *env);
+
+/* Sets name=value in the target (value NULL removes the variable). The name must be non-empty
+ * and contain no '='. The runtime answers with a Win32-style HRESULT on failure. */
+CLRA_EXTERN int clra_set_environment(const clra_endpoint_t *ep, const char *name,
+                                     const char *value, int timeout_ms, clra_status_t *st);
+
+/* Lets a runtime paused at startup (DOTNET_DefaultDiagnosticPortSuspend=1 or a suspending
+ * diagnostic port) continue. The runtime answers OK whether or not it was paused. */
+CLRA_EXTERN int clra_resume_runtime(const clra_endpoint_t *ep, int timeout_ms, clra_status_t *st);
+
 /* ------------------------------------------------------------------------------------------ */
 /* Perf maps and startup hooks                                                                 */
 /* (EnablePerfMap, DisablePerfMap, ApplyStartupHook)                                           */
+
+/* EnablePerfMap, DisablePerfMap */
+
+/* What EnablePerfMap writes (in DOTNET_PerfMapJitDumpPath, else /tmp; .NET 10 ignores TMPDIR):
+ * perf-PID.map for perf's symbol lookup, jit-PID.dump for perf inject (no perfinfo-PID.map when
+ * enabled this way on .NET 10). */
+typedef enum {
+    CLRA_PERFMAP_ALL = 1,     /* perf map and jitdump */
+    CLRA_PERFMAP_JITDUMP = 2, /* jit-PID.dump only */
+    CLRA_PERFMAP_PERFMAP = 3, /* perf-PID.map only */
+} clra_perfmap_type_t;
+
+/* Starts writing perf maps for code jitted from now on (.NET 8+). */
+CLRA_EXTERN int clra_perfmap_enable(const clra_endpoint_t *ep, clra_perfmap_type_t type,
+                                    int timeout_ms, clra_status_t *st);
+/* Stops writing them; the files stay. */
+CLRA_EXTERN int clra_perfmap_disable(const clra_endpoint_t *ep, int timeout_ms, clra_status_t *st);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Dumps                                                                                       */

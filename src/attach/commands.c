@@ -58,3 +58,37 @@ int clra_attach_profiler(int pid, const clra_guid_t *clsid, const char *profiler
     return clra_attach_profiler_at(&ep, clsid, profiler_path, client_data, client_data_len,
                                    attach_timeout_ms, left, st);
 }
+
+typedef struct startup_args {
+    const clra_guid_t *clsid;
+    const char *path;
+} startup_args_t;
+
+/* StartupProfiler (0x0302): CLSID, then the path; no client data field exists. */
+static int build_startup_profiler(clra__writer_t *w, const void *arg)
+{
+    const startup_args_t *a = arg;
+    clra__begin_message(w, CLRA__SET_PROFILER, CLRA__PROFILER_STARTUP);
+    clra__put_guid(w, a->clsid);
+    clra__put_string(w, a->path);
+    return clra__end_message(w);
+}
+
+int clra__build_startup_profiler(clra__writer_t *w, const clra_guid_t *clsid, const char *path)
+{
+    startup_args_t a = {clsid, path};
+    return build_startup_profiler(w, &a);
+}
+
+int clra_startup_profiler(const clra_endpoint_t *ep, const clra_guid_t *clsid,
+                          const char *profiler_path, int timeout_ms, clra_status_t *st)
+{
+    clra_status_t local;
+    startup_args_t a = {clsid, profiler_path};
+    st = clra__status_begin(st, &local);
+    if (!ep || !clsid || !profiler_path || !profiler_path[0]) {
+        clra__detail(st, "an endpoint, a CLSID and a non-empty profiler path are required");
+        return CLRA_EINVAL;
+    }
+    return clra__command_hresult(ep, build_startup_profiler, &a, timeout_ms, st);
+}

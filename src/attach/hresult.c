@@ -133,9 +133,9 @@ static const clra_hresult_info_t hresult_table[] = {
     {HR(0x8013135B), "DS_IPC_E_NOT_YET_AVAILABLE",
      "The runtime is paused at startup by a suspending diagnostic port and does not accept "
      "attach yet (same value as CORPROF_E_NOT_YET_AVAILABLE).",
-     "Resume it (ResumeRuntime on each suspending port, e.g. from the tool that owns the port), "
-     "or register the profiler with StartupProfiler before resuming; see DOTNET_DiagnosticPorts "
-     "in the target's environment."},
+     "Let it run with ResumeRuntime ('clrattach resume PID' for the default port; each "
+     "suspending port of DOTNET_DiagnosticPorts needs its own), then attach again; or register "
+     "the profiler with StartupProfiler before resuming so it loads from the first instruction."},
     {HR(0x8013135C), "CORPROF_E_TYPE_IS_PARAMETERIZED",
      "A profiler Info call that only handles plain types was given a generic instantiation.",
      "Profiler bug passed out of InitializeForAttach: it should use the generic-aware variant "

@@ -63,6 +63,9 @@ int clra__build_attach_profiler(clra__writer_t *w, uint32_t attach_timeout_ms,
                                 const clra_guid_t *clsid, const char *profiler_path,
                                 const void *client_data, size_t client_data_len);
 
+/* The whole StartupProfiler (0x0302) request. */
+int clra__build_startup_profiler(clra__writer_t *w, const clra_guid_t *clsid, const char *path);
+
 /* A request that is only a header (ProcessInfo*, ResumeRuntime, ProcessEnvironment, ...). */
 int clra__build_empty(clra__writer_t *w, uint8_t command_set, uint8_t command_id);
 

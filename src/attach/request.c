@@ -17,6 +17,8 @@ static void explain_access(const char *path, clra_status_t *st)
 /* Says in the detail which step failed, since the codes alone look alike to a user. */
 static void explain_exchange(int rc, const char *path, clra_status_t *st)
 {
+    if (!path[0])
+        path = "the reverse connection";
     if (rc == CLRA_EPROTO)
         clra__detail(st, "the reply from %s does not start with a valid IPC header", path);
     else if (rc == CLRA_ETIMEDOUT)
@@ -34,7 +36,12 @@ int clra__request(const clra_endpoint_t *ep, const uint8_t *req, size_t req_len,
     clra__conn_t c;
     size_t cap = CLRA__MAX_MESSAGE - CLRA__HEADER_SIZE;
     memset(reply, 0, sizeof *reply);
-    int rc = clra__connect(ep->path, d, &c, st);
+    int rc = 0;
+    /* A reverse connection is already open and is spent by this one command. */
+    if (!ep->path[0] && ep->reverse_fd > 0)
+        c.fd = ep->reverse_fd;
+    else
+        rc = clra__connect(ep->path, d, &c, st);
     if (rc == CLRA_EACCES)
         explain_access(ep->path, st);
     if (rc)

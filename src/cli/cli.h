@@ -20,16 +20,22 @@ enum {
     EXIT_REFUSED = 10,   /* the runtime answered with a failure HRESULT */
 };
 
+/* The hello profiler's CLSID: the default where a verb takes --clsid. */
+#define HELLO_CLSID "5E3E0C65-3E00-442D-B0AD-7F2D7F8946DF"
+
+/* Makes a relative path absolute against our cwd; no realpath, since the file lives where the
+ * target looks, which may not be where we look. 0 or -1 when it does not fit. */
+int cli_absolute_path(const char *in, char *out, size_t cap);
+
 /* Maps a CLRA_E* code to one of the exit codes above. */
 int cli_exit_code(int err);
 
 /* A minimal streaming JSON object writer (one object per command, as --json promises). */
-#define JSON_MAX_DEPTH 8
 typedef struct json_out {
     FILE *f;
-    int fields;
-    int depth;
-    int outer[JSON_MAX_DEPTH]; /* field counts of the enclosing objects and arrays */
+    int depth;         /* 0 = the top object */
+    int fields[8];     /* members written so far at each depth */
+    char closers[8];   /* '}' or ']' for each open nested value */
 } json_out_t;
 void json_begin(json_out_t *j, FILE *f);
 void json_str(json_out_t *j, const char *key, const char *value);
@@ -37,10 +43,10 @@ void json_int(json_out_t *j, const char *key, long long value);
 void json_bool(json_out_t *j, const char *key, int value);
 void json_double(json_out_t *j, const char *key, double value);
 void json_end(json_out_t *j);
-/* Nested values: bracket '{' or '[' opens, '}' or ']' closes. Inside an array pass key NULL
- * (to json_open and to the json_* value writers). */
-void json_open(json_out_t *j, const char *key, char bracket);
-void json_close(json_out_t *j, char bracket);
+/* Nested values: key names the member (NULL inside an array). Closed by json_close. */
+void json_object(json_out_t *j, const char *key);
+void json_array(json_out_t *j, const char *key);
+void json_close(json_out_t *j);
 
 /* Parses a decimal int in [min, max]; 0 or -1 (and prints why to stderr). */
 int cli_parse_int(const char *what, const char *text, long long min, long long max,
@@ -52,6 +58,32 @@ void cli_report_error(const char *action, int pid, int rc, const clra_status_t *
 /* Parses a PID argument (1..INT_MAX); 0 or -1 after saying why on stderr. */
 int cli_parse_pid(const char *text, int *pid);
 
+/* What a verb accepts besides --json, --timeout and --help. */
+typedef struct cli_verb_spec {
+    const char *name;            /* "env" */
+    const char *args;            /* the positional arguments after PID, for messages */
+    int min_args, max_args;      /* how many may follow PID */
+    long long default_timeout_ms;
+    void (*usage)(FILE *f);
+} cli_verb_spec_t;
+
+typedef struct cli_common {
+    int pid, json;
+    long long timeout_ms;
+    char **args; /* the positional arguments after PID */
+    int nargs;
+} cli_common_t;
+
+/* Parses "[--json] [--timeout MS] PID ARGS..." for verbs with no options of their own. 0 or -1
+ * after saying why. */
+int cli_parse_common(int argc, char **argv, const cli_verb_spec_t *spec, cli_common_t *o);
+
+/* With --json, begins the verb's object with "ok" and "pid" and returns j; otherwise NULL. */
+json_out_t *cli_json_start(const cli_common_t *o, json_out_t *j, int rc);
+/* Reports rc when it is a failure (into j when non-NULL), closes j, returns the exit code. */
+int cli_finish(json_out_t *j, const char *action, const cli_common_t *o, int rc,
+               const clra_status_t *st);
+
 /* Verbs. */
 /* A CLSID as the control endpoints spell it: lowercase, without braces. */
 void cli_clsid_lower(const clra_guid_t *g, char out[37]);
@@ -60,6 +92,11 @@ const char *cli_local_hint(int err);
 
 int cmd_attach(int argc, char **argv);
 int cmd_detach(int argc, char **argv);
+int cmd_env(int argc, char **argv);
+int cmd_setenv(int argc, char **argv);
+int cmd_resume(int argc, char **argv);
+int cmd_perfmap(int argc, char **argv);
+int cmd_launch(int argc, char **argv);
 int cmd_info(int argc, char **argv);
 int cmd_ps(int argc, char **argv);
 /* After a successful attach: holds the profiler's control endpoint until a signal, then lets

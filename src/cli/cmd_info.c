@@ -2,8 +2,6 @@
 #define _GNU_SOURCE
 #include "cli.h"
 
-#include <getopt.h>
-#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -12,7 +10,7 @@
 static void info_usage(FILE *f)
 {
     fprintf(f,
-            "usage: clrattach info [options] PID\n"
+            "usage: clrattach info [--json] [--timeout MS] PID\n"
             "\n"
             "Asks the runtime in .NET process PID who it is: its pid inside its own namespace,\n"
             "command line, OS, architecture, entry assembly, runtime version, RID and runtime\n"
@@ -20,9 +18,8 @@ static void info_usage(FILE *f)
             "ProcessInfo (.NET 5) only when the runtime does not know the newer command.\n"
             "\n"
             "options:\n"
+            "  --json         one JSON object instead of text\n"
             "  --timeout MS   deadline for the whole command in milliseconds (default %d)\n"
-            "  --json         print one JSON object instead of text\n"
-            "  --help         show this help\n"
             "\n"
             "exit codes: 0 answered, 2 usage, 3 no such process, 4 not .NET, 5 no endpoint,\n"
             "6 permission denied, 7 timed out, 8 connection/protocol failure,\n"
@@ -30,40 +27,7 @@ static void info_usage(FILE *f)
             DEFAULT_INFO_TIMEOUT_MS);
 }
 
-typedef struct info_opts {
-    int pid, json;
-    long long timeout_ms;
-} info_opts_t;
-
-static int parse_options(int argc, char **argv, info_opts_t *o)
-{
-    static const struct option longs[] = {{"timeout", required_argument, 0, 't'},
-                                          {"json", no_argument, 0, 'j'},
-                                          {"help", no_argument, 0, 'h'},
-                                          {0, 0, 0, 0}};
-    int c, bad = 0;
-    o->timeout_ms = DEFAULT_INFO_TIMEOUT_MS;
-    optind = 1;
-    while (!bad && (c = getopt_long(argc, argv, "+", longs, NULL)) != -1) {
-        if (c == 't') {
-            bad = cli_parse_int("--timeout", optarg, 1, 86400000, &o->timeout_ms);
-        } else if (c == 'j') {
-            o->json = 1;
-        } else if (c == 'h') {
-            info_usage(stdout);
-            exit(EXIT_OK);
-        } else {
-            bad = 1;
-        }
-    }
-    if (bad)
-        return -1;
-    if (argc - optind != 1) {
-        fprintf(stderr, "clrattach info: expected one PID (see --help)\n");
-        return -1;
-    }
-    return cli_parse_pid(argv[optind], &o->pid);
-}
+static const cli_verb_spec_t info_spec = {"info", "", 0, 0, DEFAULT_INFO_TIMEOUT_MS, info_usage};
 
 static const char *command_name(int command)
 {
@@ -78,15 +42,13 @@ static const char *shown(const char *value, int present_in_command)
     return value ? value : "(absent)";
 }
 
-static void print_json(const info_opts_t *o, const clra_endpoint_t *ep,
+static void print_json(const cli_common_t *o, const clra_endpoint_t *ep,
                        const clra_process_info_t *in)
 {
     json_out_t j;
     char cookie[37];
     clra_guid_format(&in->cookie, cookie);
-    json_begin(&j, stdout);
-    json_bool(&j, "ok", 1);
-    json_int(&j, "pid", o->pid);
+    cli_json_start(o, &j, 0);
     json_int(&j, "process_id", (long long)in->pid);
     json_int(&j, "ns_pid", ep->ns_pid);
     json_str(&j, "command", command_name(in->command));
@@ -99,11 +61,10 @@ static void print_json(const info_opts_t *o, const clra_endpoint_t *ep,
     json_str(&j, "clr_version", in->clr_version);
     json_str(&j, "rid", in->rid);
     json_str(&j, "endpoint", ep->path);
-    json_int(&j, "exit_code", EXIT_OK);
     json_end(&j);
 }
 
-static void print_text(const info_opts_t *o, const clra_endpoint_t *ep,
+static void print_text(const cli_common_t *o, const clra_endpoint_t *ep,
                        const clra_process_info_t *in)
 {
     char cookie[37];
@@ -125,14 +86,14 @@ static void print_text(const info_opts_t *o, const clra_endpoint_t *ep,
 
 int cmd_info(int argc, char **argv)
 {
-    info_opts_t o;
+    cli_common_t o;
     clra_status_t st;
     clra_endpoint_t ep;
     clra_process_info_t info;
-    memset(&o, 0, sizeof o);
-    if (parse_options(argc, argv, &o) != 0)
-        return EXIT_USAGE;
+    json_out_t j;
     struct timespec t0, t1;
+    if (cli_parse_common(argc, argv, &info_spec, &o) != 0)
+        return EXIT_USAGE;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int rc = clra_endpoint_find(o.pid, &ep, &st);
     if (rc == 0) {
@@ -142,19 +103,8 @@ int cmd_info(int argc, char **argv)
         int left = (int)(spent < o.timeout_ms ? o.timeout_ms - spent : 1);
         rc = clra_process_info(&ep, left, &info, &st);
     }
-    if (rc != 0) {
-        json_out_t j;
-        if (o.json) {
-            json_begin(&j, stdout);
-            json_bool(&j, "ok", 0);
-            json_int(&j, "pid", o.pid);
-            json_int(&j, "exit_code", cli_exit_code(rc));
-        }
-        cli_report_error("ask about", o.pid, rc, &st, o.json ? &j : NULL);
-        if (o.json)
-            json_end(&j);
-        return cli_exit_code(rc);
-    }
+    if (rc != 0)
+        return cli_finish(cli_json_start(&o, &j, rc), "ask about", &o, rc, &st);
     if (o.json)
         print_json(&o, &ep, &info);
     else

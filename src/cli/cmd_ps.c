@@ -102,7 +102,7 @@ static const char *status_word(int reach)
 static void json_entry(json_out_t *j, const clra_process_entry_t *e)
 {
     const clra_process_info_t *in = &e->info;
-    json_open(j, NULL, '{');
+    json_object(j, NULL);
     json_int(j, "pid", e->pid);
     json_int(j, "ns_pid", e->ns_pid);
     json_int(j, "uid", e->uid);
@@ -129,7 +129,7 @@ static void json_entry(json_out_t *j, const clra_process_entry_t *e)
         snprintf(hr, sizeof hr, "0x%08X", (unsigned)e->hresult);
         json_str(j, "hresult", hr);
     }
-    json_close(j, '}');
+    json_close(j);
 }
 
 static void print_json(const clra_process_list_t *l)
@@ -138,16 +138,15 @@ static void print_json(const clra_process_list_t *l)
     json_begin(&j, stdout);
     json_bool(&j, "ok", 1);
     json_int(&j, "count", (long long)l->count);
-    json_open(&j, "processes", '[');
+    json_array(&j, "processes");
     for (size_t i = 0; i < l->count; i++)
         json_entry(&j, &l->entries[i]);
-    json_close(&j, ']');
+    json_close(&j);
     json_int(&j, "unreadable", l->unreadable);
-    json_open(&j, "stale_sockets", '[');
+    json_array(&j, "stale_sockets");
     for (size_t i = 0; i < l->stale_count; i++)
         json_str(&j, NULL, l->stale[i]);
-    json_close(&j, ']');
-    json_int(&j, "exit_code", EXIT_OK);
+    json_close(&j);
     json_end(&j);
 }
 
@@ -203,7 +202,6 @@ int cmd_ps(int argc, char **argv)
         if (o.json) {
             json_begin(&j, stdout);
             json_bool(&j, "ok", 0);
-            json_int(&j, "exit_code", EXIT_INTERNAL);
             cli_report_error("list processes", 0, rc, &st, &j);
             json_end(&j);
         } else {

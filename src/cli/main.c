@@ -7,12 +7,18 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: clrattach <verb> [options] PID ...\n"
+            "       clrattach launch [options] -- COMMAND [ARGS...]\n"
             "\n"
             "Attach profilers to running .NET processes over the diagnostics port, natively.\n"
             "\n"
             "verbs:\n"
             "  attach    load a profiler into a running process (ICorProfilerCallback3)\n"
             "  detach    unload libclrprof profilers from a process and wait until they are gone\n"
+            "  env       print the environment a process's runtime sees now\n"
+            "  setenv    set or remove an environment variable inside a process\n"
+            "  resume    let a runtime paused at startup run\n"
+            "  perfmap   make a process write perf maps for perf (enable/disable)\n"
+            "  launch    start a .NET program with a profiler loaded from its first instruction\n"
             "  info      what the runtime says about a process: command line, version, RID, ...\n"
             "  ps        list the .NET processes this user can see, in any TMPDIR or namespace\n"
             "\n"
@@ -35,6 +41,11 @@ typedef struct verb {
 static const verb_t verbs[] = {
     {"attach", cmd_attach},
     {"detach", cmd_detach},
+    {"env", cmd_env},
+    {"setenv", cmd_setenv},
+    {"resume", cmd_resume},
+    {"perfmap", cmd_perfmap},
+    {"launch", cmd_launch},
     {"info", cmd_info},
     {"ps", cmd_ps},
 };

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 int cli_exit_code(int err)
 {
@@ -37,33 +38,45 @@ int cli_exit_code(int err)
 void json_begin(json_out_t *j, FILE *f)
 {
     j->f = f;
-    j->fields = 0;
     j->depth = 0;
+    j->fields[0] = 0;
     fputc('{', f);
 }
 
-/* A NULL key is an array element: only the separating comma. */
+/* Writes the separator and, inside objects, the member name (key is NULL in arrays). */
 static void json_key(json_out_t *j, const char *key)
 {
-    if (j->fields++)
+    if (j->fields[j->depth]++)
         fputc(',', j->f);
     if (key)
         fprintf(j->f, "\"%s\":", key);
 }
 
-void json_open(json_out_t *j, const char *key, char bracket)
+/* Opens a nested value; deeper than the stack allows is a programming error, so it aborts. */
+static void json_open(json_out_t *j, const char *key, char opener, char closer)
 {
+    if (j->depth + 1 >= (int)(sizeof j->fields / sizeof j->fields[0]))
+        abort();
     json_key(j, key);
-    fputc(bracket, j->f);
-    if (j->depth < JSON_MAX_DEPTH)
-        j->outer[j->depth++] = j->fields;
-    j->fields = 0;
+    fputc(opener, j->f);
+    j->closers[++j->depth] = closer;
+    j->fields[j->depth] = 0;
 }
 
-void json_close(json_out_t *j, char bracket)
+void json_object(json_out_t *j, const char *key)
 {
-    fputc(bracket, j->f);
-    j->fields = j->depth > 0 ? j->outer[--j->depth] : 1;
+    json_open(j, key, '{', '}');
+}
+
+void json_array(json_out_t *j, const char *key)
+{
+    json_open(j, key, '[', ']');
+}
+
+void json_close(json_out_t *j)
+{
+    if (j->depth > 0)
+        fputc(j->closers[j->depth--], j->f);
 }
 
 /* Escapes per RFC 8259; bytes >= 0x80 pass through because our strings are UTF-8. */
@@ -108,6 +121,8 @@ void json_double(json_out_t *j, const char *key, double value)
 
 void json_end(json_out_t *j)
 {
+    while (j->depth > 0)
+        json_close(j);
     fputs("}\n", j->f);
     fflush(j->f);
 }
@@ -167,4 +182,14 @@ void cli_clsid_lower(const clra_guid_t *g, char out[37])
     clra_guid_format(g, out);
     for (char *p = out; *p; p++)
         *p = (char)(*p >= 'A' && *p <= 'F' ? *p - 'A' + 'a' : *p);
+}
+
+int cli_absolute_path(const char *in, char *out, size_t cap)
+{
+    char cwd[CLRA_PATH_MAX];
+    if (in[0] == '/')
+        return (size_t)snprintf(out, cap, "%s", in) < cap ? 0 : -1;
+    if (!getcwd(cwd, sizeof cwd))
+        return -1;
+    return (size_t)snprintf(out, cap, "%s/%s", cwd, in) < cap ? 0 : -1;
 }

@@ -42,3 +42,23 @@ int cli_parse_pid(const char *text, int *pid)
     *pid = (int)v;
     return 0;
 }
+
+json_out_t *cli_json_start(const cli_common_t *o, json_out_t *j, int rc)
+{
+    if (!o->json)
+        return NULL;
+    json_begin(j, stdout);
+    json_bool(j, "ok", rc == 0);
+    json_int(j, "pid", o->pid);
+    return j;
+}
+
+int cli_finish(json_out_t *j, const char *action, const cli_common_t *o, int rc,
+               const clra_status_t *st)
+{
+    if (rc)
+        cli_report_error(action, o->pid, rc, st, j);
+    if (j)
+        json_end(j);
+    return cli_exit_code(rc);
+}

@@ -45,8 +45,20 @@ static int read_line(int fd, char *buf, size_t cap, int timeout_ms)
     return 0;
 }
 
-/* Child side of app_start: wire the pipes, die with the test, exec dotnet (or its wrapper). */
-static void exec_app(int in_fd, int out_fd, const app_t *a, const app_options_t *o)
+/* Appends the sample app's command line to prefix (NULL-terminated) in argv. */
+static void app_argv(const char **argv, size_t cap, const char *const *prefix)
+{
+    static const char *const tail[] = {CLRA_DOTNET, CLRA_SAMPLE_DLL, "--seconds", "300", NULL};
+    size_t n = 0;
+    while (prefix && *prefix && n + 5 < cap)
+        argv[n++] = *prefix++;
+    memcpy(argv + n, tail, sizeof tail);
+}
+
+/* Child side of app_start: wire the pipes, die with the test, exec dotnet (through
+ * clrattach launch when launch_args is non-NULL, through o->wrapper when there is one). */
+static void exec_app(int in_fd, int out_fd, const app_t *a, const app_options_t *o,
+                     const char *const *launch_args)
 {
     const char *const *extra_env = o->env;
     prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -65,22 +77,69 @@ static void exec_app(int in_fd, int out_fd, const app_t *a, const app_options_t 
     for (size_t i = 0; extra_env && extra_env[i]; i++)
         putenv((char *)extra_env[i]);
     if (o->wrapper) {
-        const char *argv[32];
-        size_t n = 0;
-        while (o->wrapper[n] && n < 27) {
-            argv[n] = o->wrapper[n];
-            n++;
-        }
-        argv[n++] = CLRA_DOTNET;
-        argv[n++] = CLRA_SAMPLE_DLL;
-        argv[n++] = "--seconds";
-        argv[n++] = "300";
-        argv[n] = NULL;
+        const char *argv[40];
+        app_argv(argv, 40, o->wrapper);
         execvp(argv[0], (char *const *)argv);
-        _exit(127);
+    } else if (launch_args) {
+        const char *argv[48] = {"clrattach", "launch"};
+        int n = 2;
+        while (*launch_args && n < 40)
+            argv[n++] = *launch_args++;
+        const char *tail[] = {"--", CLRA_DOTNET, CLRA_SAMPLE_DLL, "--seconds", "300", NULL};
+        memcpy(argv + n, tail, sizeof tail);
+        execv(CLRA_CLI, (char *const *)argv);
+    } else {
+        execl(CLRA_DOTNET, "dotnet", CLRA_SAMPLE_DLL, "--seconds", "300", (char *)NULL);
     }
-    execl(CLRA_DOTNET, "dotnet", CLRA_SAMPLE_DLL, "--seconds", "300", (char *)NULL);
     _exit(127);
+}
+
+/* Starts the app with pipes on its stdin and stdout. */
+static void spawn(app_t *a, const app_options_t *o, const char *const *launch_args)
+{
+    int in[2], out[2];
+    memset(a, 0, sizeof *a);
+    snprintf(a->dir, sizeof a->dir, "/tmp/clra-e2e-XXXXXX");
+    ASSERT(mkdtemp(a->dir) != NULL);
+    chmod(a->dir, 0755);
+    snprintf(a->log_path, sizeof a->log_path, "%s/profiler.log", a->dir);
+    ASSERT(pipe2(in, O_CLOEXEC) == 0 && pipe2(out, O_CLOEXEC) == 0);
+    a->pid = fork();
+    ASSERT(a->pid >= 0);
+    if (a->pid == 0)
+        exec_app(in[0], out[1], a, o, launch_args);
+    a->wrapped = o->wrapper != NULL;
+    close(in[0]);
+    close(out[1]);
+    a->to_app = in[1];
+    a->from_app = out[0];
+}
+
+void app_spawn(app_t *a, const char *const *extra_env)
+{
+    app_options_t o = {.env = extra_env};
+    spawn(a, &o, NULL);
+}
+
+void app_spawn_launched(app_t *a, const char *const *extra_env, const char *const *launch_args)
+{
+    app_options_t o = {.env = extra_env};
+    spawn(a, &o, launch_args);
+    a->launcher = a->pid;
+}
+
+int app_wait_ready(app_t *a, int timeout_ms)
+{
+    char line[256];
+    if (read_line(a->from_app, line, sizeof line, timeout_ms) != 0)
+        return -1;
+    ASSERT_CONTAINS(line, "ready pid=");
+    a->ready_pid = atoi(strchr(line, '=') + 1);
+    if (a->launcher && a->pid == a->launcher)
+        a->pid = a->ready_pid; /* the launcher's child */
+    if (!a->wrapped) /* a wrapped app may print its pid in another PID namespace */
+        ASSERT_EQ(a->ready_pid, a->pid);
+    return 0;
 }
 
 void app_start(app_t *a, const char *const *extra_env)
@@ -91,28 +150,8 @@ void app_start(app_t *a, const char *const *extra_env)
 
 void app_start_with(app_t *a, const app_options_t *o)
 {
-    int in[2], out[2];
-    char line[256];
-    memset(a, 0, sizeof *a);
-    snprintf(a->dir, sizeof a->dir, "/tmp/clra-e2e-XXXXXX");
-    ASSERT(mkdtemp(a->dir) != NULL);
-    chmod(a->dir, 0755);
-    snprintf(a->log_path, sizeof a->log_path, "%s/profiler.log", a->dir);
-    ASSERT(pipe2(in, O_CLOEXEC) == 0 && pipe2(out, O_CLOEXEC) == 0);
-    a->pid = fork();
-    ASSERT(a->pid >= 0);
-    if (a->pid == 0)
-        exec_app(in[0], out[1], a, o);
-    close(in[0]);
-    close(out[1]);
-    a->to_app = in[1];
-    a->from_app = out[0];
-    ASSERT_MSG(read_line(a->from_app, line, sizeof line, 30000) == 0,
-               "the sample app did not print ready within 30 s");
-    ASSERT_CONTAINS(line, "ready pid=");
-    a->ready_pid = atoi(strchr(line, '=') + 1);
-    if (!o->wrapper)
-        ASSERT_EQ(a->ready_pid, a->pid);
+    spawn(a, o, NULL);
+    ASSERT_MSG(app_wait_ready(a, 30000) == 0, "the sample app did not print ready within 30 s");
 }
 
 const char *app_command(app_t *a, const char *command, int timeout_ms)
@@ -130,23 +169,28 @@ void app_assert_responsive(app_t *a)
     ASSERT_STREQ(app_command(a, "ping", 5000), "pong");
 }
 
-int app_stop(app_t *a)
+int app_stop_with(app_t *a, const char *command)
 {
     int status = 0;
+    /* Our child is the launcher when there is one; it reaps the app itself. */
+    pid_t child = a->launcher ? a->launcher : a->pid;
     if (a->pid <= 0)
         return -1;
     /* A test may have killed (and reaped) it already: then writing to its stdin would raise
      * SIGPIPE in the test itself. */
-    pid_t done = waitpid(a->pid, &status, WNOHANG);
-    if (done == 0 && write(a->to_app, "exit 0\n", 7) != 7)
+    pid_t done = waitpid(child, &status, WNOHANG);
+    size_t len = strlen(command);
+    if (done == 0 &&
+        (write(a->to_app, command, len) != (ssize_t)len || write(a->to_app, "\n", 1) != 1))
         kill(a->pid, SIGKILL);
     for (int i = 0; i < 500 && done == 0; i++) {
         usleep(10000);
-        done = waitpid(a->pid, &status, WNOHANG);
+        done = waitpid(child, &status, WNOHANG);
     }
     if (done == 0) {
         kill(a->pid, SIGKILL);
-        waitpid(a->pid, &status, 0);
+        kill(child, SIGKILL);
+        waitpid(child, &status, 0);
     }
     close(a->to_app);
     close(a->from_app);
@@ -158,23 +202,22 @@ int app_stop(app_t *a)
     return status;
 }
 
-int run_cli(const char **output, const char *arg0, ...)
+int app_stop(app_t *a)
+{
+    return app_stop_with(a, "exit 0");
+}
+
+/* Runs path with argv, stdout and stderr captured together into one static buffer. */
+static int run_captured(const char **output, const char *path, const char *const *argv)
 {
     static char buf[OUTPUT_MAX];
-    const char *argv[32] = {"clrattach", arg0};
-    int argc = 2, fds[2], status;
-    va_list ap;
-    va_start(ap, arg0);
-    while (argc < 31 && (argv[argc] = va_arg(ap, const char *)) != NULL)
-        argc++;
-    va_end(ap);
-    argv[argc] = NULL;
+    int fds[2], status;
     ASSERT(pipe2(fds, O_CLOEXEC) == 0);
     pid_t pid = fork();
     if (pid == 0) {
         dup2(fds[1], 1);
         dup2(fds[1], 2);
-        execv(CLRA_CLI, (char *const *)argv);
+        execv(path, (char *const *)argv);
         _exit(127);
     }
     close(fds[1]);
@@ -187,6 +230,25 @@ int run_cli(const char **output, const char *arg0, ...)
     waitpid(pid, &status, 0);
     *output = buf;
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+int run_cli(const char **output, const char *arg0, ...)
+{
+    const char *argv[32] = {"clrattach", arg0};
+    int argc = 2;
+    va_list ap;
+    va_start(ap, arg0);
+    while (argc < 31 && (argv[argc] = va_arg(ap, const char *)) != NULL)
+        argc++;
+    va_end(ap);
+    argv[argc] = NULL;
+    return run_captured(output, CLRA_CLI, argv);
+}
+
+int run_crosscheck(const char **output, const char *question, const app_t *a)
+{
+    const char *argv[] = {"dotnet", CLRA_CROSSCHECK_DLL, question, app_pid_text(a), NULL};
+    return run_captured(output, CLRA_DOTNET, argv);
 }
 
 const char *profiler_path(const char *name)

@@ -7,8 +7,10 @@
 #include <sys/types.h>
 
 typedef struct app {
-    pid_t pid;         /* the process started (the app itself, or its wrapper) */
+    pid_t pid;         /* the app (or its wrapper, see app_options_t.wrapper) */
+    pid_t launcher;    /* the clrattach launch that started the app, 0 when started directly */
     int ready_pid;     /* the pid the app printed: its pid inside its own PID namespace */
+    int wrapped;       /* started under app_options_t.wrapper */
     int to_app;        /* the app's stdin */
     int from_app;      /* the app's stdout */
     char log_path[320]; /* where profilers record ($CLRPROF_LOG) */
@@ -18,6 +20,14 @@ typedef struct app {
 /* Starts tests/apps/sample with CLRPROF_HELLO_LOG pointing into a fresh directory, plus
  * extra "NAME=VALUE" entries (NULL-terminated, may be NULL), and waits for "ready". */
 void app_start(app_t *a, const char *const *extra_env);
+/* app_start in two halves, for targets that do not run at once (paused at startup): starts the
+ * process, then waits up to timeout_ms for "ready" (0, or -1 when it did not come). */
+void app_spawn(app_t *a, const char *const *extra_env);
+/* Starts the app through `clrattach launch OPTIONS... -- dotnet sample.dll`; launch_args is
+ * NULL-terminated. app_wait_ready then learns the app's pid; app_stop returns the launcher's
+ * exit status. */
+void app_spawn_launched(app_t *a, const char *const *extra_env, const char *const *launch_args);
+int app_wait_ready(app_t *a, int timeout_ms);
 /* How app_start_with runs the app. */
 typedef struct app_options {
     const char *const *env;     /* extra "NAME=VALUE" entries, NULL-terminated, or NULL */
@@ -35,10 +45,15 @@ const char *app_command(app_t *a, const char *command, int timeout_ms);
 void app_assert_responsive(app_t *a);
 /* Asks the app to exit and reaps it (killing it if it does not go). Returns its exit status. */
 int app_stop(app_t *a);
+/* The same with another last command (e.g. "exit 42"); returns the wait status. */
+int app_stop_with(app_t *a, const char *command);
 
 /* Runs the clrattach command with the given arguments (NULL-terminated); captures stdout and
  * stderr together into a static buffer returned through *output. Returns the exit code. */
 int run_cli(const char **output, const char *arg0, ...) __attribute__((sentinel));
+/* Asks the official managed client (tests/apps/crosscheck) a question ("info" or "env") about
+ * the app; output as run_cli (the same static buffer). Returns the exit code. */
+int run_crosscheck(const char **output, const char *question, const app_t *a);
 /* Reading the CLI's --json output. Both return static buffers (the last four of each stay valid
  * at once) or NULL. json_object_where finds the first {...} whose "key" is the number value,
  * copied whole; json_value gives the first "key"'s value in text: a string unescaped, any

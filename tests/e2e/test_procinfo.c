@@ -157,7 +157,7 @@ TEST(procinfo_usage_errors_exit_2_and_help_exits_0)
 {
     const char *out;
     ASSERT_EQ(run_cli(&out, "info", NULL), 2);
-    ASSERT_CONTAINS(out, "expected one PID");
+    ASSERT_CONTAINS(out, "clrattach info: expected PID (see --help)");
     ASSERT_EQ(run_cli(&out, "info", "12x", NULL), 2);
     ASSERT_EQ(run_cli(&out, "info", "--timeout", "0", "1", NULL), 2);
     ASSERT_EQ(run_cli(&out, "info", "--help", NULL), 0);

@@ -8,6 +8,7 @@
 #include "clrprof/clrprof_util.h"
 #include "endpoint.h"
 #include "message.h"
+#include "process_env.h"
 #include "process_info.h"
 #include "process_list.h"
 
@@ -26,6 +27,19 @@ static void fuzz_reply(const uint8_t *data, size_t size)
     size_t payload = size - CLRA__HEADER_SIZE;
     size_t announced = (size_t)h.size - CLRA__HEADER_SIZE;
     clra__parse_hresult_reply(&h, data + CLRA__HEADER_SIZE, announced < payload ? announced : payload, &hr);
+}
+
+/* The environment: its reply and its continuation block. */
+static void fuzz_environment(const uint8_t *data, size_t size)
+{
+    clra_status_t st;
+    clra_environment_t env;
+    uint32_t incoming;
+    clra__reply_t reply = {{(uint16_t)(20 + (size < 64 ? size : 64)), 0xFF, 0x00},
+                           (uint8_t *)data, size < 64 ? size : 64};
+    clra__parse_env_reply(&reply, &incoming, &st);
+    if (clra__parse_env_block(data, size, &env, &st) == 0)
+        clra_environment_free(&env);
 }
 
 /* Reads fields in the order a ProcessInfo reply has them, until the reader fails. */
@@ -85,6 +99,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_reply(data, size);
     fuzz_reader(data, size);
     fuzz_process_info(data, size);
+    fuzz_environment(data, size);
     fuzz_text(data, size);
     return 0;
 }

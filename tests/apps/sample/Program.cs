@@ -7,6 +7,7 @@
 //   throw N         -> throws and catches N exceptions         -> "thrown N"
 //   threads N       -> starts and joins N threads              -> "threads-done N"
 //   env NAME        -> prints NAME's value as the process sees it -> "env NAME=VALUE"
+//   setenv NAME [V] -> sets NAME to V (the rest of the line) or removes it -> "setenv-done NAME"
 //   work            -> JIT-compiles and runs a few fresh methods -> "work-done"
 //   load            -> loads an assembly not loaded before (System.Xml.Linq) -> "loaded NAME"
 //   version         -> the runtime version                      -> "version 10.0.x"
@@ -72,6 +73,12 @@ public static class Program
             case "threads":
                 RunThreads(n);
                 Reply($"threads-done {n}");
+                break;
+            case "setenv":
+                string[] nameValue = (words.Length > 1 ? words[1] : "").Split(' ', 2);
+                Environment.SetEnvironmentVariable(nameValue[0],
+                                                   nameValue.Length > 1 ? nameValue[1] : null);
+                Reply($"setenv-done {nameValue[0]}");
                 break;
             case "env":
                 string name = words.Length > 1 ? words[1] : "";
