@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -80,6 +81,50 @@ TEST(procinfo_reports_what_the_app_itself_reports)
     ASSERT_STREQ(json_value(out, "command"), "ProcessInfo3");
     ASSERT_STREQ(json_value(out, "version"), "1");
     ASSERT_CONTAINS(json_value(out, "endpoint"), "/dotnet-diagnostic-");
+    app_stop(&a);
+}
+
+/* The value after "NAME=" on its own line of the managed client's answer (static buffer). */
+static const char *crosscheck_field(const char *out, const char *name)
+{
+    static char value[4][1024];
+    static int next;
+    char want[64];
+    snprintf(want, sizeof want, "%s=", name);
+    for (const char *p = out; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+        if (strncmp(p, want, strlen(want)) != 0)
+            continue;
+        p += strlen(want);
+        next = (next + 1) % 4;
+        snprintf(value[next], sizeof value[next], "%.*s", (int)strcspn(p, "\n"), p);
+        return value[next];
+    }
+    test_fail(__FILE__, __LINE__, "the managed client did not report %s:\n%s", name, out);
+}
+
+TEST(procinfo_matches_the_official_managed_client_field_for_field)
+{
+    app_t a;
+    const char *out;
+    char ours[8192], theirs[8192];
+    app_start(&a, NULL);
+    ASSERT_EQ(run_cli(&out, "info", "--json", app_pid_text(&a), NULL), 0);
+    snprintf(ours, sizeof ours, "%s", out);
+    int rc = run_crosscheck(&out, "info", &a);
+    ASSERT_MSG(rc == 0, "the managed client failed (%d):\n%s", rc, out);
+    snprintf(theirs, sizeof theirs, "%s", out);
+    static const char *const pairs[][2] = {
+        {"process_id", "ProcessId"},         {"command_line", "CommandLine"},
+        {"os", "OperatingSystem"},           {"arch", "ProcessArchitecture"},
+        {"entry_assembly", "ManagedEntrypointAssemblyName"},
+        {"clr_version", "ClrProductVersionString"}, {"rid", "PortableRuntimeIdentifier"}};
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+        ASSERT_STREQ(json_value(ours, pairs[i][0]), crosscheck_field(theirs, pairs[i][1]));
+    /* The same GUID; .NET prints it in lower case. */
+    ASSERT_MSG(strcasecmp(json_value(ours, "runtime_cookie"),
+                          crosscheck_field(theirs, "RuntimeInstanceCookie")) == 0,
+               "cookie %s vs the managed client's %s", json_value(ours, "runtime_cookie"),
+               crosscheck_field(theirs, "RuntimeInstanceCookie"));
     app_stop(&a);
 }
 
