@@ -53,6 +53,7 @@ const char *cli_local_hint(int err);
 
 int cmd_attach(int argc, char **argv);
 int cmd_detach(int argc, char **argv);
+int cmd_trace(int argc, char **argv);
 /* After a successful attach: holds the profiler's control endpoint until a signal, then lets
  * it detach and waits for the unload. Returns the exit code. */
 int cli_hold(int pid, const clra_guid_t *clsid, int timeout_ms);

@@ -13,6 +13,7 @@ static void usage(FILE *f)
             "verbs:\n"
             "  attach    load a profiler into a running process (ICorProfilerCallback3)\n"
             "  detach    unload libclrprof profilers from a process and wait until they are gone\n"
+            "  trace     record an EventPipe trace (.nettrace) of a process\n"
             "\n"
             "Run 'clrattach <verb> --help' for a verb's options. 'clrattach --version' prints\n"
             "the version.\n"
@@ -33,6 +34,7 @@ typedef struct verb {
 static const verb_t verbs[] = {
     {"attach", cmd_attach},
     {"detach", cmd_detach},
+    {"trace", cmd_trace},
 };
 
 int main(int argc, char **argv)
