@@ -29,6 +29,8 @@ typedef struct source {
 /* Copies n bytes at off; 0, or -1 when they are not all there (or unreadable). */
 static int fetch(const source_t *s, uint64_t off, void *out, size_t n)
 {
+    if (n == 0)
+        return 0;
     if (off > s->size || n > s->size - off)
         return -1;
     if (s->buf) {
