@@ -241,8 +241,8 @@ static int stop_timed_out(const clra_trace_session_t *s, int got_reply, clra_sta
     if (!got_reply && s->eof)
         clra__detail(st, "the stream ended but StopTracing got no reply before the deadline");
     else if (!got_reply)
-        clra__detail(st, "no reply to StopTracing before the deadline (%llu bytes received); "
-                     "rundown of a large process can take longer", (unsigned long long)s->bytes);
+        clra__detail(st, "no reply to StopTracing before the deadline (%llu bytes received)",
+                     (unsigned long long)s->bytes);
     else
         clra__detail(st, "the runtime confirmed the stop but the stream did not end before the "
                      "deadline");

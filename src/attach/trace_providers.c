@@ -8,7 +8,8 @@
  * defaults; releases before 2024 used all keywords and Verbose). Arguments are
  * key=value;key2=value2 and may contain ':'; a key or value in double quotes may contain ';',
  * '=' or ','. Unlike dotnet-trace, a level above 5 is an error rather than Verbose, and a
- * quote inside a value is an error rather than silently kept.
+ * quote inside a value is an error rather than silently kept, and blanks around a name are
+ * dropped (so "A, B" enables B, not " B").
  */
 #define _GNU_SOURCE
 #include "trace.h"
@@ -48,6 +49,18 @@ static span_t cut(span_t *s, char sep, int *found)
     s->p = *found ? at + 1 : at;
     s->n = *found ? s->n - head.n - 1 : 0;
     return head;
+}
+
+/* "A, B" means B: blanks around a name, keywords or level would only make them match
+ * nothing or fail to parse. */
+static void trim(span_t *s)
+{
+    while (s->n && (s->p[0] == ' ' || s->p[0] == '\t')) {
+        s->p++;
+        s->n--;
+    }
+    while (s->n && (s->p[s->n - 1] == ' ' || s->p[s->n - 1] == '\t'))
+        s->n--;
 }
 
 static int span_is(span_t s, const char *word)
@@ -248,6 +261,9 @@ static int parse_one(spec_ctx_t *c, span_t s, clra_trace_config_t *cfg)
 {
     int more;
     span_t name = cut(&s, ':', &more), kw = cut(&s, ':', &more), lv = cut(&s, ':', &more);
+    trim(&name);
+    trim(&kw);
+    trim(&lv);
     uint64_t keywords;
     uint32_t level;
     char *arguments = NULL, *name_z = strndup(name.p, name.n);
@@ -255,7 +271,7 @@ static int parse_one(spec_ctx_t *c, span_t s, clra_trace_config_t *cfg)
         return CLRA_ENOMEM;
     c->name = name_z;
     int rc = 0;
-    if (strspn(name_z, " \t") == name.n) {
+    if (name.n == 0) {
         clra__detail(c->st, "provider %d has no name (write Name[:Keywords[:Level[:Arguments]]], "
                      "providers separated by commas)", c->index);
         rc = CLRA_EINVAL;

@@ -16,7 +16,7 @@
 
 static volatile sig_atomic_t interrupts;
 
-/* The first signal asks for a clean stop; the second gives up at once. */
+/* The first signal asks for a clean stop; the second (or one during the stop) gives up. */
 static void on_signal(int sig)
 {
     static const char msg[] = "\nclrattach: second interrupt: aborting; the trace file is "
@@ -140,9 +140,11 @@ static int open_output(const trace_opts_t *o)
 /* Stops the session on a second connection while the stream keeps flowing into the file. */
 static int stop(recording_t *r, const clra_endpoint_t *ep, clra_status_t *st)
 {
+    interrupts = 1; /* from here one Ctrl-C is the "second" one: it aborts the wait */
     if (!r->o->json) {
         progress(r, 1);
-        fprintf(stderr, "stopping: waiting for the rundown and the end of the stream...\n");
+        fprintf(stderr, "stopping: waiting for the rundown and the end of the stream (Ctrl-C "
+                "aborts)...\n");
     }
     return clra_trace_stop(&r->s, ep, file_sink, r, r->o->timeout_ms, st);
 }

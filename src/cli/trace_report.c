@@ -15,7 +15,7 @@ static const char *state_text(clra_nettrace_state_t s)
 void trace_report_failure(const trace_opts_t *o, int rc, const clra_status_t *st)
 {
     if (!o->json) {
-        cli_report_error("start a trace in", o->pid, rc, st, NULL);
+        cli_report_error("trace", o->pid, rc, st, NULL);
         return;
     }
     json_out_t j;
@@ -24,7 +24,7 @@ void trace_report_failure(const trace_opts_t *o, int rc, const clra_status_t *st
     json_int(&j, "pid", o->pid);
     json_int(&j, "command_version", clra_trace_command_version(&o->cfg));
     json_int(&j, "exit_code", cli_exit_code(rc));
-    cli_report_error("start a trace in", o->pid, rc, st, &j);
+    cli_report_error("trace", o->pid, rc, st, &j);
     json_end(&j);
 }
 
@@ -86,7 +86,7 @@ static void report_json(const trace_opts_t *o, const trace_result_t *res,
     json_int(&j, "event_blocks", info->event_blocks);
     json_int(&j, "exit_code", code);
     if (res->rc)
-        cli_report_error("stop the trace of", o->pid, res->rc, res->st, &j);
+        cli_report_error("stop tracing", o->pid, res->rc, res->st, &j);
     json_end(&j);
 }
 
@@ -101,8 +101,13 @@ static void report_text(const trace_opts_t *o, const trace_result_t *res,
     else
         printf(": %s\n", info->problem);
     fflush(stdout);
-    if (res->rc)
-        cli_report_error("stop the trace of", o->pid, res->rc, res->st, NULL);
+    if (res->rc == CLRA_ETIMEDOUT)
+        fprintf(stderr, "clrattach: cannot stop tracing process %d: %s\n  detail: %s\n  what to "
+                "do: raise --timeout; the rundown of a large process can take a while, and the "
+                "file is incomplete without it\n", o->pid, clra_strerror(res->rc),
+                res->st->detail);
+    else if (res->rc)
+        cli_report_error("stop tracing", o->pid, res->rc, res->st, NULL);
     else if (!strcmp(res->stopped_by, "stream-end") && info->state == CLRA_NETTRACE_VALID)
         fprintf(stderr, "note: the stream ended before the trace was stopped (%s); the runtime "
                 "ended the session itself, rundown and end marker included\n",

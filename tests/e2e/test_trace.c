@@ -337,6 +337,39 @@ TEST(trace_target_killed_mid_trace_says_the_file_is_incomplete)
     trace_cleanup();
 }
 
+/* A stopped (SIGSTOP) target never answers StopTracing: the --timeout bounds the wait, and a
+ * second Ctrl-C ends it at once. */
+TEST(trace_stop_of_a_frozen_target_times_out_or_aborts_on_a_second_ctrl_c)
+{
+    app_t a;
+    bg_t b;
+    app_start(&a, NULL);
+    bg_start(&b, "trace", "--providers", SAMPLE_PROVIDER, "--timeout", "1500", "--output",
+             trace_path("frozen.nettrace"), app_pid_text(&a), NULL);
+    bg_wait_for(&b, "tracing process", 15000);
+    kill(a.pid, SIGSTOP);
+    kill(b.pid, SIGINT);
+    double t0 = now_ms();
+    ASSERT_EQ(bg_finish(&b, 30000), 7);
+    test_note("stop gave up after %.0f ms", now_ms() - t0);
+    ASSERT_CONTAINS(b.out, "no reply to StopTracing before the deadline");
+    ASSERT_CONTAINS(b.out, "incomplete (no end marker)");
+    kill(a.pid, SIGCONT);
+    bg_start(&b, "trace", "--providers", SAMPLE_PROVIDER, "--output",
+             trace_path("aborted.nettrace"), app_pid_text(&a), NULL);
+    bg_wait_for(&b, "tracing process", 15000);
+    kill(a.pid, SIGSTOP);
+    kill(b.pid, SIGINT);
+    bg_wait_for(&b, "stopping: waiting", 15000);
+    kill(b.pid, SIGINT);
+    ASSERT_EQ(bg_finish(&b, 10000), 130);
+    ASSERT_CONTAINS(b.out, "second interrupt: aborting; the trace file is incomplete");
+    kill(a.pid, SIGCONT);
+    app_assert_responsive(&a);
+    app_stop(&a);
+    trace_cleanup();
+}
+
 TEST(trace_bad_provider_spec_exits_2_naming_the_provider_and_the_bad_part)
 {
     const char *output;

@@ -39,6 +39,16 @@ TEST(trace_spec_name_alone_means_keywords_0_informational_no_arguments)
     clra_trace_config_free(&cfg);
 }
 
+TEST(trace_spec_blanks_around_names_are_dropped)
+{
+    clra_trace_config_t cfg;
+    parse_ok("A, B:1 ,\tC", &cfg);
+    ASSERT_EQ(cfg.provider_count, 3);
+    ASSERT_STREQ(cfg.providers[1].name, "B");
+    ASSERT_STREQ(cfg.providers[2].name, "C");
+    clra_trace_config_free(&cfg);
+}
+
 TEST(trace_spec_keywords_are_hex_with_or_without_0x_and_star_is_all)
 {
     clra_trace_config_t cfg;
