@@ -324,6 +324,122 @@ CLRA_EXTERN int clra_perfmap_disable(const clra_endpoint_t *ep, int timeout_ms, 
 /* EventPipe traces                                                                            */
 /* (CollectTracing 1-5, StopTracing, the nettrace stream)                                      */
 
+/* A trace is configured (providers, buffer, rundown, stacks), started with CollectTracing,
+ * which answers with a session id and then streams NetTrace bytes on the same connection,
+ * pumped into a caller's sink, and stopped with StopTracing on a second connection while the
+ * stream is still drained (the runtime writes rundown during the stop and would block on a
+ * full socket). A cleanly stopped stream ends with an end marker; clra_nettrace_check says
+ * whether a file or buffer has it. */
+
+#define CLRA_TRACE_MAX_PROVIDERS 1000         /* the runtime rejects more (BAD_ENCODING) */
+#define CLRA_TRACE_LEVEL_MAX 5                /* LogAlways 0 .. Verbose 5 */
+#define CLRA_TRACE_DEFAULT_BUFFER_MB 256      /* the runtime's circular buffer per session */
+#define CLRA_TRACE_RUNDOWN_DEFAULT 0x80020139ull /* the keyword "rundown on" means */
+#define CLRA_TRACE_ALL_KEYWORDS 0xFFFFFFFFFFFFFFFFull
+
+/* One provider to enable. Strings are UTF-8 and owned by the configuration. */
+typedef struct clra_trace_provider {
+    char *name;        /* non-empty */
+    uint64_t keywords; /* match-any keyword mask */
+    uint32_t level;    /* 0 LogAlways, 1 Critical, 2 Error, 3 Warning, 4 Informational, 5 Verbose */
+    char *arguments;   /* "key=value;key2=value2" handed to the provider, or NULL */
+} clra_trace_provider_t;
+
+/* What to trace. Initialise with clra_trace_config_init, add providers with
+ * clra_trace_config_add_provider or clra_trace_config_parse_providers, release with
+ * clra_trace_config_free; the scalar fields may be set directly. */
+typedef struct clra_trace_config {
+    clra_trace_provider_t *providers;
+    size_t provider_count;
+    size_t provider_cap;
+    uint32_t buffer_mb;       /* > 0; CLRA_TRACE_DEFAULT_BUFFER_MB after init */
+    uint64_t rundown_keyword; /* 0 = no rundown; CLRA_TRACE_RUNDOWN_DEFAULT after init */
+    int stackwalk;            /* collect a stack with each event; 1 after init */
+} clra_trace_config_t;
+
+CLRA_EXTERN void clra_trace_config_init(clra_trace_config_t *cfg);
+CLRA_EXTERN void clra_trace_config_free(clra_trace_config_t *cfg);
+/* Copies one provider in. CLRA_EINVAL (detail says why) for an empty name, a level above 5 or
+ * more than CLRA_TRACE_MAX_PROVIDERS providers; CLRA_EENCODING for text that is not UTF-8. */
+CLRA_EXTERN int clra_trace_config_add_provider(clra_trace_config_t *cfg, const char *name,
+                                               uint64_t keywords, uint32_t level,
+                                               const char *arguments, clra_status_t *st);
+/* Adds the providers of a dotnet-trace style list: comma-separated
+ * Name[:Keywords[:Level[:Arguments]]] where Keywords is hex (0x optional; empty = 0, which
+ * EventSources read as "every keyword"; "*" = all 64 bits), Level is 0-5 or Critical, Error,
+ * Warning, Informational, Verbose, LogAlways (any case; empty = Informational) and Arguments is
+ * key=value;key2=value2 with double quotes around values holding ';', '=' or ','. On a bad
+ * spec returns CLRA_EINVAL with st->detail naming the provider and the bad part, and adds
+ * nothing. */
+CLRA_EXTERN int clra_trace_config_parse_providers(clra_trace_config_t *cfg, const char *spec,
+                                                  clra_status_t *st);
+/* The CollectTracing version (1-4) a configuration needs: the oldest that expresses it. */
+CLRA_EXTERN int clra_trace_command_version(const clra_trace_config_t *cfg);
+/* The oldest runtime that understands CollectTracing version v, e.g. ".NET 9". */
+CLRA_EXTERN const char *clra_trace_command_runtime(int version);
+
+/* A running session. fd carries the NetTrace stream; nothing else is allocated. */
+typedef struct clra_trace_session {
+    uint64_t id;         /* the runtime's session id (opaque; never 0) */
+    int fd;              /* the stream connection; -1 once closed */
+    int command_version; /* the CollectTracing version that started it */
+    int eof;             /* the stream has ended (stopped, or the target went away) */
+    uint64_t bytes;      /* stream bytes delivered to sinks so far */
+} clra_trace_session_t;
+
+/* Receives stream bytes in order; returns 0 to continue, non-zero to fail the call. */
+typedef int (*clra_trace_sink_fn)(void *ctx, const void *data, size_t len);
+
+/* Starts a session in pid (or at ep, or over an already-connected diagnostics connection fd,
+ * e.g. a reverse-port connection; on success the session owns fd, on failure the caller still
+ * does). CLRA_ERUNTIME with st->hresult when the runtime refused; for UNKNOWN_COMMAND the
+ * detail names the runtime version the requested options need. */
+CLRA_EXTERN int clra_trace_start(int pid, const clra_trace_config_t *cfg, int timeout_ms,
+                                 clra_trace_session_t *s, clra_status_t *st);
+CLRA_EXTERN int clra_trace_start_at(const clra_endpoint_t *ep, const clra_trace_config_t *cfg,
+                                    int timeout_ms, clra_trace_session_t *s, clra_status_t *st);
+CLRA_EXTERN int clra_trace_start_on(int fd, const clra_trace_config_t *cfg, int timeout_ms,
+                                    clra_trace_session_t *s, clra_status_t *st);
+/* Delivers the stream bytes that arrive within wait_ms (up to about 1 MiB per call) to sink.
+ * 0 with s->eof set when the stream has ended; CLRA_EIO when sink failed. */
+CLRA_EXTERN int clra_trace_pump(clra_trace_session_t *s, clra_trace_sink_fn sink, void *ctx,
+                                int wait_ms, clra_status_t *st);
+/* Sends StopTracing on a second connection to ep while draining the stream into sink, then
+ * reads the stream to its end; timeout_ms bounds it all (rundown can take seconds). 0 when the
+ * runtime confirmed the stop and the stream ended. */
+CLRA_EXTERN int clra_trace_stop(clra_trace_session_t *s, const clra_endpoint_t *ep,
+                                clra_trace_sink_fn sink, void *ctx, int timeout_ms,
+                                clra_status_t *st);
+/* The same with a diagnostics connection the caller opened (it is closed here). */
+CLRA_EXTERN int clra_trace_stop_on(clra_trace_session_t *s, int stop_fd, clra_trace_sink_fn sink,
+                                   void *ctx, int timeout_ms, clra_status_t *st);
+/* Closes the stream; a runtime still streaming ends the session (without rundown). */
+CLRA_EXTERN void clra_trace_session_close(clra_trace_session_t *s);
+
+/* What a NetTrace file or buffer holds. */
+typedef enum {
+    CLRA_NETTRACE_VALID = 0,      /* header, whole objects, end marker, nothing after it */
+    CLRA_NETTRACE_INCOMPLETE = 1, /* a good beginning that stops early: no end marker */
+    CLRA_NETTRACE_INVALID = 2,    /* not NetTrace V4/V5, or broken structure */
+} clra_nettrace_state_t;
+
+typedef struct clra_nettrace_info {
+    clra_nettrace_state_t state;
+    int32_t version;            /* the Trace object's version (offset 35), 0 if unread */
+    int32_t min_reader_version; /* the oldest reader version that can read it */
+    uint64_t size;              /* bytes examined */
+    uint64_t end_offset;        /* where the walk stopped (size when valid) */
+    uint32_t event_blocks, metadata_blocks, stack_blocks, sequence_points, other_objects;
+    char problem[160];          /* what is wrong; empty when valid */
+} clra_nettrace_info_t;
+
+/* Walks the object structure (skipping block contents, so gigabyte files are cheap): the
+ * "Nettrace" + "!FastSerialization.1" header, the Trace object, each block, and the final
+ * NullReference (01) end marker. 0 with info filled, or CLRA_EINVAL / CLRA_EIO (file). */
+CLRA_EXTERN int clra_nettrace_check(const void *data, size_t len, clra_nettrace_info_t *info);
+CLRA_EXTERN int clra_nettrace_check_file(const char *path, clra_nettrace_info_t *info,
+                                         clra_status_t *st);
+
 /* ------------------------------------------------------------------------------------------ */
 /* Process discovery                                                                           */
 /* (every .NET process this user can see, across TMPDIRs and namespaces)                       */

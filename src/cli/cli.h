@@ -99,6 +99,7 @@ int cmd_perfmap(int argc, char **argv);
 int cmd_launch(int argc, char **argv);
 int cmd_info(int argc, char **argv);
 int cmd_ps(int argc, char **argv);
+int cmd_trace(int argc, char **argv);
 /* After a successful attach: holds the profiler's control endpoint until a signal, then lets
  * it detach and waits for the unload. Returns the exit code. */
 int cli_hold(int pid, const clra_guid_t *clsid, int timeout_ms);

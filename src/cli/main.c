@@ -21,6 +21,7 @@ static void usage(FILE *f)
             "  launch    start a .NET program with a profiler loaded from its first instruction\n"
             "  info      what the runtime says about a process: command line, version, RID, ...\n"
             "  ps        list the .NET processes this user can see, in any TMPDIR or namespace\n"
+            "  trace     record an EventPipe trace (.nettrace) of a process\n"
             "\n"
             "Run 'clrattach <verb> --help' for a verb's options. 'clrattach --version' prints\n"
             "the version.\n"
@@ -48,6 +49,7 @@ static const verb_t verbs[] = {
     {"launch", cmd_launch},
     {"info", cmd_info},
     {"ps", cmd_ps},
+    {"trace", cmd_trace},
 };
 
 int main(int argc, char **argv)

@@ -11,6 +11,7 @@
 #include "process_env.h"
 #include "process_info.h"
 #include "process_list.h"
+#include "trace.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,35 @@ static void fuzz_reply(const uint8_t *data, size_t size)
     size_t payload = size - CLRA__HEADER_SIZE;
     size_t announced = (size_t)h.size - CLRA__HEADER_SIZE;
     clra__parse_hresult_reply(&h, data + CLRA__HEADER_SIZE, announced < payload ? announced : payload, &hr);
+    uint64_t id;
+    clra_status_t st;
+    memset(&st, 0, sizeof st);
+    clra__parse_session_reply(&h, data + CLRA__HEADER_SIZE, announced < payload ? announced : payload,
+                              &id, &st);
+}
+
+/* Trace files come from disk or a peer; the check walks whatever framing they claim. */
+static void fuzz_nettrace(const uint8_t *data, size_t size)
+{
+    clra_nettrace_info_t info;
+    clra_nettrace_check(data, size, &info);
+}
+
+/* Provider specs come from command lines and configuration files. */
+static void fuzz_provider_spec(const uint8_t *data, size_t size)
+{
+    char *spec = malloc(size + 1);
+    clra_trace_config_t cfg;
+    clra_status_t st;
+    if (!spec)
+        return;
+    if (size)
+        memcpy(spec, data, size);
+    spec[size] = '\0';
+    clra_trace_config_init(&cfg);
+    clra_trace_config_parse_providers(&cfg, spec, &st);
+    clra_trace_config_free(&cfg);
+    free(spec);
 }
 
 /* The environment: its reply and its continuation block. */
@@ -101,5 +131,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_process_info(data, size);
     fuzz_environment(data, size);
     fuzz_text(data, size);
+    fuzz_nettrace(data, size);
+    fuzz_provider_spec(data, size);
     return 0;
 }

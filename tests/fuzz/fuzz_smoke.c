@@ -60,3 +60,18 @@ TEST(fuzz_smoke_every_parser_survives_mutated_spec_examples)
     mutate_and_run((const uint8_t *)seed_text, sizeof seed_text - 1, 20000, 0xfeedbeeu);
     LLVMFuzzerTestOneInput(NULL, 0);
 }
+
+/* A NetTrace beginning (reference 6), one EventBlock and the end marker; a provider list. */
+static const uint8_t seed_nettrace[] = {
+    'N', 'e', 't', 't', 'r', 'a', 'c', 'e', 0x14, 0, 0, 0, '!', 'F', 'a', 's', 't', 'S', 'e', 'r',
+    'i', 'a', 'l', 'i', 'z', 'a', 't', 'i', 'o', 'n', '.', '1', 5, 5, 1, 4, 0, 0, 0, 4, 0, 0, 0,
+    5, 0, 0, 0, 'T', 'r', 'a', 'c', 'e', 6, [101] = 6,
+    5, 5, 1, 2, 0, 0, 0, 2, 0, 0, 0, 10, 0, 0, 0, 'E', 'v', 'e', 'n', 't', 'B', 'l', 'o', 'c', 'k',
+    6, 4, 0, 0, 0, 0x14, 0, 1, 0, 6, 1};
+static const char seed_spec[] = "A:0x1:Verbose:k=\"a;b\";c=d,B::4,C:*:LogAlways:x=1";
+
+TEST(fuzz_smoke_trace_parsers_survive_mutated_streams_and_specs)
+{
+    mutate_and_run(seed_nettrace, sizeof seed_nettrace, 20000, 0x5eed123u);
+    mutate_and_run((const uint8_t *)seed_spec, sizeof seed_spec - 1, 20000, 0xabc0123u);
+}

@@ -18,9 +18,13 @@
 //                      each for the first time, so each is JIT-compiled once -> "jit-done COUNT"
 //   counts          -> the app's own figures a profiler's counts are compared with
 //                      -> "counts gc0=N gc2=N assemblies=N"
+//   events N        -> writes N events of the EventSource "ClrAttach-Sample" (event 1 "Tick",
+//                      Informational, no keywords, payload int Sequence = 0..N-1 and string
+//                      Text = "tick <Sequence>") -> "events-done N"
 //   exit N          -> exits with code N
 // Without stdin (EOF) it keeps running until --seconds elapse (default 600), doing light work.
 using System.Diagnostics;
+using System.Diagnostics.Tracing;
 using System.Runtime.CompilerServices;
 
 namespace ClrAttach.Sample;
@@ -106,6 +110,11 @@ public static class Program
                 Reply($"counts gc0={GC.CollectionCount(0)} gc2={GC.CollectionCount(2)} " +
                       $"assemblies={AppDomain.CurrentDomain.GetAssemblies().Length}");
                 break;
+            case "events":
+                for (int i = 0; i < n; i++)
+                    SampleEvents.Log.Tick(i, $"tick {i}");
+                Reply($"events-done {n}");
+                break;
             case "exit":
                 return n;
             default:
@@ -157,6 +166,17 @@ public static class Program
             Thread.Sleep(20);
         }
     }
+}
+
+// Events a trace can count exactly: `clrattach trace --providers ClrAttach-Sample` sees one
+// Tick per `events` step, carrying its sequence number.
+[EventSource(Name = "ClrAttach-Sample")]
+internal sealed class SampleEvents : EventSource
+{
+    public static readonly SampleEvents Log = new();
+
+    [Event(1, Level = EventLevel.Informational)]
+    public void Tick(int Sequence, string Text) => WriteEvent(1, Sequence, Text);
 }
 
 // Touches System.Xml.Linq in a method of its own, so the assembly loads only when asked.

@@ -1,0 +1,189 @@
+/* trace_record.c - records one EventPipe session into a file: start, stream with progress,
+ * stop on duration or signal (draining rundown), check the file, report. */
+#define _GNU_SOURCE
+#include "trace_record.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define PUMP_WAIT_MS 200
+#define TTY_REDRAW_S 0.25
+#define LOG_EVERY_S 5.0
+
+static volatile sig_atomic_t interrupts;
+
+/* The first signal asks for a clean stop; the second (or one during the stop) gives up. */
+static void on_signal(int sig)
+{
+    static const char msg[] = "\nclrattach: second interrupt: aborting; the trace file is "
+                              "incomplete\n";
+    (void)sig;
+    if (++interrupts >= 2) {
+        ssize_t n = write(2, msg, sizeof msg - 1);
+        (void)n;
+        _exit(130);
+    }
+}
+
+static void install_signals(void)
+{
+    struct sigaction sa = {.sa_handler = on_signal};
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN); /* a closed output pipe becomes a write error, not death */
+}
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + t.tv_nsec / 1e9;
+}
+
+typedef struct recording {
+    const trace_opts_t *o;
+    int fd;
+    clra_trace_session_t s;
+    double t0, last_progress;
+    int tty;
+    const char *stopped_by; /* "duration", "signal", "stream-end" or "error" */
+} recording_t;
+
+/* Writes stream bytes to the output file, all of them or an error. */
+static int file_sink(void *ctx, const void *data, size_t len)
+{
+    recording_t *r = ctx;
+    const char *p = data;
+    while (len > 0) {
+        ssize_t k = write(r->fd, p, len);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            return -1;
+        p += k;
+        len -= (size_t)k;
+    }
+    return 0;
+}
+
+/* "1.5 MiB"-style sizes for people. */
+static void human(double bytes, char *out, size_t cap)
+{
+    const char *unit[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+    int i = 0;
+    while (bytes >= 1024 && i < 4) {
+        bytes /= 1024;
+        i++;
+    }
+    snprintf(out, cap, i ? "%.1f %s" : "%.0f %s", bytes, unit[i]);
+}
+
+/* On a terminal the line is redrawn in place; in a log, one line every few seconds. */
+static void progress(recording_t *r, int final)
+{
+    double now = now_s(), every = r->tty ? TTY_REDRAW_S : LOG_EVERY_S;
+    if (r->o->json || (!final && now - r->last_progress < every) || (final && !r->tty))
+        return;
+    char size[32], rate[32];
+    double secs = now - r->t0;
+    human((double)r->s.bytes, size, sizeof size);
+    human(secs > 0 ? (double)r->s.bytes / secs : 0, rate, sizeof rate);
+    fprintf(stderr, "%srecording: %s written, %s/s, %.0f s%s", r->tty ? "\r" : "", size, rate,
+            secs, r->tty ? "   " : "\n");
+    if (final)
+        fputc('\n', stderr);
+    fflush(stderr);
+    r->last_progress = now;
+}
+
+/* Streams until the duration ends, a signal comes, the stream ends or an error. */
+static int stream(recording_t *r, clra_status_t *st)
+{
+    double end = r->o->duration_s ? r->t0 + r->o->duration_s : 0;
+    for (;;) {
+        int rc = clra_trace_pump(&r->s, file_sink, r, PUMP_WAIT_MS, st);
+        progress(r, 0);
+        if (rc) {
+            r->stopped_by = "error";
+            return rc;
+        }
+        if (r->s.eof) {
+            r->stopped_by = "stream-end";
+            return 0;
+        }
+        if (interrupts) {
+            r->stopped_by = "signal";
+            return 0;
+        }
+        if (end && now_s() >= end) {
+            r->stopped_by = "duration";
+            return 0;
+        }
+    }
+}
+
+/* Opens the output before anything starts, so a bad path costs no session. */
+static int open_output(const trace_opts_t *o)
+{
+    int fd = open(o->output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0)
+        fprintf(stderr, "clrattach: cannot write %s: %s\n  what to do: pick a writable path with "
+                "--output\n", o->output, strerror(errno));
+    return fd;
+}
+
+/* Stops the session on a second connection while the stream keeps flowing into the file. */
+static int stop(recording_t *r, const clra_endpoint_t *ep, clra_status_t *st)
+{
+    interrupts = 1; /* from here one Ctrl-C is the "second" one: it aborts the wait */
+    if (!r->o->json) {
+        progress(r, 1);
+        fprintf(stderr, "stopping: waiting for the rundown and the end of the stream (Ctrl-C "
+                "aborts)...\n");
+    }
+    return clra_trace_stop(&r->s, ep, file_sink, r, r->o->timeout_ms, st);
+}
+
+int trace_record(const trace_opts_t *o)
+{
+    recording_t r = {.o = o, .tty = isatty(2)};
+    clra_endpoint_t ep;
+    clra_status_t st;
+    int rc = clra_endpoint_find(o->pid, &ep, &st);
+    if (rc) {
+        trace_report_failure(o, rc, &st);
+        return cli_exit_code(rc);
+    }
+    if ((r.fd = open_output(o)) < 0)
+        return EXIT_USAGE;
+    install_signals();
+    rc = clra_trace_start_at(&ep, &o->cfg, o->timeout_ms, &r.s, &st);
+    if (rc) {
+        close(r.fd);
+        unlink(o->output);
+        trace_report_failure(o, rc, &st);
+        return cli_exit_code(rc);
+    }
+    r.t0 = r.last_progress = now_s();
+    if (!o->json)
+        fprintf(stderr, "tracing process %d into %s (session 0x%llx, CollectTracing%d); Ctrl-C "
+                "to stop\n", o->pid, o->output, (unsigned long long)r.s.id, r.s.command_version);
+    rc = stream(&r, &st);
+    if (rc == 0 && !r.s.eof)
+        rc = stop(&r, &ep, &st);
+    else if (!o->json)
+        progress(&r, 1);
+    clra_trace_session_close(&r.s);
+    if (close(r.fd) != 0 && rc == 0) {
+        rc = CLRA_EIO;
+        snprintf(st.detail, sizeof st.detail, "closing the output: %s", strerror(errno));
+    }
+    trace_result_t res = {r.s.id, r.s.command_version, r.s.bytes, now_s() - r.t0, r.stopped_by,
+                          rc, &st};
+    return trace_report(o, &res);
+}

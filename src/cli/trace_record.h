@@ -1,0 +1,37 @@
+/* trace_record.h - the recording half of `clrattach trace`. */
+#ifndef CLRA_TRACE_RECORD_H
+#define CLRA_TRACE_RECORD_H
+
+#include "cli.h"
+
+typedef struct trace_opts {
+    int pid;
+    clra_trace_config_t cfg;
+    int duration_s; /* 0: until a signal */
+    int timeout_ms;
+    int json;
+    char output[CLRA_PATH_MAX];
+} trace_opts_t;
+
+/* How a recording ended, for the report. */
+typedef struct trace_result {
+    uint64_t session_id;
+    int command_version;
+    uint64_t bytes;
+    double seconds;
+    const char *stopped_by; /* "duration", "signal", "stream-end" or "error" */
+    int rc;                 /* the first failure, 0 if none */
+    const clra_status_t *st;
+} trace_result_t;
+
+/* Starts the session, streams it into o->output until the duration ends, a signal comes or
+ * the stream ends, stops it, checks the file and reports. Returns the exit code. */
+int trace_record(const trace_opts_t *o);
+
+/* Reports a failure before any byte was recorded (text or JSON). */
+void trace_report_failure(const trace_opts_t *o, int rc, const clra_status_t *st);
+/* Checks the written file and reports the outcome; returns the exit code: 0 only when the
+ * file is a complete trace. */
+int trace_report(const trace_opts_t *o, const trace_result_t *res);
+
+#endif

@@ -1,0 +1,135 @@
+/* trace_report.c - the last word of `clrattach trace`: what was written and whether it is a
+ * complete trace, in text or as one JSON object. */
+#define _GNU_SOURCE
+#include "trace_record.h"
+
+#include <string.h>
+#include <unistd.h>
+
+static const char *state_text(clra_nettrace_state_t s)
+{
+    return s == CLRA_NETTRACE_VALID ? "valid"
+         : s == CLRA_NETTRACE_INCOMPLETE ? "incomplete (no end marker)" : "invalid";
+}
+
+void trace_report_failure(const trace_opts_t *o, int rc, const clra_status_t *st)
+{
+    if (!o->json) {
+        cli_report_error("trace", o->pid, rc, st, NULL);
+        return;
+    }
+    json_out_t j;
+    json_begin(&j, stdout);
+    json_bool(&j, "ok", 0);
+    json_int(&j, "pid", o->pid);
+    json_int(&j, "command_version", clra_trace_command_version(&o->cfg));
+    json_int(&j, "exit_code", cli_exit_code(rc));
+    cli_report_error("trace", o->pid, rc, st, &j);
+    json_end(&j);
+}
+
+/* Whether pid has exited (or is a zombie waiting to be reaped). */
+static int process_gone(int pid)
+{
+    char path[64], text[512];
+    snprintf(path, sizeof path, "/proc/%d/stat", pid);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 1;
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = '\0';
+    const char *paren = strrchr(text, ')');
+    return paren && (paren[2] == 'Z' || paren[2] == 'X');
+}
+
+/* Why the stream ended before we stopped it: the process went away (its end of the socket
+ * closes a moment before it is gone, hence the short wait), or someone else ended the
+ * session (another tool's StopTracing, the runtime). */
+static const char *early_end_cause(int pid)
+{
+    for (int i = 0; i < 20; i++) {
+        if (process_gone(pid))
+            return "the process exited";
+        usleep(50000);
+    }
+    return "the session was ended by the runtime or another tool";
+}
+
+static int exit_code(const trace_result_t *res, const clra_nettrace_info_t *info)
+{
+    if (info->state == CLRA_NETTRACE_VALID)
+        return EXIT_OK;
+    return res->rc ? cli_exit_code(res->rc) : EXIT_CONNECTION;
+}
+
+static void report_json(const trace_opts_t *o, const trace_result_t *res,
+                        const clra_nettrace_info_t *info, int code)
+{
+    json_out_t j;
+    char id[24];
+    snprintf(id, sizeof id, "0x%llx", (unsigned long long)res->session_id);
+    json_begin(&j, stdout);
+    json_bool(&j, "ok", code == EXIT_OK);
+    json_int(&j, "pid", o->pid);
+    json_str(&j, "output", o->output);
+    json_int(&j, "bytes", (long long)res->bytes);
+    json_double(&j, "duration_s", res->seconds);
+    json_str(&j, "session_id", id);
+    json_int(&j, "command_version", res->command_version);
+    json_str(&j, "stopped_by", res->stopped_by);
+    json_bool(&j, "valid", info->state == CLRA_NETTRACE_VALID);
+    json_str(&j, "status", info->state == CLRA_NETTRACE_VALID ? "valid"
+                           : info->state == CLRA_NETTRACE_INCOMPLETE ? "incomplete" : "invalid");
+    json_str(&j, "problem", info->problem);
+    json_int(&j, "nettrace_version", info->version);
+    json_int(&j, "event_blocks", info->event_blocks);
+    json_int(&j, "exit_code", code);
+    if (res->rc)
+        cli_report_error("stop tracing", o->pid, res->rc, res->st, &j);
+    json_end(&j);
+}
+
+static void report_text(const trace_opts_t *o, const trace_result_t *res,
+                        const clra_nettrace_info_t *info)
+{
+    printf("wrote %s: %llu bytes in %.1f s from process %d, session 0x%llx, CollectTracing%d: %s",
+           o->output, (unsigned long long)res->bytes, res->seconds, o->pid,
+           (unsigned long long)res->session_id, res->command_version, state_text(info->state));
+    if (info->state == CLRA_NETTRACE_VALID)
+        printf(" (NetTrace %d, %u event blocks)\n", (int)info->version, info->event_blocks);
+    else
+        printf(": %s\n", info->problem);
+    fflush(stdout);
+    if (res->rc == CLRA_ETIMEDOUT)
+        fprintf(stderr, "clrattach: cannot stop tracing process %d: %s\n  detail: %s\n  what to "
+                "do: raise --timeout; the rundown of a large process can take a while, and the "
+                "file is incomplete without it\n", o->pid, clra_strerror(res->rc),
+                res->st->detail);
+    else if (res->rc)
+        cli_report_error("stop tracing", o->pid, res->rc, res->st, NULL);
+    else if (!strcmp(res->stopped_by, "stream-end") && info->state == CLRA_NETTRACE_VALID)
+        fprintf(stderr, "note: the stream ended before the trace was stopped (%s); the runtime "
+                "ended the session itself, rundown and end marker included\n",
+                early_end_cause(o->pid));
+    else if (!strcmp(res->stopped_by, "stream-end"))
+        fprintf(stderr, "clrattach: the stream ended before the trace was stopped: %s; the "
+                "file holds what was received\n", early_end_cause(o->pid));
+}
+
+int trace_report(const trace_opts_t *o, const trace_result_t *res)
+{
+    clra_nettrace_info_t info;
+    clra_status_t st;
+    if (clra_nettrace_check_file(o->output, &info, &st) != 0) {
+        memset(&info, 0, sizeof info);
+        info.state = CLRA_NETTRACE_INVALID;
+        snprintf(info.problem, sizeof info.problem, "%.150s", st.detail);
+    }
+    int code = exit_code(res, &info);
+    if (o->json)
+        report_json(o, res, &info, code);
+    else
+        report_text(o, res, &info);
+    return code;
+}

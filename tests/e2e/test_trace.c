@@ -1,0 +1,445 @@
+/* End-to-end: `clrattach trace` and the trace API against a real .NET 10 runtime. The sample
+ * app's EventSource "ClrAttach-Sample" writes a known number of Tick events; the tests read
+ * the written .nettrace back and count them. */
+#define _GNU_SOURCE
+#include "harness.h"
+#include "nettrace_reader.h"
+#include "test.h"
+
+#include "clrattach.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define SAMPLE_PROVIDER "ClrAttach-Sample"
+#define GC_PROVIDER "Microsoft-Windows-DotNETRuntime:0x1:4"
+#define RUNDOWN_PROVIDER "Microsoft-Windows-DotNETRuntimeRundown"
+
+/* A clrattach command running in the background, stdout and stderr in one pipe. */
+typedef struct bg {
+    pid_t pid;
+    int fd;
+    char out[64 * 1024];
+    size_t len;
+} bg_t;
+
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+static void bg_start(bg_t *b, const char *arg0, ...)
+{
+    const char *argv[32] = {"clrattach", arg0};
+    int argc = 2, fds[2];
+    va_list ap;
+    va_start(ap, arg0);
+    while (argc < 31 && (argv[argc] = va_arg(ap, const char *)) != NULL)
+        argc++;
+    va_end(ap);
+    memset(b, 0, sizeof *b);
+    ASSERT(pipe2(fds, O_CLOEXEC) == 0);
+    b->pid = fork();
+    ASSERT(b->pid >= 0);
+    if (b->pid == 0) {
+        dup2(fds[1], 1);
+        dup2(fds[1], 2);
+        execv(CLRA_CLI, (char *const *)argv);
+        _exit(127);
+    }
+    close(fds[1]);
+    b->fd = fds[0];
+}
+
+/* Reads what the command printed within wait_ms; returns 0 at EOF. */
+static int bg_read(bg_t *b, int wait_ms)
+{
+    struct pollfd p = {b->fd, POLLIN, 0};
+    if (poll(&p, 1, wait_ms) <= 0)
+        return 1;
+    ssize_t k = read(b->fd, b->out + b->len, sizeof b->out - 1 - b->len);
+    if (k > 0)
+        b->len += (size_t)k;
+    b->out[b->len] = '\0';
+    return k > 0;
+}
+
+/* Waits until the command has printed text. */
+static void bg_wait_for(bg_t *b, const char *text, int timeout_ms)
+{
+    double end = now_ms() + timeout_ms;
+    while (!strstr(b->out, text)) {
+        ASSERT_MSG(now_ms() < end, "clrattach printed no '%s' within %d ms; it printed:\n%s", text,
+                   timeout_ms, b->out);
+        if (!bg_read(b, 100))
+            ASSERT_MSG(strstr(b->out, text), "clrattach ended without '%s':\n%s", text, b->out);
+    }
+}
+
+/* Collects the rest of the output and the exit code. */
+static int bg_finish(bg_t *b, int timeout_ms)
+{
+    int status;
+    double end = now_ms() + timeout_ms;
+    while (bg_read(b, 100) != 0)
+        ASSERT_MSG(now_ms() < end, "clrattach still running after %d ms:\n%s", timeout_ms, b->out);
+    close(b->fd);
+    ASSERT(waitpid(b->pid, &status, 0) == b->pid);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+static char trace_dir[64];
+
+/* A private directory for trace files (the app's directory goes when the app stops). */
+static const char *trace_path(const char *name)
+{
+    static char path[128];
+    char *dir = trace_dir;
+    if (!dir[0]) {
+        snprintf(dir, sizeof trace_dir, "/tmp/clra-trace-XXXXXX");
+        ASSERT(mkdtemp(dir) != NULL);
+    }
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return path;
+}
+
+/* Removes the trace files once a test has passed (a failure leaves them to look at). */
+static void trace_cleanup(void)
+{
+    char cmd[96];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", trace_dir);
+    if (trace_dir[0] && system(cmd) != 0)
+        test_note("could not remove %s", trace_dir);
+    trace_dir[0] = '\0';
+}
+
+/* What the tests learn from a trace file. */
+typedef struct counts {
+    int ticks, rundown, bad_text, ticks_with_stack, ticks_without_stack;
+    int seen[2000]; /* how often each Tick sequence number came */
+} counts_t;
+
+/* Tick payload: int32 Sequence, then UTF-16 Text "tick <Sequence>" with its NUL. */
+static void count_event(void *ctx, const nt_event_t *ev)
+{
+    counts_t *c = ctx;
+    if (ev->meta && strcmp(ev->meta->provider, RUNDOWN_PROVIDER) == 0)
+        c->rundown++;
+    if (!ev->meta || strcmp(ev->meta->provider, SAMPLE_PROVIDER) != 0 || ev->meta->event_id != 1)
+        return;
+    c->ticks++;
+    c->ticks_with_stack += ev->stack_bytes > 0;
+    c->ticks_without_stack += ev->stack_bytes == 0;
+    if (ev->payload_len < 4)
+        return;
+    int32_t seq = (int32_t)(ev->payload[0] | ev->payload[1] << 8 | ev->payload[2] << 16 |
+                            (uint32_t)ev->payload[3] << 24);
+    char want[32], got[32] = "";
+    snprintf(want, sizeof want, "tick %d", (int)seq);
+    for (uint32_t i = 4, n = 0; i + 1 < ev->payload_len && n + 1 < sizeof got; i += 2, n++) {
+        got[n] = (char)ev->payload[i];
+        got[n + 1] = '\0';
+    }
+    if (seq >= 0 && seq < 2000)
+        c->seen[seq]++;
+    c->bad_text += strcmp(want, got) != 0;
+}
+
+/* Reads a trace file that must be complete, and counts what it holds. */
+static void read_trace(const char *path, counts_t *c)
+{
+    size_t len;
+    nt_trace_t t;
+    clra_nettrace_info_t info;
+    memset(c, 0, sizeof *c);
+    uint8_t *data = nt_load(path, &len);
+    ASSERT_MSG(data != NULL, "cannot read %s", path);
+    ASSERT_EQ(clra_nettrace_check(data, len, &info), 0);
+    ASSERT_MSG(info.state == CLRA_NETTRACE_VALID, "%s: %s", path, info.problem);
+    ASSERT_EQ(data[len - 1], 0x01);
+    ASSERT_MSG(nt_read(data, len, &t, count_event, c) == 0, "%s: %s", path, t.error);
+    ASSERT_EQ(t.version, 4);
+    ASSERT(t.ended);
+    nt_free(&t);
+    free(data);
+}
+
+/* Every sequence number 0..n-1 exactly once, each with its own text. */
+static void assert_ticks(const counts_t *c, int n)
+{
+    ASSERT_EQ(c->ticks, n);
+    ASSERT_EQ(c->bad_text, 0);
+    for (int i = 0; i < n; i++)
+        ASSERT_MSG(c->seen[i] == 1, "Tick %d came %d times", i, c->seen[i]);
+}
+
+TEST(trace_counts_every_event_of_an_event_source_and_ends_cleanly)
+{
+    app_t a;
+    bg_t b;
+    const char *out = trace_path("ticks.nettrace");
+    app_start(&a, NULL);
+    bg_start(&b, "trace", "--providers", SAMPLE_PROVIDER, "--duration", "4", "--output", out,
+             app_pid_text(&a), NULL);
+    bg_wait_for(&b, "tracing process", 15000);
+    ASSERT_STREQ(app_command(&a, "events 500", 10000), "events-done 500");
+    ASSERT_EQ(bg_finish(&b, 60000), 0);
+    ASSERT_CONTAINS(b.out, "CollectTracing1: valid (NetTrace 4");
+    counts_t c;
+    read_trace(out, &c);
+    assert_ticks(&c, 500);
+    ASSERT_MSG(c.ticks_with_stack == 500, "%d of 500 Ticks carry a stack", c.ticks_with_stack);
+    ASSERT_MSG(c.rundown > 0, "no rundown events in a default trace");
+    app_stop(&a);
+    trace_cleanup();
+}
+
+TEST(trace_sigint_mid_trace_stops_cleanly_and_keeps_every_event)
+{
+    app_t a;
+    bg_t b;
+    const char *out = trace_path("sigint.nettrace");
+    app_start(&a, NULL);
+    bg_start(&b, "trace", "--providers", SAMPLE_PROVIDER "," GC_PROVIDER, "--output", out,
+             app_pid_text(&a), NULL);
+    bg_wait_for(&b, "tracing process", 15000);
+    ASSERT_STREQ(app_command(&a, "events 300", 10000), "events-done 300");
+    ASSERT_STREQ(app_command(&a, "gc 2", 10000), "gc-done 2");
+    kill(b.pid, SIGINT);
+    ASSERT_EQ(bg_finish(&b, 60000), 0);
+    ASSERT_CONTAINS(b.out, "stopping: waiting for the rundown");
+    ASSERT_CONTAINS(b.out, ": valid (NetTrace 4");
+    counts_t c;
+    read_trace(out, &c);
+    assert_ticks(&c, 300);
+    app_stop(&a);
+    trace_cleanup();
+}
+
+/* Runs a 2-second JSON trace of the sample provider with extra options; returns the output. */
+static const char *json_trace(app_t *a, const char *path, const char *opt)
+{
+    const char *output;
+    int rc = opt ? run_cli(&output, "trace", "--providers", SAMPLE_PROVIDER, "--duration", "2",
+                           "--json", "--output", path, opt, app_pid_text(a), NULL)
+                 : run_cli(&output, "trace", "--providers", SAMPLE_PROVIDER, "--duration", "2",
+                           "--json", "--output", path, app_pid_text(a), NULL);
+    ASSERT_MSG(rc == 0, "exit %d: %s", rc, output);
+    ASSERT_CONTAINS(output, "\"valid\":true");
+    return output;
+}
+
+TEST(trace_no_rundown_uses_collecttracing2_and_writes_no_rundown_events)
+{
+    app_t a;
+    counts_t with, without;
+    app_start(&a, NULL);
+    ASSERT_CONTAINS(json_trace(&a, trace_path("rundown.nettrace"), NULL), "\"command_version\":1");
+    ASSERT_CONTAINS(json_trace(&a, trace_path("norundown.nettrace"), "--no-rundown"),
+                    "\"command_version\":2");
+    read_trace(trace_path("rundown.nettrace"), &with);
+    read_trace(trace_path("norundown.nettrace"), &without);
+    test_note("rundown events: %d with rundown, %d without", with.rundown, without.rundown);
+    ASSERT_MSG(with.rundown > 100, "only %d rundown events with rundown on", with.rundown);
+    ASSERT_EQ(without.rundown, 0);
+    app_stop(&a);
+    trace_cleanup();
+}
+
+TEST(trace_no_stackwalk_uses_collecttracing3_and_events_carry_empty_stacks)
+{
+    app_t a;
+    bg_t b;
+    const char *out = trace_path("nostack.nettrace");
+    app_start(&a, NULL);
+    bg_start(&b, "trace", "--providers", SAMPLE_PROVIDER, "--no-stackwalk", "--duration", "3",
+             "--output", out, app_pid_text(&a), NULL);
+    bg_wait_for(&b, "CollectTracing3); Ctrl-C", 15000);
+    ASSERT_STREQ(app_command(&a, "events 50", 10000), "events-done 50");
+    ASSERT_EQ(bg_finish(&b, 60000), 0);
+    counts_t c;
+    read_trace(out, &c);
+    assert_ticks(&c, 50);
+    ASSERT_EQ(c.ticks_without_stack, 50);
+    app_stop(&a);
+    trace_cleanup();
+}
+
+TEST(trace_custom_rundown_keyword_uses_collecttracing4_and_narrows_the_rundown)
+{
+    app_t a;
+    counts_t full, loader;
+    app_start(&a, NULL);
+    json_trace(&a, trace_path("full.nettrace"), NULL);
+    ASSERT_CONTAINS(json_trace(&a, trace_path("loader.nettrace"), "--rundown-keyword=0x8"),
+                    "\"command_version\":4");
+    read_trace(trace_path("full.nettrace"), &full);
+    read_trace(trace_path("loader.nettrace"), &loader);
+    test_note("rundown events: %d default, %d with keyword 0x8 (loader)", full.rundown,
+              loader.rundown);
+    ASSERT(loader.rundown > 0);
+    ASSERT(loader.rundown < full.rundown);
+    app_stop(&a);
+    trace_cleanup();
+}
+
+/* A process that exits normally shuts EventPipe down: the runtime itself writes the rundown
+ * and the end marker before the stream closes. */
+TEST(trace_target_exiting_normally_ends_the_trace_complete)
+{
+    app_t a;
+    bg_t b;
+    const char *out = trace_path("exit.nettrace");
+    app_start(&a, NULL);
+    bg_start(&b, "trace", "--providers", SAMPLE_PROVIDER, "--output", out, app_pid_text(&a), NULL);
+    bg_wait_for(&b, "tracing process", 15000);
+    ASSERT_STREQ(app_command(&a, "events 20", 10000), "events-done 20");
+    app_stop(&a);
+    ASSERT_EQ(bg_finish(&b, 30000), 0);
+    ASSERT_CONTAINS(b.out, "the stream ended before the trace was stopped (the process exited)");
+    counts_t c;
+    read_trace(out, &c);
+    assert_ticks(&c, 20);
+    ASSERT(c.rundown > 0);
+    trace_cleanup();
+}
+
+TEST(trace_target_killed_mid_trace_says_the_file_is_incomplete)
+{
+    app_t a;
+    bg_t b;
+    clra_nettrace_info_t info;
+    clra_status_t st;
+    const char *out = trace_path("killed.nettrace");
+    app_start(&a, NULL);
+    bg_start(&b, "trace", "--providers", SAMPLE_PROVIDER, "--output", out, app_pid_text(&a), NULL);
+    bg_wait_for(&b, "tracing process", 15000);
+    kill(a.pid, SIGKILL);
+    ASSERT_EQ(bg_finish(&b, 30000), 8);
+    ASSERT_CONTAINS(b.out, "incomplete (no end marker)");
+    ASSERT_CONTAINS(b.out, "the stream ended before the trace was stopped: the process exited");
+    ASSERT_EQ(clra_nettrace_check_file(out, &info, &st), 0);
+    ASSERT_EQ(info.state, CLRA_NETTRACE_INCOMPLETE);
+    ASSERT_EQ(info.version, 4);
+    signal(SIGPIPE, SIG_IGN); /* app_stop writes to the dead app's stdin */
+    app_stop(&a);
+    trace_cleanup();
+}
+
+/* A stopped (SIGSTOP) target never answers StopTracing: the --timeout bounds the wait, and a
+ * second Ctrl-C ends it at once. */
+TEST(trace_stop_of_a_frozen_target_times_out_or_aborts_on_a_second_ctrl_c)
+{
+    app_t a;
+    bg_t b;
+    app_start(&a, NULL);
+    bg_start(&b, "trace", "--providers", SAMPLE_PROVIDER, "--timeout", "1500", "--output",
+             trace_path("frozen.nettrace"), app_pid_text(&a), NULL);
+    bg_wait_for(&b, "tracing process", 15000);
+    kill(a.pid, SIGSTOP);
+    kill(b.pid, SIGINT);
+    double t0 = now_ms();
+    ASSERT_EQ(bg_finish(&b, 30000), 7);
+    test_note("stop gave up after %.0f ms", now_ms() - t0);
+    ASSERT_CONTAINS(b.out, "no reply to StopTracing before the deadline");
+    ASSERT_CONTAINS(b.out, "incomplete (no end marker)");
+    kill(a.pid, SIGCONT);
+    bg_start(&b, "trace", "--providers", SAMPLE_PROVIDER, "--output",
+             trace_path("aborted.nettrace"), app_pid_text(&a), NULL);
+    bg_wait_for(&b, "tracing process", 15000);
+    kill(a.pid, SIGSTOP);
+    kill(b.pid, SIGINT);
+    bg_wait_for(&b, "stopping: waiting", 15000);
+    kill(b.pid, SIGINT);
+    ASSERT_EQ(bg_finish(&b, 10000), 130);
+    ASSERT_CONTAINS(b.out, "second interrupt: aborting; the trace file is incomplete");
+    kill(a.pid, SIGCONT);
+    app_assert_responsive(&a);
+    app_stop(&a);
+    trace_cleanup();
+}
+
+TEST(trace_bad_provider_spec_exits_2_naming_the_provider_and_the_bad_part)
+{
+    const char *output;
+    app_t a;
+    app_start(&a, NULL);
+    ASSERT_EQ(run_cli(&output, "trace", "--providers", SAMPLE_PROVIDER ":0xZZ", app_pid_text(&a),
+                      NULL), 2);
+    ASSERT_CONTAINS(output, "provider 'ClrAttach-Sample': keywords '0xZZ' are not hexadecimal");
+    ASSERT_EQ(run_cli(&output, "trace", "--providers", SAMPLE_PROVIDER ":1:Loud", app_pid_text(&a),
+                      NULL), 2);
+    ASSERT_CONTAINS(output, "level 'Loud' is not 0-5");
+    app_assert_responsive(&a);
+    app_stop(&a);
+    trace_cleanup();
+}
+
+/* Collects stream bytes in memory for the library-level test. */
+typedef struct membuf {
+    uint8_t *data;
+    size_t len, cap;
+} membuf_t;
+
+static int mem_sink(void *ctx, const void *data, size_t len)
+{
+    membuf_t *m = ctx;
+    if (m->len + len > m->cap) {
+        m->cap = (m->len + len) * 2;
+        m->data = realloc(m->data, m->cap);
+    }
+    memcpy(m->data + m->len, data, len);
+    m->len += len;
+    return 0;
+}
+
+/* The API a launcher would use: a session over a connection it opened itself. */
+TEST(trace_api_session_over_an_open_connection_counts_events)
+{
+    app_t a;
+    clra_endpoint_t ep;
+    clra_status_t st;
+    clra_trace_config_t cfg;
+    clra_trace_session_t s;
+    membuf_t m = {0};
+    app_start(&a, NULL);
+    ASSERT_EQ(clra_endpoint_find(a.pid, &ep, &st), 0);
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    struct sockaddr_un sa = {.sun_family = AF_UNIX};
+    ASSERT(strlen(ep.path) < sizeof sa.sun_path);
+    memcpy(sa.sun_path, ep.path, strlen(ep.path) + 1);
+    ASSERT_EQ(connect(fd, (struct sockaddr *)&sa, sizeof sa), 0);
+    clra_trace_config_init(&cfg);
+    cfg.rundown_keyword = 0;
+    ASSERT_EQ(clra_trace_config_parse_providers(&cfg, SAMPLE_PROVIDER, &st), 0);
+    ASSERT_MSG(clra_trace_start_on(fd, &cfg, 10000, &s, &st) == 0, "%s", st.detail);
+    ASSERT_EQ(s.command_version, 2);
+    ASSERT_NE(s.id, 0);
+    ASSERT_STREQ(app_command(&a, "events 40", 10000), "events-done 40");
+    ASSERT_EQ(clra_trace_pump(&s, mem_sink, &m, 300, &st), 0);
+    ASSERT_MSG(clra_trace_stop(&s, &ep, mem_sink, &m, 30000, &st) == 0, "%s", st.detail);
+    ASSERT(s.eof);
+    ASSERT_EQ(s.bytes, m.len);
+    clra_trace_session_close(&s);
+    counts_t c;
+    nt_trace_t t;
+    memset(&c, 0, sizeof c);
+    ASSERT_MSG(nt_read(m.data, m.len, &t, count_event, &c) == 0, "%s", t.error);
+    assert_ticks(&c, 40);
+    nt_free(&t);
+    free(m.data);
+    clra_trace_config_free(&cfg);
+    app_stop(&a);
+    trace_cleanup();
+}
