@@ -111,9 +111,7 @@ public static class Program
                       $"assemblies={AppDomain.CurrentDomain.GetAssemblies().Length}");
                 break;
             case "events":
-                for (int i = 0; i < n; i++)
-                    SampleEvents.Log.Tick(i, $"tick {i}");
-                Reply($"events-done {n}");
+                Reply($"events-done {Ticks.Emit(n)}");
                 break;
             case "exit":
                 return n;
@@ -177,6 +175,20 @@ internal sealed class SampleEvents : EventSource
 
     [Event(1, Level = EventLevel.Informational)]
     public void Tick(int Sequence, string Text) => WriteEvent(1, Sequence, Text);
+}
+
+// Writes the events from a class of its own: compiling Handle must not load SampleEvents (and
+// with it System.Diagnostics.Tracing), or a profiler attached before the first command would
+// see a module load the command did not ask for.
+internal static class Ticks
+{
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    public static int Emit(int n)
+    {
+        for (int i = 0; i < n; i++)
+            SampleEvents.Log.Tick(i, $"tick {i}");
+        return n;
+    }
 }
 
 // Touches System.Xml.Linq in a method of its own, so the assembly loads only when asked.
