@@ -65,6 +65,7 @@ typedef struct cli_verb_spec {
     int min_args, max_args;      /* how many may follow PID */
     long long default_timeout_ms;
     void (*usage)(FILE *f);
+    const char *option;          /* the name of one more option taking a value, or NULL */
 } cli_verb_spec_t;
 
 typedef struct cli_common {
@@ -72,6 +73,7 @@ typedef struct cli_common {
     long long timeout_ms;
     char **args; /* the positional arguments after PID */
     int nargs;
+    const char *option; /* the value of the spec's extra option, NULL when not given */
 } cli_common_t;
 
 /* Parses "[--json] [--timeout MS] PID ARGS..." for verbs with no options of their own. 0 or -1

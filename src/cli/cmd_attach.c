@@ -166,7 +166,7 @@ static int parse_options(int argc, char **argv, attach_opts_t *o)
     o->attach_timeout_ms = DEFAULT_ATTACH_TIMEOUT_MS;
     o->timeout_ms = DEFAULT_TIMEOUT_MS;
     optind = 1;
-    while (!bad && (c = getopt_long(argc, argv, "+", longs, NULL)) != -1) {
+    while (!bad && (c = getopt_long(argc, argv, "", longs, NULL)) != -1) {
         switch (c) {
         case 'c':
             if (clra_guid_parse(optarg, &o->clsid) != 0) {

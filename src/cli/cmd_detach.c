@@ -50,7 +50,7 @@ static int parse_options(int argc, char **argv, detach_opts_t *o)
     clra_guid_t g;
     o->timeout_ms = DEFAULT_DETACH_TIMEOUT_MS;
     optind = 1;
-    while (!bad && (c = getopt_long(argc, argv, "+", longs, NULL)) != -1) {
+    while (!bad && (c = getopt_long(argc, argv, "", longs, NULL)) != -1) {
         if (c == 'c') {
             bad = clra_guid_parse(optarg, &g) != 0;
             if (bad)

@@ -35,9 +35,9 @@ static void setenv_usage(FILE *f)
             DEFAULT_TIMEOUT_MS);
 }
 
-static const cli_verb_spec_t env_spec = {"env", "", 0, 0, DEFAULT_TIMEOUT_MS, env_usage};
+static const cli_verb_spec_t env_spec = {"env", "", 0, 0, DEFAULT_TIMEOUT_MS, env_usage, NULL};
 static const cli_verb_spec_t setenv_spec = {"setenv", "NAME [VALUE]", 1, 2, DEFAULT_TIMEOUT_MS,
-                                            setenv_usage};
+                                            setenv_usage, NULL};
 
 static void print_env(const cli_common_t *o, const clra_environment_t *env)
 {

@@ -27,7 +27,7 @@ static void info_usage(FILE *f)
             DEFAULT_INFO_TIMEOUT_MS);
 }
 
-static const cli_verb_spec_t info_spec = {"info", "", 0, 0, DEFAULT_INFO_TIMEOUT_MS, info_usage};
+static const cli_verb_spec_t info_spec = {"info", "", 0, 0, DEFAULT_INFO_TIMEOUT_MS, info_usage, NULL};
 
 static const char *command_name(int command)
 {

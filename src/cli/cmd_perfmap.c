@@ -27,30 +27,29 @@ static void perfmap_usage(FILE *f)
             DEFAULT_TIMEOUT_MS);
 }
 
-static const cli_verb_spec_t perfmap_spec = {"perfmap", "enable [--type T] | disable", 1, 3,
-                                             DEFAULT_TIMEOUT_MS, perfmap_usage};
+static const cli_verb_spec_t perfmap_spec = {"perfmap", "enable [--type T] | disable", 1, 1,
+                                             DEFAULT_TIMEOUT_MS, perfmap_usage, "type"};
 
 /* "enable [--type T]" or "disable" after the PID: 1 enable, 0 disable, -1 bad. */
 static int parse_action(const cli_common_t *o, clra_perfmap_type_t *type)
 {
     static const char *const names[] = {NULL, "all", "jitdump", "perfmap"};
+    int enable = strcmp(o->args[0], "enable") == 0;
     *type = CLRA_PERFMAP_ALL;
-    if (strcmp(o->args[0], "disable") == 0 && o->nargs == 1)
-        return 0;
-    if (strcmp(o->args[0], "enable") != 0 || o->nargs == 2) {
+    if ((!enable && strcmp(o->args[0], "disable") != 0) || (!enable && o->option)) {
         fprintf(stderr, "clrattach perfmap: expected 'enable [--type all|jitdump|perfmap]' or "
                 "'disable' after the PID\n");
         return -1;
     }
-    if (o->nargs == 1)
-        return 1;
+    if (!o->option)
+        return enable;
     for (int t = CLRA_PERFMAP_ALL; t <= CLRA_PERFMAP_PERFMAP; t++)
-        if (strcmp(o->args[1], "--type") == 0 && strcmp(o->args[2], names[t]) == 0) {
+        if (strcmp(o->option, names[t]) == 0) {
             *type = (clra_perfmap_type_t)t;
             return 1;
         }
     fprintf(stderr, "clrattach perfmap: --type is all, jitdump or perfmap, not '%s'\n",
-            o->args[2]);
+            o->option);
     return -1;
 }
 

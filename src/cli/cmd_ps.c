@@ -51,7 +51,7 @@ static int parse_options(int argc, char **argv, ps_opts_t *o)
     o->timeout_ms = DEFAULT_PS_TIMEOUT_MS;
     o->probe_ms = DEFAULT_PROBE_TIMEOUT_MS;
     optind = 1;
-    while (!bad && (c = getopt_long(argc, argv, "+", longs, NULL)) != -1) {
+    while (!bad && (c = getopt_long(argc, argv, "", longs, NULL)) != -1) {
         if (c == 't') {
             bad = cli_parse_int("--timeout", optarg, 1, 86400000, &o->timeout_ms);
         } else if (c == 'p') {

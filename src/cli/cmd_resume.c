@@ -19,7 +19,7 @@ static void resume_usage(FILE *f)
 }
 
 static const cli_verb_spec_t resume_spec = {"resume", "", 0, 0, DEFAULT_TIMEOUT_MS,
-                                            resume_usage};
+                                            resume_usage, NULL};
 
 int cmd_resume(int argc, char **argv)
 {

@@ -173,7 +173,7 @@ static int parse_options(int argc, char **argv, trace_opts_t *o)
     rundown_opts_t r = {0};
     int c, bad = 0;
     optind = 1;
-    while (!bad && (c = getopt_long(argc, argv, "+", longs, NULL)) != -1)
+    while (!bad && (c = getopt_long(argc, argv, "", longs, NULL)) != -1)
         bad = take_option(o, c, optarg, &r) != 0;
     if (bad || settle_rundown(o, &r) != 0)
         return -1;

@@ -9,18 +9,22 @@
 
 int cli_parse_common(int argc, char **argv, const cli_verb_spec_t *spec, cli_common_t *o)
 {
-    static const struct option longs[] = {{"json", no_argument, 0, 'j'},
-                                          {"timeout", required_argument, 0, 't'},
-                                          {"help", no_argument, 0, 'h'},
-                                          {0, 0, 0, 0}};
+    struct option longs[] = {{"json", no_argument, 0, 'j'},
+                             {"timeout", required_argument, 0, 't'},
+                             {"help", no_argument, 0, 'h'},
+                             {spec->option ? spec->option : "help", required_argument, 0, 'o'},
+                             {0, 0, 0, 0}};
     int c;
     memset(o, 0, sizeof *o);
     o->timeout_ms = spec->default_timeout_ms;
     optind = 1;
     opterr = 1;
-    while ((c = getopt_long(argc, argv, "+", longs, NULL)) != -1) {
+    /* Options may come before or after the PID; '--' ends them (e.g. for a value like "-1"). */
+    while ((c = getopt_long(argc, argv, "", longs, NULL)) != -1) {
         if (c == 'j') {
             o->json = 1;
+        } else if (c == 'o') {
+            o->option = optarg;
         } else if (c == 't') {
             if (cli_parse_int("--timeout", optarg, 1, 86400000, &o->timeout_ms) != 0)
                 return -1;
