@@ -20,6 +20,7 @@ file(GLOB UNIT_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/unit/test_*.c
 add_executable(unit_tests ${UNIT_SOURCES} tests/fakesrv/fakesrv.c)
 target_include_directories(unit_tests PRIVATE src/attach src/sdk tests/fakesrv)
 target_link_libraries(unit_tests PRIVATE clrattach_static clrprof clra_test_main Threads::Threads)
+target_sources(unit_tests PRIVATE tests/fakesrv/fakesrv_seq.c)
 clra_register_tests(unit_tests unit ${UNIT_SOURCES})
 
 # The profiling headers must also be valid C++.
@@ -63,7 +64,35 @@ add_custom_command(
           -p:BaseIntermediateOutputPath=${CMAKE_BINARY_DIR}/apps/obj/sample/
   DEPENDS tests/apps/sample/Program.cs tests/apps/sample/sample.csproj
   COMMENT "Building the sample .NET app")
-add_custom_target(test_apps ALL DEPENDS ${SAMPLE_APP_DIR}/sample.dll)
+# A startup hook assembly that `clrattach startup-hook` applies to the sample app.
+set(HOOK_APP_DIR ${CMAKE_BINARY_DIR}/apps/hook)
+add_custom_command(
+  OUTPUT ${HOOK_APP_DIR}/clra_hook.dll
+  COMMAND ${DOTNET_EXE} build ${CMAKE_SOURCE_DIR}/tests/apps/hook/hook.csproj -c Release
+          -o ${HOOK_APP_DIR} --nologo -v quiet
+          -p:BaseIntermediateOutputPath=${CMAKE_BINARY_DIR}/apps/obj/hook/
+  DEPENDS tests/apps/hook/StartupHook.cs tests/apps/hook/hook.csproj
+  COMMENT "Building the startup hook test assembly")
+# Startup hooks with one mistake each, for the tests of the assembly check (one dotnet run).
+set(BADHOOK_DIR ${CMAKE_BINARY_DIR}/apps/badhook)
+set(BADHOOK_VARIANTS instance params returns generic namespaced nested)
+list(TRANSFORM BADHOOK_VARIANTS PREPEND ${BADHOOK_DIR}/badhook_ OUTPUT_VARIABLE BADHOOK_DLLS)
+list(TRANSFORM BADHOOK_DLLS APPEND .dll)
+add_custom_command(
+  OUTPUT ${BADHOOK_DLLS}
+  COMMAND ${DOTNET_EXE} build ${CMAKE_SOURCE_DIR}/tests/apps/badhook/variants.proj --nologo -v quiet
+          -p:OutDir=${BADHOOK_DIR}/ -p:BadHookObj=${CMAKE_BINARY_DIR}/apps/obj/badhook/
+  DEPENDS tests/apps/badhook/BadHooks.cs tests/apps/badhook/badhook.csproj
+          tests/apps/badhook/variants.proj
+  COMMENT "Building the deliberately wrong startup hooks")
+add_custom_target(test_apps ALL DEPENDS ${SAMPLE_APP_DIR}/sample.dll ${HOOK_APP_DIR}/clra_hook.dll
+                  ${BADHOOK_DLLS})
+# The assembly-check unit tests read these real compiler outputs (no runtime is started).
+target_compile_definitions(unit_tests PRIVATE
+  CLRA_SAMPLE_DLL="${SAMPLE_APP_DIR}/sample.dll"
+  CLRA_HOOK_DLL="${HOOK_APP_DIR}/clra_hook.dll"
+  CLRA_BADHOOK_DIR="${BADHOOK_DIR}")
+add_dependencies(unit_tests test_apps)
 
 file(GLOB E2E_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/e2e/test_*.c)
 add_executable(e2e_tests ${E2E_SOURCES} tests/e2e/harness.c)

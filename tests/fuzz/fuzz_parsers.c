@@ -5,7 +5,9 @@
  * leak, or hang on any input. Built with -fsanitize=fuzzer this is a libFuzzer target; built
  * without, fuzz_smoke.c drives it with mutated seeds so ctest runs it on every build.
  */
+#include "assembly.h"
 #include "clrprof/clrprof_util.h"
+#include "dump.h"
 #include "endpoint.h"
 #include "message.h"
 
@@ -24,6 +26,19 @@ static void fuzz_reply(const uint8_t *data, size_t size)
     size_t payload = size - CLRA__HEADER_SIZE;
     size_t announced = (size_t)h.size - CLRA__HEADER_SIZE;
     clra__parse_hresult_reply(&h, data + CLRA__HEADER_SIZE, announced < payload ? announced : payload, &hr);
+    char text[64];
+    clra_status_t st;
+    size_t len = announced < payload ? announced : payload;
+    for (int with_text = 0; with_text <= 1; with_text++)
+        clra__parse_dump_reply(&h, data + CLRA__HEADER_SIZE, len, with_text, &hr, text,
+                               sizeof text, &st);
+}
+
+/* The startup-hook check reads whatever file the user names. */
+static void fuzz_assembly(const uint8_t *data, size_t size)
+{
+    char why[128];
+    clra__hook_check_image(data, size, why, sizeof why);
 }
 
 /* Reads fields in the order a ProcessInfo reply has them, until the reader fails. */
@@ -69,5 +84,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_reply(data, size);
     fuzz_reader(data, size);
     fuzz_text(data, size);
+    fuzz_assembly(data, size);
     return 0;
 }
