@@ -51,8 +51,18 @@ void cli_clsid_lower(const clra_guid_t *g, char out[37]);
 /* What to do about a local failure (a CLRA_E* code), in one sentence. */
 const char *cli_local_hint(int err);
 
+/* Options and positionals in any order: returns the next option as getopt_long does (-1 at
+ * the end) and collects positionals into pos[0..max) while counting all of them in *npos.
+ * Set optind = 1 before the first call. */
+struct option;
+int cli_getopt(int argc, char **argv, const struct option *longs, char **pos, int max, int *npos);
+/* Makes a path absolute against our working directory (the target would use its own). 0/-1. */
+int cli_absolute_path(const char *in, char *out, size_t cap);
+
 int cmd_attach(int argc, char **argv);
 int cmd_detach(int argc, char **argv);
+int cmd_dump(int argc, char **argv);
+int cmd_startup_hook(int argc, char **argv);
 /* After a successful attach: holds the profiler's control endpoint until a signal, then lets
  * it detach and waits for the unload. Returns the exit code. */
 int cli_hold(int pid, const clra_guid_t *clsid, int timeout_ms);

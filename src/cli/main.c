@@ -13,6 +13,8 @@ static void usage(FILE *f)
             "verbs:\n"
             "  attach    load a profiler into a running process (ICorProfilerCallback3)\n"
             "  detach    unload libclrprof profilers from a process and wait until they are gone\n"
+            "  dump      write a core dump of a process (createdump, run by the runtime)\n"
+            "  startup-hook  run a managed startup hook (StartupHook.Initialize) in a process\n"
             "\n"
             "Run 'clrattach <verb> --help' for a verb's options. 'clrattach --version' prints\n"
             "the version.\n"
@@ -33,6 +35,8 @@ typedef struct verb {
 static const verb_t verbs[] = {
     {"attach", cmd_attach},
     {"detach", cmd_detach},
+    {"dump", cmd_dump},
+    {"startup-hook", cmd_startup_hook},
 };
 
 int main(int argc, char **argv)
