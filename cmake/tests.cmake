@@ -96,11 +96,14 @@ add_dependencies(unit_tests test_apps)
 
 file(GLOB E2E_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/e2e/test_*.c)
 add_executable(e2e_tests ${E2E_SOURCES} tests/e2e/harness.c)
+target_sources(e2e_tests PRIVATE tests/e2e/elfcore.c)
 target_include_directories(e2e_tests PRIVATE tests/e2e src/attach)
 target_link_libraries(e2e_tests PRIVATE clrattach_static clra_test_main)
 target_compile_definitions(e2e_tests PRIVATE
   CLRA_DOTNET="${DOTNET_EXE}"
   CLRA_SAMPLE_DLL="${SAMPLE_APP_DIR}/sample.dll"
+  CLRA_HOOK_DLL="${HOOK_APP_DIR}/clra_hook.dll"
+  CLRA_BADHOOK_DIR="${BADHOOK_DIR}"
   CLRA_CLI="$<TARGET_FILE:clrattach_cli>"
   CLRA_PROFILER_DIR="${CMAKE_BINARY_DIR}/profilers")
 # Sanitized profilers run inside dotnet, so the target needs the ASan runtime loaded first.
