@@ -315,10 +315,76 @@ CLRA_EXTERN int clra_perfmap_enable(const clra_endpoint_t *ep, clra_perfmap_type
                                     int timeout_ms, clra_status_t *st);
 /* Stops writing them; the files stay. */
 CLRA_EXTERN int clra_perfmap_disable(const clra_endpoint_t *ep, int timeout_ms, clra_status_t *st);
+/* Asks the runtime in process pid (.NET 8 or later) to load the managed assembly at
+ * assembly_path (UTF-8, absolute, as the target sees it: inside its mount namespace) and call
+ * its StartupHook.Initialize(). The runtime runs the hook before it replies, so this returns
+ * once Initialize has returned. Beware: on .NET 10 a hook that cannot be loaded, lacks the
+ * method or throws is an unhandled exception that ends the target, with no reply. So the file
+ * is first checked with clra_startup_hook_check (through /proc/PID/root when namespaces
+ * differ); a failed check is CLRA_EINVAL or CLRA_EACCES and nothing is sent. 0 when the hook
+ * ran, CLRA_ERUNTIME with st->hresult when the runtime refused, CLRA_ECONNLOST when the
+ * target closed the connection (typically: the hook threw and the process is ending). */
+CLRA_EXTERN int clra_apply_startup_hook(int pid, const char *assembly_path, int timeout_ms,
+                                        clra_status_t *st);
+/* The same against an endpoint; the file is checked only when ep->pid is known. */
+CLRA_EXTERN int clra_apply_startup_hook_at(const clra_endpoint_t *ep, const char *assembly_path,
+                                           int timeout_ms, clra_status_t *st);
+/* Whether the file at local_path (as seen from here) can serve as a startup hook: a managed
+ * assembly defining a class StartupHook outside any namespace with a static, parameterless
+ * void Initialize(). 0; CLRA_EINVAL (missing, not an assembly, no such method) or CLRA_EACCES,
+ * with st->detail saying which. It cannot see whether Initialize will throw, nor whether the
+ * hook targets a newer .NET than the process runs. */
+CLRA_EXTERN int clra_startup_hook_check(const char *local_path, clra_status_t *st);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Dumps                                                                                       */
 /* (GenerateCoreDump 1-3)                                                                      */
+
+/* What the target's createdump writes (reference/ipc-protocol.md 3.1). */
+typedef enum clra_dump_type {
+    CLRA_DUMP_NORMAL = 1, /* a minidump: stacks, modules, the runtime's own data */
+    CLRA_DUMP_HEAP = 2,   /* normal plus the managed heap: what most analyses need */
+    CLRA_DUMP_TRIAGE = 3, /* small and with personal data stripped, for sharing */
+    CLRA_DUMP_FULL = 4,   /* every mapping of the process: as big as its memory */
+} clra_dump_type_t;
+
+/* Dump flags; GenerateCoreDump (1), for runtimes before .NET 6, can carry only the first. */
+#define CLRA_DUMP_LOGGING 0x1u      /* createdump logs its progress on the target's stdout */
+#define CLRA_DUMP_VERBOSE 0x2u      /* ... in detail */
+#define CLRA_DUMP_CRASH_REPORT 0x4u /* also write PATH.crashreport.json */
+
+/* What a dump request did. */
+typedef struct clra_dump_result {
+    int command;         /* the GenerateCoreDump version the runtime answered: 3, 2 or 1 */
+    uint32_t flags_sent; /* the flags that version carried (a subset of those asked for) */
+    int other_mount_ns;  /* 1 when the target resolved the path in another mount namespace */
+    int verified;        /* 1 when the file was seen after the runtime's OK */
+    long long size;      /* the file's size in bytes, -1 when not verified */
+    char local_path[CLRA_PATH_MAX]; /* the dump as reachable from here (via /proc/PID/root) */
+    char message[1024];  /* createdump's own error text (GenerateCoreDump3), "" when none */
+} clra_dump_result_t;
+
+/* Asks the runtime in process pid to write a core dump to path, an absolute path as the target
+ * sees it (createdump runs as the target's user, inside its mount namespace). Tries
+ * GenerateCoreDump3, then 2, then 1 while the runtime answers "unknown command". Blocks until
+ * createdump has finished, so give dumps a generous timeout_ms (seconds to minutes); a timeout
+ * does not stop a dump in progress. Because some runtimes answered OK after a failed dump, the
+ * answer is trusted only when the file exists afterwards (and changed, if it existed before):
+ * otherwise CLRA_EIO. CLRA_ERUNTIME with st->hresult and res->message when the runtime refused.
+ * Unknown flags, a type outside 1..4 and a relative path are CLRA_EINVAL. */
+CLRA_EXTERN int clra_dump(int pid, const char *path, clra_dump_type_t type, uint32_t flags,
+                          int timeout_ms, clra_dump_result_t *res, clra_status_t *st);
+/* The same against an endpoint; with ep->pid 0 the file is looked for in our own namespace. */
+CLRA_EXTERN int clra_dump_at(const clra_endpoint_t *ep, const char *path, clra_dump_type_t type,
+                             uint32_t flags, int timeout_ms, clra_dump_result_t *res,
+                             clra_status_t *st);
+
+/* Maps target_path (absolute, as process pid sees it) to a path reachable from this process:
+ * unchanged when pid shares our mount namespace and root, else through /proc/PID/root, and
+ * says which in *other_ns. 0, CLRA_ENOPROC, or CLRA_EINVAL (relative path, or out too small).
+ * Used to check files the target is asked to read or write (dumps, startup hooks, profilers). */
+CLRA_EXTERN int clra_target_path(int pid, const char *target_path, char *out, size_t cap,
+                                 int *other_ns);
 
 /* ------------------------------------------------------------------------------------------ */
 /* EventPipe traces                                                                            */

@@ -23,9 +23,6 @@ enum {
 /* The hello profiler's CLSID: the default where a verb takes --clsid. */
 #define HELLO_CLSID "5E3E0C65-3E00-442D-B0AD-7F2D7F8946DF"
 
-/* Makes a relative path absolute against our cwd; no realpath, since the file lives where the
- * target looks, which may not be where we look. 0 or -1 when it does not fit. */
-int cli_absolute_path(const char *in, char *out, size_t cap);
 
 /* Maps a CLRA_E* code to one of the exit codes above. */
 int cli_exit_code(int err);
@@ -92,6 +89,14 @@ void cli_clsid_lower(const clra_guid_t *g, char out[37]);
 /* What to do about a local failure (a CLRA_E* code), in one sentence. */
 const char *cli_local_hint(int err);
 
+/* Options and positionals in any order: returns the next option as getopt_long does (-1 at
+ * the end) and collects positionals into pos[0..max) while counting all of them in *npos.
+ * Set optind = 1 before the first call. */
+struct option;
+int cli_getopt(int argc, char **argv, const struct option *longs, char **pos, int max, int *npos);
+/* Makes a path absolute against our working directory (the target would use its own). 0/-1. */
+int cli_absolute_path(const char *in, char *out, size_t cap);
+
 int cmd_attach(int argc, char **argv);
 int cmd_detach(int argc, char **argv);
 int cmd_env(int argc, char **argv);
@@ -102,6 +107,8 @@ int cmd_launch(int argc, char **argv);
 int cmd_info(int argc, char **argv);
 int cmd_ps(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
+int cmd_dump(int argc, char **argv);
+int cmd_startup_hook(int argc, char **argv);
 /* After a successful attach: holds the profiler's control endpoint until a signal, then lets
  * it detach and waits for the unload. Returns the exit code. */
 int cli_hold(int pid, const clra_guid_t *clsid, int timeout_ms);

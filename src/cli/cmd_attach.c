@@ -11,7 +11,6 @@
 #include <unistd.h>
 
 /* The hello profiler's class, used when --clsid is not given. */
-#define HELLO_CLSID "5E3E0C65-3E00-442D-B0AD-7F2D7F8946DF"
 #define DEFAULT_ATTACH_TIMEOUT_MS 10000
 #define DEFAULT_TIMEOUT_MS 30000
 
@@ -122,18 +121,6 @@ static int take_data(attach_opts_t *o, int which, const char *arg)
                         : parse_hex(arg, &o->data, &o->data_len);
 }
 
-/* Makes a relative path absolute against our cwd; no realpath, since the file lives where
- * the target looks, which may not be where we look. */
-static int absolute_path(const char *in, char *out, size_t cap)
-{
-    char cwd[CLRA_PATH_MAX];
-    if (in[0] == '/')
-        return (size_t)snprintf(out, cap, "%s", in) < cap ? 0 : -1;
-    if (!getcwd(cwd, sizeof cwd))
-        return -1;
-    return (size_t)snprintf(out, cap, "%s/%s", cwd, in) < cap ? 0 : -1;
-}
-
 /* --hold: text client data gains detach_on_disconnect, so the profiler also detaches if this
  * command dies before it holds the endpoint. Binary data is left exactly as given. */
 static int add_disconnect_option(attach_opts_t *o)
@@ -207,7 +194,7 @@ static int parse_options(int argc, char **argv, attach_opts_t *o)
     o->pid = (int)pid;
     if (o->hold && add_disconnect_option(o) != 0)
         return -1;
-    if (absolute_path(argv[optind + 1], o->path, sizeof o->path) != 0) {
+    if (cli_absolute_path(argv[optind + 1], o->path, sizeof o->path) != 0) {
         fprintf(stderr, "clrattach: cannot make '%s' an absolute path\n", argv[optind + 1]);
         return -1;
     }

@@ -22,6 +22,8 @@ static void usage(FILE *f)
             "  info      what the runtime says about a process: command line, version, RID, ...\n"
             "  ps        list the .NET processes this user can see, in any TMPDIR or namespace\n"
             "  trace     record an EventPipe trace (.nettrace) of a process\n"
+            "  dump      write a core dump of a process (createdump, run by the runtime)\n"
+            "  startup-hook  run a managed startup hook (StartupHook.Initialize) in a process\n"
             "\n"
             "Run 'clrattach <verb> --help' for a verb's options. 'clrattach --version' prints\n"
             "the version.\n"
@@ -50,6 +52,8 @@ static const verb_t verbs[] = {
     {"info", cmd_info},
     {"ps", cmd_ps},
     {"trace", cmd_trace},
+    {"dump", cmd_dump},
+    {"startup-hook", cmd_startup_hook},
 };
 
 int main(int argc, char **argv)

@@ -3,7 +3,6 @@
 
 #include <errno.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 int cli_exit_code(int err)
 {
@@ -182,14 +181,4 @@ void cli_clsid_lower(const clra_guid_t *g, char out[37])
     clra_guid_format(g, out);
     for (char *p = out; *p; p++)
         *p = (char)(*p >= 'A' && *p <= 'F' ? *p - 'A' + 'a' : *p);
-}
-
-int cli_absolute_path(const char *in, char *out, size_t cap)
-{
-    char cwd[CLRA_PATH_MAX];
-    if (in[0] == '/')
-        return (size_t)snprintf(out, cap, "%s", in) < cap ? 0 : -1;
-    if (!getcwd(cwd, sizeof cwd))
-        return -1;
-    return (size_t)snprintf(out, cap, "%s/%s", cwd, in) < cap ? 0 : -1;
 }

@@ -24,6 +24,7 @@ typedef struct step_state {
     uint8_t request[REQUEST_MAX];
     size_t request_len;
     int request_done;
+    char create_file[512];
 } step_state_t;
 
 struct fakesrv {
@@ -85,6 +86,13 @@ static void read_request(fakesrv_t *s, step_state_t *st, int fd)
 static void act(fakesrv_t *s, step_state_t *st, int fd)
 {
     read_request(s, st, fd);
+    if (st->create_file[0]) {
+        FILE *f = fopen(st->create_file, "w");
+        if (f) {
+            fputs("not really a core file\n", f); /* 23 bytes the dump tests look for */
+            fclose(f);
+        }
+    }
     if (st->how == FAKESRV_REPLY || st->how == FAKESRV_REPLY_STALL)
         send(fd, st->reply, st->reply_len, MSG_NOSIGNAL);
     if (st->how == FAKESRV_REPLY_STALL || st->how == FAKESRV_SILENT) {
@@ -146,6 +154,8 @@ static int copy_steps(fakesrv_t *s, const fakesrv_step_t *steps, size_t n)
         if (steps[i].reply_len)
             memcpy(s->steps[i].reply, steps[i].reply, steps[i].reply_len);
         s->steps[i].reply_len = steps[i].reply_len;
+        snprintf(s->steps[i].create_file, sizeof s->steps[i].create_file, "%s",
+                 steps[i].create_file ? steps[i].create_file : "");
     }
     s->nsteps = n;
     return 0;
@@ -200,7 +210,7 @@ fail:
 fakesrv_t *fakesrv_start(fakesrv_behaviour_t how, const void *reply, size_t reply_len,
                          size_t dir_name_len)
 {
-    fakesrv_step_t step = {how, reply, reply_len};
+    fakesrv_step_t step = {how, reply, reply_len, NULL};
     return start(&step, 1, NULL, "dotnet-diagnostic-1-1-socket", dir_name_len);
 }
 

@@ -24,6 +24,7 @@ typedef struct fakesrv_step {
     fakesrv_behaviour_t how;
     const void *reply;
     size_t reply_len;
+    const char *create_file; /* written (23 bytes) before replying, as createdump would, or NULL */
 } fakesrv_step_t;
 
 #define FAKESRV_MAX_STEPS 8

@@ -5,7 +5,9 @@
  * leak, or hang on any input. Built with -fsanitize=fuzzer this is a libFuzzer target; built
  * without, fuzz_smoke.c drives it with mutated seeds so ctest runs it on every build.
  */
+#include "assembly.h"
 #include "clrprof/clrprof_util.h"
+#include "dump.h"
 #include "endpoint.h"
 #include "message.h"
 #include "process_env.h"
@@ -27,12 +29,16 @@ static void fuzz_reply(const uint8_t *data, size_t size)
         return;
     size_t payload = size - CLRA__HEADER_SIZE;
     size_t announced = (size_t)h.size - CLRA__HEADER_SIZE;
-    clra__parse_hresult_reply(&h, data + CLRA__HEADER_SIZE, announced < payload ? announced : payload, &hr);
+    size_t len = announced < payload ? announced : payload;
+    char text[64];
     uint64_t id;
     clra_status_t st;
     memset(&st, 0, sizeof st);
-    clra__parse_session_reply(&h, data + CLRA__HEADER_SIZE, announced < payload ? announced : payload,
-                              &id, &st);
+    clra__parse_hresult_reply(&h, data + CLRA__HEADER_SIZE, len, &hr);
+    for (int with_text = 0; with_text <= 1; with_text++)
+        clra__parse_dump_reply(&h, data + CLRA__HEADER_SIZE, len, with_text, &hr, text,
+                               sizeof text, &st);
+    clra__parse_session_reply(&h, data + CLRA__HEADER_SIZE, len, &id, &st);
 }
 
 /* Trace files come from disk or a peer; the check walks whatever framing they claim. */
@@ -70,6 +76,13 @@ static void fuzz_environment(const uint8_t *data, size_t size)
     clra__parse_env_reply(&reply, &incoming, &st);
     if (clra__parse_env_block(data, size, &env, &st) == 0)
         clra_environment_free(&env);
+}
+
+/* The startup-hook check reads whatever file the user names. */
+static void fuzz_assembly(const uint8_t *data, size_t size)
+{
+    char why[128];
+    clra__hook_check_image(data, size, why, sizeof why);
 }
 
 /* Reads fields in the order a ProcessInfo reply has them, until the reader fails. */
@@ -133,5 +146,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_text(data, size);
     fuzz_nettrace(data, size);
     fuzz_provider_spec(data, size);
+    fuzz_assembly(data, size);
     return 0;
 }

@@ -19,6 +19,10 @@ static const uint8_t seed_info3[] = {1, 0, 0, 0, 0x39, 0x30, 0, 0, 0, 0, 0, 0, 1
                                      2, 0, 0, 0, 'a', 0, 0, 0, 2, 0, 0, 0, 'L', 0, 0, 0,
                                      2, 0, 0, 0, 'x', 0, 0, 0, 2, 0, 0, 0, 'e', 0, 0, 0,
                                      2, 0, 0, 0, '1', 0, 0, 0, 2, 0, 0, 0, 'r', 0, 0, 0};
+/* Dump3's Error(E_FAIL) with the text "no" (ipc-protocol.md 3.1). */
+static const uint8_t seed_dump_error[] = {'D', 'O', 'T', 'N', 'E', 'T', '_', 'I', 'P', 'C', '_', 'V',
+                                          '1', 0, 34, 0, 0xFF, 0xFF, 0, 0, 0x05, 0x40, 0x00, 0x80,
+                                          3, 0, 0, 0, 'n', 0, 'o', 0, 0, 0};
 static const char seed_text[] = "Name:\tdotnet\nNSpid:\t4242\t17\nlog=/tmp/x;detach_after_ms=100";
 
 /* xorshift: the same inputs on every run, so a failure reproduces. */
@@ -57,6 +61,7 @@ TEST(fuzz_smoke_every_parser_survives_mutated_spec_examples)
     mutate_and_run(seed_error, sizeof seed_error, 20000, 0x1234567u);
     mutate_and_run(seed_info, sizeof seed_info, 20000, 0x89abcdeu);
     mutate_and_run(seed_info3, sizeof seed_info3, 20000, 0x2468aceu);
+    mutate_and_run(seed_dump_error, sizeof seed_dump_error, 20000, 0x3579bdfu);
     mutate_and_run((const uint8_t *)seed_text, sizeof seed_text - 1, 20000, 0xfeedbeeu);
     LLVMFuzzerTestOneInput(NULL, 0);
 }

@@ -230,8 +230,8 @@ static int info_via(fakesrv_t *s, int timeout_ms, clra_process_info_t *info, clr
 TEST(procinfo_falls_back_to_processinfo2_on_unknown_command)
 {
     uint8_t reply[256], req[64];
-    fakesrv_step_t steps[2] = {{FAKESRV_REPLY, err_unknown_command, 24},
-                               {FAKESRV_REPLY, reply, ok_message(reply, info2, sizeof info2)}};
+    fakesrv_step_t steps[2] = {{FAKESRV_REPLY, err_unknown_command, 24, NULL},
+                               {FAKESRV_REPLY, reply, ok_message(reply, info2, sizeof info2), NULL}};
     fakesrv_t *s = fakesrv_start_steps(steps, 2, NULL, NULL);
     clra_process_info_t info;
     clra_status_t st;
@@ -250,9 +250,9 @@ TEST(procinfo_falls_back_to_processinfo2_on_unknown_command)
 TEST(procinfo_falls_back_through_all_three_commands)
 {
     uint8_t reply[256], req[64];
-    fakesrv_step_t steps[3] = {{FAKESRV_REPLY, err_unknown_command, 24},
-                               {FAKESRV_REPLY, err_unknown_command, 24},
-                               {FAKESRV_REPLY, reply, ok_message(reply, info1, sizeof info1)}};
+    fakesrv_step_t steps[3] = {{FAKESRV_REPLY, err_unknown_command, 24, NULL},
+                               {FAKESRV_REPLY, err_unknown_command, 24, NULL},
+                               {FAKESRV_REPLY, reply, ok_message(reply, info1, sizeof info1), NULL}};
     fakesrv_t *s = fakesrv_start_steps(steps, 3, NULL, NULL);
     clra_process_info_t info;
     clra_status_t st;
@@ -268,8 +268,8 @@ TEST(procinfo_falls_back_through_all_three_commands)
 TEST(procinfo_other_refusal_is_reported_without_fallback)
 {
     uint8_t reply[256];
-    fakesrv_step_t steps[2] = {{FAKESRV_REPLY, err_bad_encoding, 24},
-                               {FAKESRV_REPLY, reply, ok_message(reply, info2, sizeof info2)}};
+    fakesrv_step_t steps[2] = {{FAKESRV_REPLY, err_bad_encoding, 24, NULL},
+                               {FAKESRV_REPLY, reply, ok_message(reply, info2, sizeof info2), NULL}};
     fakesrv_t *s = fakesrv_start_steps(steps, 2, NULL, NULL);
     clra_process_info_t info;
     clra_status_t st;
@@ -281,9 +281,9 @@ TEST(procinfo_other_refusal_is_reported_without_fallback)
 
 TEST(procinfo_runtime_knowing_no_process_command_is_refusal_with_detail)
 {
-    fakesrv_step_t steps[3] = {{FAKESRV_REPLY, err_unknown_command, 24},
-                               {FAKESRV_REPLY, err_unknown_command, 24},
-                               {FAKESRV_REPLY, err_unknown_command, 24}};
+    fakesrv_step_t steps[3] = {{FAKESRV_REPLY, err_unknown_command, 24, NULL},
+                               {FAKESRV_REPLY, err_unknown_command, 24, NULL},
+                               {FAKESRV_REPLY, err_unknown_command, 24, NULL}};
     fakesrv_t *s = fakesrv_start_steps(steps, 3, NULL, NULL);
     clra_process_info_t info;
     clra_status_t st;
@@ -296,8 +296,8 @@ TEST(procinfo_runtime_knowing_no_process_command_is_refusal_with_detail)
 TEST(procinfo_malformed_ok_reply_is_protocol_error_without_fallback)
 {
     uint8_t reply[256];
-    fakesrv_step_t steps[2] = {{FAKESRV_REPLY, reply, ok_message(reply, info3_v1, 30)},
-                               {FAKESRV_REPLY, err_unknown_command, 24}};
+    fakesrv_step_t steps[2] = {{FAKESRV_REPLY, reply, ok_message(reply, info3_v1, 30), NULL},
+                               {FAKESRV_REPLY, err_unknown_command, 24, NULL}};
     fakesrv_t *s = fakesrv_start_steps(steps, 2, NULL, NULL);
     clra_process_info_t info;
     clra_status_t st;
@@ -311,7 +311,7 @@ TEST(procinfo_reply_shorter_than_its_header_size_is_connection_lost)
 {
     uint8_t reply[256];
     size_t n = ok_message(reply, info3_v1, sizeof info3_v1);
-    fakesrv_step_t step = {FAKESRV_REPLY, reply, n - 10}; /* header announces 10 more bytes */
+    fakesrv_step_t step = {FAKESRV_REPLY, reply, n - 10, NULL}; /* header announces 10 more bytes */
     fakesrv_t *s = fakesrv_start_steps(&step, 1, NULL, NULL);
     clra_process_info_t info;
     clra_status_t st;
@@ -323,7 +323,7 @@ TEST(procinfo_reply_shorter_than_its_header_size_is_connection_lost)
 TEST(procinfo_silent_server_times_out_at_the_deadline)
 {
     struct timespec t0, t1;
-    fakesrv_step_t step = {FAKESRV_SILENT, NULL, 0};
+    fakesrv_step_t step = {FAKESRV_SILENT, NULL, 0, NULL};
     fakesrv_t *s = fakesrv_start_steps(&step, 1, NULL, NULL);
     clra_process_info_t info;
     clra_status_t st;

@@ -137,7 +137,7 @@ TEST(ps_lists_a_reachable_runtime_with_its_process_info)
     clra_status_t st;
     tree_init(&t);
     tree_add(&t, PID_A, 'S', 0x400000, 555, MAPS_CLR, NULL);
-    fakesrv_step_t step = {FAKESRV_REPLY, info3_reply, sizeof info3_reply};
+    fakesrv_step_t step = {FAKESRV_REPLY, info3_reply, sizeof info3_reply, NULL};
     fakesrv_t *s = serve(&t, PID_A, 555, &step, 1);
     ASSERT_EQ(clra__process_list_in(t.proc, 5000, 1000, &l, &st), 0);
     const clra_process_entry_t *e = entry(&l, PID_A);
@@ -181,7 +181,7 @@ TEST(ps_socket_left_by_a_dead_process_is_stale_not_listed)
     clra_status_t st;
     tree_init(&t);
     tree_add(&t, PID_B, 'S', 0x400000, 11, MAPS_PLAIN, NULL); /* makes the scan search t.tmp */
-    fakesrv_step_t stale = {FAKESRV_NO_LISTENER, NULL, 0};
+    fakesrv_step_t stale = {FAKESRV_NO_LISTENER, NULL, 0, NULL};
     fakesrv_t *s = serve(&t, 31337, 99, &stale, 1); /* no pid 31337 in this /proc */
     ASSERT_EQ(clra__process_list_in(t.proc, 5000, 1000, &l, &st), 0);
     ASSERT_EQ(l.count, 0);
@@ -198,7 +198,7 @@ TEST(ps_socket_of_an_earlier_process_with_a_reused_pid_is_stale)
     clra_status_t st;
     tree_init(&t);
     tree_add(&t, PID_B, 'S', 0x400000, 555, MAPS_PLAIN, NULL); /* today's PID_B: not .NET */
-    fakesrv_step_t stale = {FAKESRV_NO_LISTENER, NULL, 0};
+    fakesrv_step_t stale = {FAKESRV_NO_LISTENER, NULL, 0, NULL};
     fakesrv_t *s = serve(&t, PID_B, 111, &stale, 1); /* an earlier PID_B's socket */
     ASSERT_EQ(clra__process_list_in(t.proc, 5000, 1000, &l, &st), 0);
     ASSERT(entry(&l, PID_B) == NULL);
@@ -215,7 +215,7 @@ TEST(ps_runtime_whose_socket_refuses_is_listed_as_refused)
     clra_status_t st;
     tree_init(&t);
     tree_add(&t, PID_B, 'S', 0x400000, 555, MAPS_CLR, NULL);
-    fakesrv_step_t stale = {FAKESRV_NO_LISTENER, NULL, 0};
+    fakesrv_step_t stale = {FAKESRV_NO_LISTENER, NULL, 0, NULL};
     fakesrv_t *s = serve(&t, PID_B, 555, &stale, 1);
     ASSERT_EQ(clra__process_list_in(t.proc, 5000, 1000, &l, &st), 0);
     const clra_process_entry_t *e = entry(&l, PID_B);
@@ -253,7 +253,7 @@ TEST(ps_socket_answering_for_another_pid_is_a_protocol_error)
     clra_status_t st;
     tree_init(&t);
     tree_add(&t, PID_B, 'S', 0x400000, 555, MAPS_CLR, NULL);
-    fakesrv_step_t step = {FAKESRV_REPLY, info3_reply, sizeof info3_reply}; /* says 4242 */
+    fakesrv_step_t step = {FAKESRV_REPLY, info3_reply, sizeof info3_reply, NULL}; /* says 4242 */
     fakesrv_t *s = serve(&t, PID_B, 555, &step, 1);
     ASSERT_EQ(clra__process_list_in(t.proc, 5000, 1000, &l, &st), 0);
     const clra_process_entry_t *e = entry(&l, PID_B);
@@ -274,7 +274,7 @@ TEST(ps_wedged_runtimes_cost_one_probe_deadline_each)
     tree_init(&t);
     tree_add(&t, PID_A, 'S', 0x400000, 1, MAPS_CLR, NULL);
     tree_add(&t, PID_B, 'S', 0x400000, 2, MAPS_CLR, NULL);
-    fakesrv_step_t silent = {FAKESRV_SILENT, NULL, 0};
+    fakesrv_step_t silent = {FAKESRV_SILENT, NULL, 0, NULL};
     fakesrv_t *a = serve(&t, PID_A, 1, &silent, 1), *b = serve(&t, PID_B, 2, &silent, 1);
     double t0 = now_ms();
     ASSERT_EQ(clra__process_list_in(t.proc, 30000, 200, &l, &st), 0);
@@ -297,7 +297,7 @@ TEST(ps_overall_deadline_lists_the_rest_unasked)
     tree_init(&t);
     tree_add(&t, PID_A, 'S', 0x400000, 1, MAPS_CLR, NULL);
     tree_add(&t, PID_B, 'S', 0x400000, 2, MAPS_CLR, NULL);
-    fakesrv_step_t silent = {FAKESRV_SILENT, NULL, 0};
+    fakesrv_step_t silent = {FAKESRV_SILENT, NULL, 0, NULL};
     fakesrv_t *a = serve(&t, PID_A, 1, &silent, 1), *b = serve(&t, PID_B, 2, &silent, 1);
     double t0 = now_ms();
     ASSERT_EQ(clra__process_list_in(t.proc, 300, 5000, &l, &st), 0);

@@ -1,0 +1,339 @@
+/* cmd_dump.c - `clrattach dump`: the runtime runs createdump on itself and writes a core file. */
+#define _GNU_SOURCE
+#include "cli.h"
+
+#include <getopt.h>
+#include <libgen.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+/* Dumps of big heaps take minutes; the deadline is there to end a hang, not a slow dump. */
+#define DEFAULT_DUMP_TIMEOUT_MS 600000
+
+static const char *const type_names[] = {"", "normal", "heap", "triage", "full"};
+
+static void dump_usage(FILE *f)
+{
+    fprintf(f,
+            "usage: clrattach dump [options] PID\n"
+            "\n"
+            "Asks the runtime in .NET process PID to write a core dump of itself (it runs\n"
+            "createdump, as the process's user and inside its mount namespace), waits until the\n"
+            "dump is finished and checks that the file exists.\n"
+            "\n"
+            "options:\n"
+            "  --type TYPE     normal (or mini): stacks, modules, runtime data; heap (default):\n"
+            "                  plus the managed heap; triage: small, personal data removed; full:\n"
+            "                  all memory of the process (as big as its RSS and mappings)\n"
+            "  --output PATH   the dump file, or an existing directory for the default name\n"
+            "                  (default ./core_YYYYMMDD_HHMMSS_PID); made absolute here and then\n"
+            "                  opened by the target, so it must exist and be writable inside the\n"
+            "                  target's mount namespace, by the target's user\n"
+            "  --crash-report  also write PATH.crashreport.json (.NET 6 and later)\n"
+            "  --log[=verbose] createdump logs its progress on the target's stdout\n"
+            "  --timeout MS    deadline for the whole command in milliseconds (default %d); a\n"
+            "                  dump still running at the deadline is not stopped\n"
+            "  --json          print one JSON object instead of text\n"
+            "  --help          show this help\n"
+            "\n"
+            "exit codes: 0 written and found, 2 usage, 3 no such process, 5 no endpoint,\n"
+            "6 permission denied, 7 timed out, 8 connection/protocol failure, 10 the runtime\n"
+            "failed (createdump's message is printed) or answered OK without writing the file.\n",
+            DEFAULT_DUMP_TIMEOUT_MS);
+}
+
+typedef struct dump_opts {
+    int pid, json, type;
+    uint32_t flags;
+    long long timeout_ms;
+    const char *output; /* as given, or NULL */
+    char path[CLRA_PATH_MAX];
+} dump_opts_t;
+
+static int parse_type(const char *text, int *type)
+{
+    for (int t = 1; t <= 4; t++)
+        if (strcmp(text, type_names[t]) == 0)
+            *type = t;
+    if (strcmp(text, "mini") == 0)
+        *type = 1;
+    if (*type)
+        return 0;
+    fprintf(stderr, "clrattach: --type wants normal, mini, heap, triage or full, not '%s'\n", text);
+    return -1;
+}
+
+static int parse_log(const char *arg, uint32_t *flags)
+{
+    *flags |= CLRA_DUMP_LOGGING;
+    if (!arg)
+        return 0;
+    if (strcmp(arg, "verbose") == 0) {
+        *flags |= CLRA_DUMP_VERBOSE;
+        return 0;
+    }
+    fprintf(stderr, "clrattach: --log takes no value or =verbose, not '%s'\n", arg);
+    return -1;
+}
+
+static int parse_options(int argc, char **argv, dump_opts_t *o)
+{
+    static const struct option longs[] = {
+        {"type", required_argument, 0, 'T'},  {"output", required_argument, 0, 'o'},
+        {"crash-report", no_argument, 0, 'c'}, {"log", optional_argument, 0, 'l'},
+        {"timeout", required_argument, 0, 't'}, {"json", no_argument, 0, 'j'},
+        {"help", no_argument, 0, 'h'},        {0, 0, 0, 0}};
+    int c, bad = 0, type = 0, npos = 0;
+    char *pos[1];
+    o->timeout_ms = DEFAULT_DUMP_TIMEOUT_MS;
+    optind = 1;
+    while (!bad && (c = cli_getopt(argc, argv, longs, pos, 1, &npos)) != -1) {
+        if (c == 'T')
+            bad = parse_type(optarg, &type);
+        else if (c == 'o')
+            o->output = optarg;
+        else if (c == 'c')
+            o->flags |= CLRA_DUMP_CRASH_REPORT;
+        else if (c == 'l')
+            bad = parse_log(optarg, &o->flags);
+        else if (c == 't')
+            bad = cli_parse_int("--timeout", optarg, 1, 86400000, &o->timeout_ms);
+        else if (c == 'j')
+            o->json = 1;
+        else if (c == 'h') {
+            dump_usage(stdout);
+            exit(EXIT_OK);
+        } else
+            bad = 1;
+    }
+    o->type = type ? type : CLRA_DUMP_HEAP;
+    if (bad)
+        return -1;
+    if (npos != 1) {
+        fprintf(stderr, "clrattach dump: expected one PID (see --help)\n");
+        return -1;
+    }
+    return cli_parse_pid(pos[0], &o->pid);
+}
+
+/* Chooses the file: --output made absolute, the default name inside it when it is a directory
+ * in the target's view, else ./core_<time>_<pid>. */
+static int choose_path(dump_opts_t *o)
+{
+    char name[64], base[CLRA_PATH_MAX], local[CLRA_PATH_MAX];
+    struct stat sb;
+    int other;
+    time_t now = time(NULL);
+    struct tm tm;
+    localtime_r(&now, &tm);
+    size_t n = strftime(name, sizeof name, "core_%Y%m%d_%H%M%S", &tm);
+    snprintf(name + n, sizeof name - n, "_%d", o->pid);
+    if (cli_absolute_path(o->output ? o->output : ".", base, sizeof base) != 0) {
+        fprintf(stderr, "clrattach: cannot make '%s' an absolute path\n",
+                o->output ? o->output : ".");
+        return -1;
+    }
+    int is_dir = !o->output ||
+                 (clra_target_path(o->pid, base, local, sizeof local, &other) == 0 &&
+                  stat(local, &sb) == 0 && S_ISDIR(sb.st_mode));
+    if (!is_dir)
+        return (size_t)snprintf(o->path, sizeof o->path, "%s", base) < sizeof o->path ? 0 : -1;
+    size_t len = strlen(base); /* "/x/." and "/x/" name the directory "/x" */
+    while (len > 1 && (base[len - 1] == '/' || (base[len - 1] == '.' && base[len - 2] == '/')))
+        base[--len] = '\0';
+    if ((size_t)snprintf(o->path, sizeof o->path, "%s%s%s", base, len > 1 ? "/" : "", name) <
+        sizeof o->path)
+        return 0;
+    fprintf(stderr, "clrattach: the dump path under '%s' is too long\n", base);
+    return -1;
+}
+
+static double elapsed_ms(const struct timespec *t0)
+{
+    struct timespec t1;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    return (t1.tv_sec - t0->tv_sec) * 1e3 + (t1.tv_nsec - t0->tv_nsec) / 1e6;
+}
+
+/* The crash report createdump writes next to the dump, when asked and when it is there. */
+static const char *crash_report(const clra_dump_result_t *r, char *buf, size_t cap)
+{
+    struct stat sb;
+    if (!(r->flags_sent & CLRA_DUMP_CRASH_REPORT) ||
+        (size_t)snprintf(buf, cap, "%s.crashreport.json", r->local_path) >= cap)
+        return NULL;
+    return stat(buf, &sb) == 0 ? buf : NULL;
+}
+
+/* What to do after the runtime failed: look at the directory as the target sees it. */
+static void dump_hint(const dump_opts_t *o, int rc, const clra_status_t *st, char *out,
+                      size_t cap)
+{
+    char dir[CLRA_PATH_MAX], local[CLRA_PATH_MAX];
+    struct stat sb, proc;
+    int other = 0;
+    char procdir[32];
+    snprintf(dir, sizeof dir, "%s", o->path);
+    snprintf(procdir, sizeof procdir, "/proc/%d", o->pid);
+    const char *d = dirname(dir);
+    int owner = stat(procdir, &proc) == 0 ? (int)proc.st_uid : -1;
+    if (rc == CLRA_ETIMEDOUT) {
+        snprintf(out, cap, "raise --timeout; createdump keeps running in the target and may "
+                 "still finish %s, and the diagnostics port answers nobody until it does%s",
+                 o->path, (o->flags & CLRA_DUMP_LOGGING)
+                              ? "; with --log it writes to the target's stdout and stalls when "
+                                "nobody reads that (a full pipe): retry without --log"
+                              : "");
+    } else if (rc == CLRA_ERUNTIME && st->hresult == (int32_t)0x80131385) {
+        snprintf(out, cap, "this runtime has no dump command (dumps over the diagnostics port "
+                 "came with .NET Core 3.0 on Linux); run createdump or gcore yourself");
+    } else if (rc == CLRA_ERUNTIME && st->hresult == (int32_t)0x80131515) {
+        snprintf(out, cap, "this runtime flavour (NativeAOT, Mono) cannot write dumps on request; "
+                 "use gcore or the system's core dumps");
+    } else if (clra_target_path(o->pid, d, local, sizeof local, &other) == 0 &&
+               stat(local, &sb) != 0) {
+        snprintf(out, cap, "the directory %s does not exist%s; create it or pick another "
+                 "--output", d, other ? " inside the target's mount namespace" : "");
+    } else {
+        snprintf(out, cap, "make sure %s is writable by the target's user (uid %d): createdump "
+                 "runs as that user%s; --log shows its progress on the target's stdout", d,
+                 owner, other ? ", inside the target's mount namespace" : "");
+    }
+}
+
+static void report_json(const dump_opts_t *o, int rc, const clra_status_t *st,
+                        const clra_dump_result_t *r, double ms)
+{
+    json_out_t j;
+    char hr[16], hint[CLRA_PATH_MAX + 512], report[CLRA_PATH_MAX + 32];
+    json_begin(&j, stdout);
+    json_bool(&j, "ok", rc == 0);
+    json_int(&j, "pid", o->pid);
+    json_str(&j, "path", o->path);
+    json_str(&j, "type", type_names[o->type]);
+    json_int(&j, "flags_requested", o->flags);
+    json_int(&j, "flags_sent", r->flags_sent);
+    json_int(&j, "command", r->command);
+    json_bool(&j, "other_mount_ns", r->other_mount_ns);
+    json_str(&j, "local_path", r->local_path[0] ? r->local_path : NULL);
+    json_bool(&j, "verified", r->verified);
+    json_int(&j, "size_bytes", r->size);
+    json_str(&j, "crash_report", rc == 0 ? crash_report(r, report, sizeof report) : NULL);
+    json_double(&j, "elapsed_ms", ms);
+    json_int(&j, "exit_code", rc == CLRA_EIO ? EXIT_REFUSED : cli_exit_code(rc));
+    if (rc == 0) {
+        json_end(&j);
+        return;
+    }
+    json_str(&j, "error", clra_err_name(rc));
+    json_str(&j, "message", clra_strerror(rc));
+    json_str(&j, "detail", st->detail);
+    if (rc == CLRA_ERUNTIME) {
+        snprintf(hr, sizeof hr, "0x%08X", (unsigned)st->hresult);
+        json_str(&j, "hresult", hr);
+        json_str(&j, "hresult_name", clra_hresult_name(st->hresult));
+        json_str(&j, "createdump_message", r->message);
+    }
+    dump_hint(o, rc, st, hint, sizeof hint);
+    json_str(&j, "hint", rc == CLRA_ERUNTIME || rc == CLRA_EIO || rc == CLRA_ETIMEDOUT
+                             ? hint : cli_local_hint(rc));
+    json_end(&j);
+}
+
+static void human_size(long long bytes, char *out, size_t cap)
+{
+    const char *units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+    double v = (double)bytes;
+    int u = 0;
+    while (v >= 1024 && u < 4)
+        v /= 1024, u++;
+    snprintf(out, cap, u ? "%.1f %s" : "%.0f %s", v, units[u]);
+}
+
+static void report_success(const dump_opts_t *o, const clra_dump_result_t *r, double ms)
+{
+    char size[32], report[CLRA_PATH_MAX + 32];
+    human_size(r->size, size, sizeof size);
+    printf("wrote a %s dump of process %d to %s (%s) in %.2f s\n", type_names[o->type], o->pid,
+           o->path, r->verified ? size : "size unknown", ms / 1e3);
+    if (r->command != 3)
+        printf("  note: this runtime does not know GenerateCoreDump3; GenerateCoreDump%s did it\n",
+               r->command == 1 ? "" : "2");
+    if ((o->flags & ~r->flags_sent) & (CLRA_DUMP_CRASH_REPORT | CLRA_DUMP_VERBOSE))
+        printf("  warning: --crash-report and --log=verbose were not honoured: GenerateCoreDump "
+               "(before .NET 6) carries only 'log'\n");
+    if (crash_report(r, report, sizeof report))
+        printf("  crash report: %s\n", report);
+    if (r->other_mount_ns)
+        printf("  note: the path is inside the target's mount namespace; from here it is %s\n",
+               r->local_path);
+    if (!r->verified)
+        printf("  note: %s cannot be looked at from here, so the runtime's OK is unconfirmed\n",
+               r->local_path);
+    if (o->flags & CLRA_DUMP_LOGGING)
+        printf("  createdump's log went to the target's stdout\n");
+}
+
+/* createdump's lines, without their "[createdump] " prefix, under one heading. */
+static void print_message(const char *msg)
+{
+    fprintf(stderr, "  createdump said:\n");
+    for (const char *p = msg; *p;) {
+        const char *eol = strchr(p, '\n');
+        int len = eol ? (int)(eol - p) : (int)strlen(p);
+        if (strncmp(p, "[createdump] ", 13) == 0)
+            p += 13, len -= 13;
+        fprintf(stderr, "    %.*s\n", len, p);
+        p += len + (eol != NULL);
+    }
+}
+
+static void report_text(const dump_opts_t *o, int rc, const clra_status_t *st,
+                        const clra_dump_result_t *r, double ms)
+{
+    char hint[CLRA_PATH_MAX + 512];
+    if (rc == 0) {
+        report_success(o, r, ms);
+        return;
+    }
+    dump_hint(o, rc, st, hint, sizeof hint);
+    if (rc == CLRA_ERUNTIME) {
+        fprintf(stderr, "clrattach: process %d could not write the dump %s: %s (0x%08X)\n", o->pid,
+                o->path, clra_hresult_name(st->hresult), (unsigned)st->hresult);
+        if (r->message[0])
+            print_message(r->message);
+        else
+            fprintf(stderr, "  detail: %s\n", st->detail);
+        fprintf(stderr, "  what to do: %s\n", hint);
+    } else if (rc == CLRA_EIO || rc == CLRA_ETIMEDOUT) {
+        fprintf(stderr, "clrattach: cannot dump process %d: %s\n  detail: %s\n  what to do: %s\n",
+                o->pid, rc == CLRA_EIO ? "no dump was written" : clra_strerror(rc), st->detail,
+                hint);
+    } else {
+        cli_report_error("dump", o->pid, rc, st, NULL);
+    }
+}
+
+int cmd_dump(int argc, char **argv)
+{
+    dump_opts_t o;
+    clra_status_t st;
+    clra_dump_result_t r;
+    struct timespec t0;
+    memset(&o, 0, sizeof o);
+    memset(&r, 0, sizeof r);
+    if (parse_options(argc, argv, &o) != 0 || choose_path(&o) != 0)
+        return EXIT_USAGE;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int rc = clra_dump(o.pid, o.path, (clra_dump_type_t)o.type, o.flags, (int)o.timeout_ms, &r,
+                       &st);
+    double ms = elapsed_ms(&t0);
+    if (o.json)
+        report_json(&o, rc, &st, &r, ms);
+    else
+        report_text(&o, rc, &st, &r, ms);
+    /* An OK with no file is the runtime's failure, not ours. */
+    return rc == CLRA_EIO ? EXIT_REFUSED : cli_exit_code(rc);
+}
