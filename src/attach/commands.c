@@ -47,14 +47,9 @@ int clra_attach_profiler(int pid, const clra_guid_t *clsid, const char *profiler
     if (!st)
         st = &local;
     clra__deadline_t d = clra__deadline_in(timeout_ms);
-    int rc = clra_endpoint_find(pid, &ep, st);
+    int left, rc = clra__find_within(pid, &d, &ep, &left, st);
     if (rc)
         return rc;
-    int left = clra__deadline_left_ms(&d);
-    if (left == 0) {
-        clra__detail(st, "the deadline passed while looking for the endpoint");
-        return CLRA_ETIMEDOUT;
-    }
     return clra_attach_profiler_at(&ep, clsid, profiler_path, client_data, client_data_len,
                                    attach_timeout_ms, left, st);
 }

@@ -201,13 +201,8 @@ int clra_dump(int pid, const char *path, clra_dump_type_t type, uint32_t flags, 
         res->size = -1;
     }
     clra__deadline_t d = clra__deadline_in(timeout_ms);
-    int rc = clra_endpoint_find(pid, &ep, st);
+    int left, rc = clra__find_within(pid, &d, &ep, &left, st);
     if (rc)
         return rc;
-    int left = clra__deadline_left_ms(&d);
-    if (left == 0) {
-        clra__detail(st, "the deadline passed while looking for the endpoint");
-        return CLRA_ETIMEDOUT;
-    }
     return clra_dump_at(&ep, path, type, flags, left, res, st);
 }

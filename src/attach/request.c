@@ -128,3 +128,17 @@ clra_status_t *clra__status_begin(clra_status_t *st, clra_status_t *local)
     memset(st, 0, sizeof *st);
     return st;
 }
+
+int clra__find_within(int pid, const clra__deadline_t *d, clra_endpoint_t *ep, int *left_ms,
+                      clra_status_t *st)
+{
+    int rc = clra_endpoint_find(pid, ep, st);
+    if (rc)
+        return rc;
+    *left_ms = clra__deadline_left_ms(d);
+    if (*left_ms == 0) {
+        clra__detail(st, "the deadline passed while looking for the endpoint");
+        return CLRA_ETIMEDOUT;
+    }
+    return 0;
+}

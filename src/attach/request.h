@@ -35,6 +35,11 @@ typedef int (*clra__build_fn)(clra__writer_t *w, const void *arg);
 int clra__command_hresult(const clra_endpoint_t *ep, clra__build_fn build, const void *arg,
                           int timeout_ms, clra_status_t *st);
 
+/* Finds pid's endpoint and says how much of the deadline is left for the command itself:
+ * the start of every pid-taking convenience function. 0 with *left_ms set, or the failure. */
+int clra__find_within(int pid, const clra__deadline_t *d, clra_endpoint_t *ep, int *left_ms,
+                      clra_status_t *st);
+
 /* Clears *st (or points it at local storage) and checks ep: the common start of a command. */
 clra_status_t *clra__status_begin(clra_status_t *st, clra_status_t *local);
 

@@ -68,15 +68,10 @@ int clra_apply_startup_hook(int pid, const char *assembly_path, int timeout_ms,
     clra_status_t local;
     st = clra__status_begin(st, &local);
     clra__deadline_t d = clra__deadline_in(timeout_ms);
-    int rc = check_hook(pid, assembly_path, st);
+    int left, rc = check_hook(pid, assembly_path, st);
     if (rc == 0)
-        rc = clra_endpoint_find(pid, &ep, st);
+        rc = clra__find_within(pid, &d, &ep, &left, st);
     if (rc)
         return rc;
-    int left = clra__deadline_left_ms(&d);
-    if (left == 0) {
-        clra__detail(st, "the deadline passed while looking for the endpoint");
-        return CLRA_ETIMEDOUT;
-    }
     return send_hook(&ep, assembly_path, left, st);
 }

@@ -6,6 +6,7 @@
  * the whole stop or the runtime blocks on a full socket (reference/ipc-protocol.md 7.6).
  */
 #define _GNU_SOURCE
+#include "request.h"
 #include "trace.h"
 
 #include <errno.h>
@@ -150,14 +151,9 @@ int clra_trace_start(int pid, const clra_trace_config_t *cfg, int timeout_ms,
     clra_status_t local;
     st = clra__status_begin(st, &local);
     clra__deadline_t d = clra__deadline_in(timeout_ms);
-    int rc = clra_endpoint_find(pid, &ep, st);
+    int left, rc = clra__find_within(pid, &d, &ep, &left, st);
     if (rc)
         return rc;
-    int left = clra__deadline_left_ms(&d);
-    if (left == 0) {
-        clra__detail(st, "the deadline passed while looking for the endpoint");
-        return CLRA_ETIMEDOUT;
-    }
     return clra_trace_start_at(&ep, cfg, left, s, st);
 }
 
