@@ -55,8 +55,7 @@ TEST(launch_passes_sigterm_on_and_reports_how_the_program_ended)
     ASSERT(WIFEXITED(status)); /* the launcher itself was not killed: it passed the signal on */
     ASSERT_EQ(WEXITSTATUS(status), 128 + SIGTERM);
     ASSERT(kill(app, 0) != 0);
-    a.launcher = 0;
-    a.pid = 0;
+    app_stop(&a); /* both are gone already: this only cleans up */
 }
 
 TEST(launch_of_a_program_that_is_not_dotnet_says_so)
