@@ -29,6 +29,20 @@ static void explain_exchange(int rc, const char *path, clra_status_t *st)
                      path);
 }
 
+int clra__open(const clra_endpoint_t *ep, const clra__deadline_t *d, clra__conn_t *c,
+               clra_status_t *st)
+{
+    /* A reverse connection is already open and is spent by this one command. */
+    if (!ep->path[0] && ep->reverse_fd > 0) {
+        c->fd = ep->reverse_fd;
+        return 0;
+    }
+    int rc = clra__connect(ep->path, d, c, st);
+    if (rc == CLRA_EACCES)
+        explain_access(ep->path, st);
+    return rc;
+}
+
 int clra__request(const clra_endpoint_t *ep, const uint8_t *req, size_t req_len,
                   const clra__deadline_t *d, clra__reply_t *reply, clra__conn_t *keep,
                   clra_status_t *st)
@@ -36,14 +50,7 @@ int clra__request(const clra_endpoint_t *ep, const uint8_t *req, size_t req_len,
     clra__conn_t c;
     size_t cap = CLRA__MAX_MESSAGE - CLRA__HEADER_SIZE;
     memset(reply, 0, sizeof *reply);
-    int rc = 0;
-    /* A reverse connection is already open and is spent by this one command. */
-    if (!ep->path[0] && ep->reverse_fd > 0)
-        c.fd = ep->reverse_fd;
-    else
-        rc = clra__connect(ep->path, d, &c, st);
-    if (rc == CLRA_EACCES)
-        explain_access(ep->path, st);
+    int rc = clra__open(ep, d, &c, st);
     if (rc)
         return rc;
     /* On the heap: callers may be agents' threads with small stacks. */

@@ -13,6 +13,11 @@ typedef struct clra__reply {
     size_t len;
 } clra__reply_t;
 
+/* Opens a connection to ep: its held reverse connection, or a new one to its path (a refused
+ * permission is explained with the socket's owner). Every command starts here. */
+int clra__open(const clra_endpoint_t *ep, const clra__deadline_t *d, clra__conn_t *c,
+               clra_status_t *st);
+
 /* Sends req to ep and reads the first reply message before the deadline. With keep non-NULL
  * the connection stays open in *keep for a continuation or a stream (the caller closes it);
  * otherwise it is closed. On failure st->detail says what happened and nothing is left open. */

@@ -309,7 +309,7 @@ int clra_trace_stop(clra_trace_session_t *s, const clra_endpoint_t *ep, clra_tra
         return CLRA_EINVAL;
     }
     clra__deadline_t d = clra__deadline_in(timeout_ms);
-    int rc = clra__connect(ep->path, &d, &c, st);
+    int rc = clra__open(ep, &d, &c, st);
     if (rc)
         return rc;
     return clra_trace_stop_on(s, c.fd, sink, ctx, clra__deadline_left_ms(&d), st);

@@ -286,7 +286,9 @@ int cmd_launch(int argc, char **argv)
     int rc = clra_reverse_listen(sock, &srv, &st);
     if (rc) {
         rmdir(dir);
-        cli_report_error("listen for", 0, rc, &st, NULL);
+        fprintf(stderr, "clrattach launch: cannot open the launch port: %s\n  detail: %s\n"
+                "  what to do: check that /tmp is writable and not full\n", clra_strerror(rc),
+                st.detail);
         return cli_exit_code(rc);
     }
     install_forwarding();
