@@ -1,0 +1,38 @@
+/* identity.h - who owns a target, and acting as that owner for file-system access (internal).
+ *
+ * Root attaching to another user's process connects and creates files as that user, so the
+ * kernel checks permissions as the owner would and nothing is left behind owned by root. */
+#ifndef CLRA_IDENTITY_H
+#define CLRA_IDENTITY_H
+
+#include "clrattach.h"
+
+#include <stddef.h>
+#include <sys/types.h>
+
+/* The ids of a process as /proc/PID/status states them (mapped into our user namespace). */
+typedef struct clra__owner {
+    uid_t uid[4]; /* real, effective, saved, file-system */
+    gid_t gid[4];
+} clra__owner_t;
+
+/* Reads pid's ids below proc_root ("/proc"). 0, CLRA_ENOPROC, or CLRA_EPROTO (unparsable). */
+int clra__process_owner(const char *proc_root, int pid, clra__owner_t *owner);
+
+/* "uid 1000 (alice)", or "uid 1000" when the user has no name here. */
+void clra__describe_uid(uid_t uid, char *out, size_t cap);
+
+/* What clra__identity_assume changed, for clra__identity_restore. */
+typedef struct clra__identity {
+    int switched;
+    uid_t saved_fsuid;
+    gid_t saved_fsgid;
+} clra__identity_t;
+
+/* When we are root and pid runs as another user, this thread's file-system uid and gid become
+ * that user's (setfsuid is per thread, so a caller's other threads are unaffected); otherwise
+ * nothing changes. 0, or the failure reading the owner. Always pair with _restore. */
+int clra__identity_assume(int pid, clra__identity_t *id, clra_status_t *st);
+void clra__identity_restore(clra__identity_t *id);
+
+#endif
