@@ -15,6 +15,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -325,6 +326,13 @@ TEST(trace_target_killed_mid_trace_says_the_file_is_incomplete)
     app_start(&a, NULL);
     bg_start(&b, "trace", "--providers", SAMPLE_PROVIDER, "--output", out, app_pid_text(&a), NULL);
     bg_wait_for(&b, "tracing process", 15000);
+    /* The session starts before the runtime writes its header: kill once some of the stream
+     * is on disk, or the file may be empty (seen once on a loaded machine). */
+    struct stat sb;
+    ASSERT_STREQ(app_command(&a, "events 20", 10000), "events-done 20");
+    for (int i = 0; i < 1000 && (stat(out, &sb) != 0 || sb.st_size < 64); i++)
+        usleep(10000);
+    ASSERT_MSG(stat(out, &sb) == 0 && sb.st_size >= 64, "%s stayed under 64 bytes", out);
     kill(a.pid, SIGKILL);
     ASSERT_EQ(bg_finish(&b, 30000), 8);
     ASSERT_CONTAINS(b.out, "incomplete (no end marker)");
