@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE
 #include "endpoint.h"
+#include "identity.h"
 #include "transport.h"
 
 #include <dirent.h>
@@ -262,6 +263,24 @@ int clra__maps_dotnet(const char *proc, int pid)
     return found ? 1 : err ? -err : 0;
 }
 
+/* The environment of another user's process is closed to us: name that user and how to become
+ * them, since that is the fix. */
+static void explain_unreadable(const char *proc, int pid, const char *searched, clra_status_t *st)
+{
+    clra__owner_t owner;
+    char who[96], user[48], sudo[96] = "";
+    if (clra__process_owner(proc, pid, &owner) == 0) {
+        clra__describe_uid(owner.uid[1], who, sizeof who);
+        clra__sudo_user(owner.uid[1], user, sizeof user);
+        snprintf(sudo, sizeof sudo, " (e.g. sudo -u %s clrattach ...)", user);
+    } else {
+        snprintf(who, sizeof who, "another user");
+    }
+    clra__detail(st, "process %d runs as %s: cannot read /proc/%d/environ (%s), so its TMPDIR is "
+                 "unknown; searched %s; run as that user%s or as root", pid, who, pid,
+                 strerror(EACCES), searched, sudo);
+}
+
 /* Says why nothing was found, naming each directory searched and the likely cause; records
  * in v whether the process is .NET after all. */
 static int explain_missing(const char *proc, int pid, clra__discovery_t *v, clra_status_t *st)
@@ -287,8 +306,7 @@ static int explain_missing(const char *proc, int pid, clra__discovery_t *v, clra
     if (v->environ_errno == EACCES || maps == -EACCES) {
         if (st)
             st->sys_errno = EACCES;
-        clra__detail(st, "cannot read /proc/%d/environ (%s), so its TMPDIR is unknown; searched %s; "
-                     "run as the process's owner or root", pid, strerror(EACCES), list);
+        explain_unreadable(proc, pid, list, st);
         return CLRA_EACCES;
     }
     clra__detail(st, "no dotnet-diagnostic-%d-*-socket for process %d in %s", v->ns_pid, pid, list);

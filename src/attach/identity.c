@@ -45,14 +45,33 @@ int clra__process_owner(const char *proc_root, int pid, clra__owner_t *owner)
     return 0;
 }
 
-void clra__describe_uid(uid_t uid, char *out, size_t cap)
+/* The user's name, when this system knows it. */
+static int uid_name(uid_t uid, char *out, size_t cap)
 {
     struct passwd pw, *found = NULL;
     char buf[1024];
-    if (getpwuid_r(uid, &pw, buf, sizeof buf, &found) == 0 && found && found->pw_name[0])
-        snprintf(out, cap, "uid %u (%s)", (unsigned)uid, found->pw_name);
+    if (getpwuid_r(uid, &pw, buf, sizeof buf, &found) != 0 || !found || !found->pw_name[0])
+        return 0;
+    snprintf(out, cap, "%s", found->pw_name);
+    return 1;
+}
+
+void clra__describe_uid(uid_t uid, char *out, size_t cap)
+{
+    char name[64];
+    if (uid_name(uid, name, sizeof name))
+        snprintf(out, cap, "uid %u (%s)", (unsigned)uid, name);
     else
         snprintf(out, cap, "uid %u", (unsigned)uid);
+}
+
+void clra__sudo_user(uid_t uid, char *out, size_t cap)
+{
+    char name[64];
+    if (uid_name(uid, name, sizeof name))
+        snprintf(out, cap, "%s", name);
+    else
+        snprintf(out, cap, "'#%u'", (unsigned)uid);
 }
 
 int clra__identity_assume(int pid, clra__identity_t *id, clra_status_t *st)

@@ -21,6 +21,8 @@ int clra__process_owner(const char *proc_root, int pid, clra__owner_t *owner);
 
 /* "uid 1000 (alice)", or "uid 1000" when the user has no name here. */
 void clra__describe_uid(uid_t uid, char *out, size_t cap);
+/* The argument sudo -u takes for uid: its name, or '#1000'. */
+void clra__sudo_user(uid_t uid, char *out, size_t cap);
 
 /* What clra__identity_assume changed, for clra__identity_restore. */
 typedef struct clra__identity {
