@@ -55,7 +55,8 @@ CLRA_EXTERN const char *clra_version_string(void);
     XX(EIO, -11, "input/output error")                                                         \
     XX(ERUNTIME, -12, "the runtime refused the request (see the HRESULT)")                     \
     XX(EENCODING, -13, "text is not valid UTF-8")                                             \
-    XX(ENOTDOTNET, -14, "the process is not a .NET process")
+    XX(ENOTDOTNET, -14, "the process is not a .NET process")                                 \
+    XX(EUNSAFE, -15, "refused a socket that is not safely the target's (see the detail)")
 
 typedef enum {
 #define CLRA__ERRNO_ENUM(name, value, msg) CLRA_##name = (value),

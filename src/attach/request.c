@@ -1,5 +1,6 @@
 /* request.c - connect, send one request, read its first reply; shared by every command. */
 #include "request.h"
+#include "socket_check.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -9,9 +10,14 @@
 static void explain_access(const char *path, clra_status_t *st)
 {
     struct stat sb;
-    if (st && stat(path, &sb) == 0)
-        clra__detail(st, "permission denied connecting to %s (owned by uid %u, mode %03o); run as "
-                     "that user or root", path, (unsigned)sb.st_uid, (unsigned)(sb.st_mode & 0777));
+    char who[96], user[48];
+    if (!st || stat(path, &sb) != 0)
+        return;
+    clra__describe_uid(sb.st_uid, who, sizeof who);
+    clra__sudo_user(sb.st_uid, user, sizeof user);
+    clra__detail(st, "permission denied connecting to %s (owned by %s, mode %03o); run as that "
+                 "user (e.g. sudo -u %s clrattach ...) or as root", path, who,
+                 (unsigned)(sb.st_mode & 0777), user);
 }
 
 /* Says in the detail which step failed, since the codes alone look alike to a user. */
@@ -29,6 +35,29 @@ static void explain_exchange(int rc, const char *path, clra_status_t *st)
                      path);
 }
 
+/* A pid's socket is checked before the connect, connected to as the pid's owner when we are
+ * root, and its listener checked after: the socket found by name must really be the target's. */
+static int connect_checked(const clra_endpoint_t *ep, const clra__deadline_t *d, clra__conn_t *c,
+                           clra_status_t *st)
+{
+    clra__owner_t owner;
+    clra__identity_t id;
+    if (clra__process_owner("/proc", ep->pid, &owner) != 0) {
+        clra__detail(st, "process %d is gone (no /proc/%d/status)", ep->pid, ep->pid);
+        return CLRA_ENOPROC;
+    }
+    int rc = clra__socket_check(ep->path, ep->pid, &owner, st);
+    if (rc == 0)
+        rc = clra__identity_assume(ep->pid, &id, st);
+    if (rc)
+        return rc;
+    rc = clra__connect(ep->path, d, c, st);
+    clra__identity_restore(&id);
+    if (rc == 0 && (rc = clra__peer_check(c->fd, ep->path, ep->pid, st)) != 0)
+        clra__close(c);
+    return rc;
+}
+
 int clra__open(const clra_endpoint_t *ep, const clra__deadline_t *d, clra__conn_t *c,
                clra_status_t *st)
 {
@@ -37,7 +66,8 @@ int clra__open(const clra_endpoint_t *ep, const clra__deadline_t *d, clra__conn_
         c->fd = ep->reverse_fd;
         return 0;
     }
-    int rc = clra__connect(ep->path, d, c, st);
+    /* An explicit path (pid 0) is the caller's own choice and is taken as given. */
+    int rc = ep->pid > 0 ? connect_checked(ep, d, c, st) : clra__connect(ep->path, d, c, st);
     if (rc == CLRA_EACCES)
         explain_access(ep->path, st);
     return rc;

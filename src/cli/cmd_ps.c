@@ -82,6 +82,8 @@ static const char *status_word(int reach)
         return "ok";
     case CLRA_EACCES:
         return "permission";
+    case CLRA_EUNSAFE:
+        return "unsafe";
     case CLRA_ENOENDPOINT:
         return "no-endpoint";
     case CLRA_ECONNREFUSED:

@@ -20,6 +20,7 @@ int cli_exit_code(int err)
     case CLRA_ENOENDPOINT:
         return EXIT_NOENDPOINT;
     case CLRA_EACCES:
+    case CLRA_EUNSAFE:
         return EXIT_ACCESS;
     case CLRA_ETIMEDOUT:
         return EXIT_TIMEOUT;
@@ -154,6 +155,9 @@ const char *cli_local_hint(int err)
                "check the process's TMPDIR and that it is not a NativeAOT app";
     case CLRA_EACCES:
         return "run as the user that owns the process, or as root";
+    case CLRA_EUNSAFE:
+        return "find out who made the file the detail names and remove it; clrattach will not "
+               "talk to a socket it cannot trust to be the target's";
     case CLRA_ETIMEDOUT:
         return "raise --timeout; the runtime may still finish loading the profiler";
     case CLRA_ECONNREFUSED:
