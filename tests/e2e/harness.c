@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -55,6 +56,13 @@ static void app_argv(const char **argv, size_t cap, const char *const *prefix)
     memcpy(argv + n, tail, sizeof tail);
 }
 
+/* Becomes user uid (group the same number) for good, or exits 126: for a forked child. */
+static void become(uid_t uid)
+{
+    if (uid && (setgroups(0, NULL) != 0 || setgid(uid) != 0 || setuid(uid) != 0))
+        _exit(126);
+}
+
 /* Child side of app_start: wire the pipes, die with the test, exec dotnet (through
  * clrattach launch when launch_args is non-NULL, through o->wrapper when there is one). */
 static void exec_app(int in_fd, int out_fd, const app_t *a, const app_options_t *o,
@@ -76,6 +84,7 @@ static void exec_app(int in_fd, int out_fd, const app_t *a, const app_options_t 
         setenv("TMPDIR", a->dir, 1);
     for (size_t i = 0; extra_env && extra_env[i]; i++)
         putenv((char *)extra_env[i]);
+    become(o->user);
     if (o->wrapper) {
         const char *argv[40];
         app_argv(argv, 40, o->wrapper);
@@ -102,6 +111,8 @@ static void spawn(app_t *a, const app_options_t *o, const char *const *launch_ar
     snprintf(a->dir, sizeof a->dir, "/tmp/clra-e2e-XXXXXX");
     ASSERT(mkdtemp(a->dir) != NULL);
     chmod(a->dir, 0755);
+    if (o->user) /* the app writes its log there */
+        ASSERT(lchown(a->dir, o->user, o->user) == 0);
     snprintf(a->log_path, sizeof a->log_path, "%s/profiler.log", a->dir);
     ASSERT(pipe2(in, O_CLOEXEC) == 0 && pipe2(out, O_CLOEXEC) == 0);
     a->pid = fork();
@@ -207,8 +218,9 @@ int app_stop(app_t *a)
     return app_stop_with(a, "exit 0");
 }
 
-/* Runs path with argv, stdout and stderr captured together into one static buffer. */
-static int run_captured(const char **output, const char *path, const char *const *argv)
+/* Runs path with argv as uid (0: as we are), stdout and stderr captured together into one
+ * static buffer. */
+static int run_captured(uid_t uid, const char **output, const char *path, const char *const *argv)
 {
     static char buf[OUTPUT_MAX];
     int fds[2], status;
@@ -217,6 +229,7 @@ static int run_captured(const char **output, const char *path, const char *const
     if (pid == 0) {
         dup2(fds[1], 1);
         dup2(fds[1], 2);
+        become(uid);
         execv(path, (char *const *)argv);
         _exit(127);
     }
@@ -232,23 +245,41 @@ static int run_captured(const char **output, const char *path, const char *const
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
-int run_cli(const char **output, const char *arg0, ...)
+/* The clrattach argv from arg0 and the rest of a NULL-terminated list. */
+static void cli_argv(const char *argv[32], const char *arg0, va_list ap)
 {
-    const char *argv[32] = {"clrattach", arg0};
     int argc = 2;
-    va_list ap;
-    va_start(ap, arg0);
+    argv[0] = "clrattach";
+    argv[1] = arg0;
     while (argc < 31 && (argv[argc] = va_arg(ap, const char *)) != NULL)
         argc++;
-    va_end(ap);
     argv[argc] = NULL;
-    return run_captured(output, CLRA_CLI, argv);
+}
+
+int run_cli(const char **output, const char *arg0, ...)
+{
+    const char *argv[32];
+    va_list ap;
+    va_start(ap, arg0);
+    cli_argv(argv, arg0, ap);
+    va_end(ap);
+    return run_captured(0, output, CLRA_CLI, argv);
+}
+
+int run_cli_as(uid_t uid, const char **output, const char *arg0, ...)
+{
+    const char *argv[32];
+    va_list ap;
+    va_start(ap, arg0);
+    cli_argv(argv, arg0, ap);
+    va_end(ap);
+    return run_captured(uid, output, CLRA_CLI, argv);
 }
 
 int run_crosscheck(const char **output, const char *question, const app_t *a)
 {
     const char *argv[] = {"dotnet", CLRA_CROSSCHECK_DLL, question, app_pid_text(a), NULL};
-    return run_captured(output, CLRA_DOTNET, argv);
+    return run_captured(0, output, CLRA_DOTNET, argv);
 }
 
 const char *profiler_path(const char *name)

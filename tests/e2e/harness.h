@@ -34,6 +34,7 @@ typedef struct app_options {
     int private_tmpdir;         /* TMPDIR=<a->dir>, so the app's socket lands there */
     const char *const *wrapper; /* argv (NULL-terminated) that execs the dotnet command line
                                  * appended to it, e.g. unshare; a->pid is then the wrapper's */
+    uid_t user;                 /* run as this uid (and gid of the same number); 0: as we are */
 } app_options_t;
 void app_start_with(app_t *a, const app_options_t *o);
 /* The app's pid as text, for command lines (static buffer). */
@@ -51,6 +52,8 @@ int app_stop_with(app_t *a, const char *command);
 /* Runs the clrattach command with the given arguments (NULL-terminated); captures stdout and
  * stderr together into a static buffer returned through *output. Returns the exit code. */
 int run_cli(const char **output, const char *arg0, ...) __attribute__((sentinel));
+/* run_cli as user uid (gid the same number): the child drops root before exec. */
+int run_cli_as(uid_t uid, const char **output, const char *arg0, ...) __attribute__((sentinel));
 /* Asks the official managed client (tests/apps/crosscheck) a question ("info" or "env") about
  * the app; output as run_cli (the same static buffer). Returns the exit code. */
 int run_crosscheck(const char **output, const char *question, const app_t *a);

@@ -109,34 +109,6 @@ static int child_of(int parent)
     test_fail(__FILE__, __LINE__, "process %d has no child", parent);
 }
 
-/* run_cli as another user: the child drops to uid/gid before exec. */
-static int run_cli_as(uid_t uid, gid_t gid, const char **output, const char *arg0,
-                      const char *arg1)
-{
-    static char buf[256 * 1024];
-    int fds[2], status;
-    ASSERT(pipe2(fds, O_CLOEXEC) == 0);
-    pid_t pid = fork();
-    if (pid == 0) {
-        dup2(fds[1], 1);
-        dup2(fds[1], 2);
-        if (setgroups(0, NULL) != 0 || setgid(gid) != 0 || setuid(uid) != 0)
-            _exit(126);
-        execl(CLRA_CLI, "clrattach", arg0, arg1, (char *)NULL);
-        _exit(127);
-    }
-    close(fds[1]);
-    size_t n = 0;
-    ssize_t k;
-    while (n + 1 < sizeof buf && (k = read(fds[0], buf + n, sizeof buf - 1 - n)) > 0)
-        n += (size_t)k;
-    buf[n] = '\0';
-    close(fds[0]);
-    waitpid(pid, &status, 0);
-    *output = buf;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
 TEST(ps_finds_a_target_with_its_own_tmpdir)
 {
     app_t a;
@@ -294,7 +266,7 @@ TEST(ps_as_another_user_lists_the_target_as_permission_denied)
     if (geteuid() != 0)
         SKIP("needs root to run ps as another user (uid %d)", NOBODY);
     app_start(&a, NULL);
-    int rc = run_cli_as(NOBODY, NOBODY, &out, "ps", "--json");
+    int rc = run_cli_as(NOBODY, &out, "ps", "--json", NULL);
     ASSERT_MSG(rc == 0, "exit %d: %s", rc, out);
     const char *row = ps_row(out, a.pid);
     ASSERT_MSG(row != NULL, "uid %d's ps did not list %d:\n%s", NOBODY, a.pid, out);

@@ -1,0 +1,192 @@
+/* test_users.c - attaching across users, and refusing sockets that are not safely the target's:
+ * root acts as the target's owner, a third user is told whom to become, and planted links,
+ * foreign files and other processes' sockets are refused before anything is sent. */
+#define _GNU_SOURCE
+#include "harness.h"
+#include "test.h"
+
+#include "clrattach.h"
+
+#include <dirent.h>
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define NOBODY 65534   /* the target's owner */
+#define STRANGER 65533 /* a third user, with no name on most systems */
+
+/* The app's diagnostics socket (static buffer); fails the test when there is none. */
+static const char *socket_of(const app_t *a, const char *dir)
+{
+    static char path[512];
+    glob_t g;
+    char pattern[400];
+    snprintf(pattern, sizeof pattern, "%s/dotnet-diagnostic-%d-*-socket", dir, a->pid);
+    ASSERT_MSG(glob(pattern, 0, NULL, &g) == 0 && g.gl_pathc == 1, "no single %s", pattern);
+    snprintf(path, sizeof path, "%s", g.gl_pathv[0]);
+    globfree(&g);
+    return path;
+}
+
+/* Fails the test unless every entry of dir belongs to uid. */
+static void assert_all_owned_by(const char *dir, uid_t uid)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    ASSERT(d != NULL);
+    while ((e = readdir(d)) != NULL) {
+        struct stat sb;
+        char path[600];
+        if (e->d_name[0] == '.')
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        ASSERT(lstat(path, &sb) == 0);
+        ASSERT_MSG(sb.st_uid == uid, "%s belongs to uid %u, not %u", path, (unsigned)sb.st_uid,
+                   (unsigned)uid);
+    }
+    closedir(d);
+}
+
+static void need_root(void)
+{
+    if (geteuid() != 0)
+        SKIP("needs root to run the target or clrattach as other users");
+}
+
+TEST(root_attaches_to_another_users_process_as_that_user)
+{
+    app_t a;
+    const char *out;
+    need_root();
+    app_options_t o = {.private_tmpdir = 1, .user = NOBODY};
+    app_start_with(&a, &o);
+    int rc = run_cli(&out, "attach", app_pid_text(&a), profiler_path("hello"), NULL);
+    ASSERT_MSG(rc == 0, "exit %d: %s", rc, out);
+    app_wait_log(&a, "InitializeForAttach", 10000);
+    rc = run_cli(&out, "detach", app_pid_text(&a), NULL);
+    ASSERT_MSG(rc == 0, "exit %d: %s", rc, out);
+    assert_all_owned_by(a.dir, NOBODY); /* nothing of ours is left owned by root */
+
+    /* The connect itself is checked as the owner: a socket the owner may not open (mode 000)
+     * stays closed to root too, although root's own permissions would override the mode. */
+    const char *sock = socket_of(&a, a.dir);
+    ASSERT(chmod(sock, 0) == 0);
+    rc = run_cli(&out, "info", app_pid_text(&a), NULL);
+    ASSERT(chmod(sock, 0600) == 0);
+    ASSERT_MSG(rc == 6, "exit %d: %s", rc, out);
+    ASSERT_CONTAINS(out, "owned by uid 65534 (nobody), mode 000");
+    ASSERT_EQ(run_cli(&out, "info", app_pid_text(&a), NULL), 0);
+    app_stop(&a);
+}
+
+TEST(a_third_user_is_told_who_owns_the_process)
+{
+    app_t a;
+    const char *out;
+    need_root();
+    /* Socket in the shared /tmp: found, but the connect is refused by the kernel. */
+    app_options_t shared = {.user = NOBODY};
+    app_start_with(&a, &shared);
+    int rc = run_cli_as(STRANGER, &out, "attach", app_pid_text(&a), profiler_path("hello"), NULL);
+    ASSERT_MSG(rc == 6, "exit %d: %s", rc, out);
+    ASSERT_CONTAINS(out, "permission denied connecting to");
+    ASSERT_CONTAINS(out, "owned by uid 65534 (nobody)");
+    ASSERT_CONTAINS(out, "sudo -u nobody");
+    ASSERT_MSG(!strstr(app_log(&a), "Initialize"), "the profiler loaded: %s", app_log(&a));
+    app_stop(&a);
+
+    /* Socket in a private TMPDIR: the process's environment, which says where, is closed. */
+    app_options_t private_dir = {.private_tmpdir = 1, .user = NOBODY};
+    app_start_with(&a, &private_dir);
+    rc = run_cli_as(STRANGER, &out, "attach", app_pid_text(&a), profiler_path("hello"), NULL);
+    ASSERT_MSG(rc == 6, "exit %d: %s", rc, out);
+    ASSERT_CONTAINS(out, "runs as uid 65534 (nobody)");
+    ASSERT_CONTAINS(out, "sudo -u nobody");
+    app_stop(&a);
+}
+
+TEST(a_socket_owned_by_someone_else_is_refused)
+{
+    app_t a;
+    const char *out;
+    need_root();
+    app_options_t o = {.private_tmpdir = 1};
+    app_start_with(&a, &o);
+    const char *sock = socket_of(&a, a.dir);
+    ASSERT(lchown(sock, STRANGER, STRANGER) == 0);
+    int rc = run_cli(&out, "attach", app_pid_text(&a), profiler_path("hello"), NULL);
+    ASSERT_MSG(rc == 6, "exit %d: %s", rc, out);
+    ASSERT_CONTAINS(out, "refusing");
+    ASSERT_CONTAINS(out, "owned by uid 65533 but process");
+    ASSERT_CONTAINS(out, "runs as uid 0 (root)");
+    ASSERT_MSG(!strstr(app_log(&a), "Initialize"), "the profiler loaded: %s", app_log(&a));
+    ASSERT(lchown(sock, 0, 0) == 0);
+    ASSERT_EQ(run_cli(&out, "info", app_pid_text(&a), NULL), 0);
+    app_stop(&a);
+}
+
+TEST(a_symlink_planted_on_the_way_to_the_socket_is_refused)
+{
+    app_t a;
+    const char *out;
+    char dir[] = "/tmp/clra-e2e-link-XXXXXX", real[64], link[64], env[80];
+    need_root();
+    ASSERT(mkdtemp(dir) != NULL);
+    snprintf(real, sizeof real, "%s/real", dir);
+    snprintf(link, sizeof link, "%s/link", dir);
+    snprintf(env, sizeof env, "TMPDIR=%s", link);
+    ASSERT(mkdir(real, 0755) == 0 && symlink(real, link) == 0);
+    ASSERT(lchown(link, STRANGER, STRANGER) == 0); /* as if a third user had planted it */
+    const char *const extra[] = {env, NULL};
+    app_options_t o = {.env = extra};
+    app_start_with(&a, &o);
+    int rc = run_cli(&out, "info", app_pid_text(&a), NULL);
+    ASSERT_MSG(rc == 6, "exit %d: %s", rc, out);
+    ASSERT_CONTAINS(out, "is a symbolic link owned by uid 65533");
+    ASSERT_CONTAINS(out, link);
+    /* The same link made by root (or the owner) is trusted: links as such are fine. */
+    ASSERT(lchown(link, 0, 0) == 0);
+    rc = run_cli(&out, "info", app_pid_text(&a), NULL);
+    ASSERT_MSG(rc == 0, "exit %d: %s", rc, out);
+    app_stop(&a);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    ASSERT_EQ(system(cmd), 0);
+}
+
+TEST(a_link_in_place_of_the_socket_and_another_process_socket_are_refused)
+{
+    app_t a, b;
+    clra_endpoint_t ep;
+    clra_status_t st;
+    clra_process_info_t info;
+    char link[400];
+    app_options_t o = {.private_tmpdir = 1};
+    app_start_with(&a, &o);
+    app_start_with(&b, &o);
+    /* A link to a's own socket: refused all the same, since the runtime never makes links. */
+    snprintf(link, sizeof link, "%s/dotnet-diagnostic-%d-1-socket", b.dir, a.pid);
+    ASSERT(symlink(socket_of(&a, a.dir), link) == 0);
+    ASSERT_EQ(clra_endpoint_from_path(link, &ep), 0);
+    ep.pid = a.pid;
+    ASSERT_EQ(clra_process_info(&ep, 5000, &info, &st), CLRA_EUNSAFE);
+    ASSERT_CONTAINS(st.detail, "is a symbolic link");
+    unlink(link);
+    /* b's socket offered as a's: the listener's pid gives it away after the connect. */
+    ASSERT_EQ(clra_endpoint_from_path(socket_of(&b, b.dir), &ep), 0);
+    ep.pid = a.pid;
+    ASSERT_EQ(clra_process_info(&ep, 5000, &info, &st), CLRA_EUNSAFE);
+    char expected[96];
+    snprintf(expected, sizeof expected, "served by process %d, not by process %d", b.pid, a.pid);
+    ASSERT_CONTAINS(st.detail, expected);
+    /* The real pairing still works. */
+    ep.pid = b.pid;
+    ASSERT_EQ(clra_process_info(&ep, 5000, &info, &st), 0);
+    ASSERT_EQ((long long)info.pid, b.pid);
+    clra_process_info_free(&info);
+    app_stop(&a);
+    app_stop(&b);
+}
