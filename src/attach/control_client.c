@@ -3,6 +3,7 @@
  * its library leave the process. */
 #define _GNU_SOURCE
 #include "clrattach.h"
+#include "request.h"
 #include "transport.h"
 
 #include <dirent.h>
@@ -73,12 +74,20 @@ int clra_profilers_find(int pid, clra_profiler_ref_t *out, int max, clra_status_
     return count;
 }
 
-/* Sends one command line and reads the one-line reply, all under d. */
+/* Sends one command line and reads the one-line reply, all under d. The connect takes the same
+ * checked path as the runtime's socket (owner, links, listener's pid), since a profiler's
+ * endpoint sits in the same shared directory. */
 static int request(const clra_profiler_ref_t *ref, const char *command, char *reply,
                    const clra__deadline_t *d, clra__conn_t *c, clra_status_t *st)
 {
     char line[64];
-    int err = clra__connect(ref->path, d, c, st);
+    clra_endpoint_t *ep = calloc(1, sizeof *ep);
+    if (!ep)
+        return CLRA_ENOMEM;
+    ep->pid = ref->pid;
+    snprintf(ep->path, sizeof ep->path, "%s", ref->path);
+    int err = clra__open(ep, d, c, st);
+    free(ep);
     if (err) {
         if (err == CLRA_ECONNREFUSED)
             clra__detail(st, "%s refuses connections: a stale endpoint left by a process that "

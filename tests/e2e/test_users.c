@@ -12,7 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #define NOBODY 65534   /* the target's owner */
@@ -189,4 +191,36 @@ TEST(a_link_in_place_of_the_socket_and_another_process_socket_are_refused)
     clra_process_info_free(&info);
     app_stop(&a);
     app_stop(&b);
+}
+
+TEST(a_planted_profiler_control_endpoint_is_refused)
+{
+    app_t a;
+    const char *out;
+    struct sockaddr_un sa = {.sun_family = AF_UNIX};
+    need_root();
+    app_options_t o = {.private_tmpdir = 1};
+    app_start_with(&a, &o);
+    /* A listening socket named like the hello profiler's endpoint, made by a third user. */
+    char path[400];
+    snprintf(path, sizeof path, "%s/clrprof-%d-5e3e0c65-3e00-442d-b0ad-7f2d7f8946df.sock", a.dir,
+             a.pid);
+    ASSERT(strlen(path) < sizeof sa.sun_path);
+    memcpy(sa.sun_path, path, strlen(path) + 1);
+    int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+    ASSERT(fd >= 0 && bind(fd, (struct sockaddr *)&sa, sizeof sa) == 0 && listen(fd, 4) == 0);
+    ASSERT(lchown(sa.sun_path, STRANGER, STRANGER) == 0);
+    int rc = run_cli(&out, "detach", app_pid_text(&a), NULL);
+    ASSERT_MSG(rc == 6, "exit %d: %s", rc, out);
+    ASSERT_CONTAINS(out, "owned by uid 65533 but process");
+    /* Owned by root it passes the file checks, but it is not the target listening. */
+    ASSERT(lchown(sa.sun_path, 0, 0) == 0);
+    rc = run_cli(&out, "detach", app_pid_text(&a), NULL);
+    ASSERT_MSG(rc == 6, "exit %d: %s", rc, out);
+    char expected[80];
+    snprintf(expected, sizeof expected, "served by process %d, not by process %d", getpid(), a.pid);
+    ASSERT_CONTAINS(out, expected);
+    close(fd);
+    unlink(sa.sun_path);
+    app_stop(&a);
 }
