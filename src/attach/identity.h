@@ -32,8 +32,9 @@ typedef struct clra__identity {
 } clra__identity_t;
 
 /* When we are root and pid runs as another user, this thread's file-system uid and gid become
- * that user's (setfsuid is per thread, so a caller's other threads are unaffected); otherwise
- * nothing changes. 0, or the failure reading the owner. Always pair with _restore. */
+ * that user's (setfsuid is per thread, so a caller's other threads are unaffected); otherwise,
+ * or when the kernel refuses the switch, nothing changes. 0, or the failure reading the owner.
+ * Always pair with _restore. */
 int clra__identity_assume(int pid, clra__identity_t *id, clra_status_t *st);
 void clra__identity_restore(clra__identity_t *id);
 
