@@ -72,6 +72,7 @@ typedef struct launch {
     clra_advertise_t ad; /* the runtime's first advertise: its cookie picks its connections */
     int status;          /* the program's wait status once it ended */
     int ended;           /* it ended and was reaped (status is set) */
+    int connected;       /* its runtime has advertised itself on the port */
     int tracing;
     launch_trace_t trace;
 } launch_t;
@@ -223,6 +224,7 @@ static int prepare_and_resume(launch_t *l, clra_status_t *st)
 {
     const launch_opts_t *o = l->o;
     int rc = wait_advertise(l, NULL, &l->ad, st);
+    l->connected = rc == 0;
     if (rc == 0 && l->tracing)
         rc = refused(on_port(l, do_trace, NULL, st), "the trace", NULL);
     if (rc == 0 && o->profiler[0])
@@ -292,6 +294,12 @@ static int give_up(launch_t *l, pid_t pid, int rc, clra_status_t *st)
         stop_child(l, pid);
     if (l->tracing)
         launch_trace_abandon(&l->trace);
+    if (rc == 1 && l->connected) {
+        fprintf(stderr, "clrattach launch: %s ended (code %d) while its runtime was paused on "
+                "the launch port, before it was resumed\n", l->o->command[0],
+                exit_code_of(l->status));
+        return EXIT_CONNECTION;
+    }
     if (rc == 1) {
         fprintf(stderr, "clrattach launch: %s exited (code %d) before its runtime connected to "
                 "the launch port: not a .NET program, or diagnostics disabled "

@@ -122,10 +122,11 @@ void launch_trace_abandon(launch_trace_t *t)
 {
     end_drain(t);
     clra_trace_session_close(&t->s);
-    if (t->fd >= 0)
+    if (t->fd >= 0) { /* the file is ours to remove only once we created it */
         close(t->fd);
+        unlink(t->path);
+    }
     t->fd = -1;
-    unlink(t->path);
 }
 
 /* Why a file is not complete, in words a user can act on. */
