@@ -255,18 +255,20 @@ static void stop_trace_then_forward(launch_t *l, pid_t pid)
         kill(pid, sig);
 }
 
-/* Waits for the program in short slices, so a signal held for the trace is seen. */
+/* Waits for the program; in short slices while a signal may be held for the trace. */
 static void wait_program(launch_t *l, pid_t pid)
 {
     while (!l->ended) {
-        pid_t r = waitpid(pid, &l->status, WNOHANG);
+        int holding = hold_signal;
+        pid_t r = waitpid(pid, &l->status, holding ? WNOHANG : 0);
         if (r == pid || (r < 0 && errno != EINTR)) {
             l->ended = r == pid;
             return;
         }
-        if (hold_signal && held_signal)
+        if (holding && held_signal)
             stop_trace_then_forward(l, pid);
-        usleep(20000);
+        else if (holding)
+            usleep(20000);
     }
 }
 
