@@ -133,9 +133,10 @@ static const clra_hresult_info_t hresult_table[] = {
     {HR(0x8013135B), "DS_IPC_E_NOT_YET_AVAILABLE",
      "The runtime is paused at startup by a suspending diagnostic port and does not accept "
      "attach yet (same value as CORPROF_E_NOT_YET_AVAILABLE).",
-     "Let it run with ResumeRuntime ('clrattach resume PID' for the default port; each "
-     "suspending port of DOTNET_DiagnosticPorts needs its own), then attach again; or register "
-     "the profiler with StartupProfiler before resuming so it loads from the first instruction."},
+     "Let it run with 'clrattach resume PID' (that resumes the default port; each suspending "
+     "port of DOTNET_DiagnosticPorts needs its own ResumeRuntime), then attach again; or, to "
+     "profile from startup, start the program with 'clrattach launch --profiler PATH -- "
+     "COMMAND', which registers it with StartupProfiler before any managed code runs."},
     {HR(0x8013135C), "CORPROF_E_TYPE_IS_PARAMETERIZED",
      "A profiler Info call that only handles plain types was given a generic instantiation.",
      "Profiler bug passed out of InitializeForAttach: it should use the generic-aware variant "

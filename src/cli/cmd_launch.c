@@ -1,114 +1,31 @@
 /* cmd_launch.c - `clrattach launch`: start a .NET program paused at its first instruction on a
- * diagnostic port of our own, register a startup profiler, then let it run and wait for it. */
+ * diagnostic port of our own; start a trace, register a startup profiler and queue startup
+ * hooks while it is paused; then let it run and wait for it. Options are in launch_args.c, the
+ * trace's drain and report in launch_trace.c. */
 #define _GNU_SOURCE
-#include "cli.h"
+#include "launch.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define DEFAULT_TIMEOUT_MS 30000
-#define MAX_ENV 64
 #define EXIT_CHILD_NOT_STARTED 127
 
-static void launch_usage(FILE *f)
-{
-    fprintf(f,
-            "usage: clrattach launch [options] -- COMMAND [ARGS...]\n"
-            "\n"
-            "Starts COMMAND (a .NET program) with its runtime paused before any managed code, on a\n"
-            "private diagnostic port (DOTNET_DiagnosticPorts=<socket>,connect,suspend); registers\n"
-            "the profiler with StartupProfiler, so it loads through ICorProfilerCallback::Initialize\n"
-            "and may use every event flag (attach cannot); resumes the runtime on that port; then\n"
-            "waits for COMMAND and exits with its exit code. COMMAND keeps stdin, stdout and\n"
-            "stderr; SIGINT, SIGTERM, SIGHUP and SIGQUIT are passed on to it.\n"
-            "\n"
-            "options:\n"
-            "  --profiler PATH      the profiler library (made absolute)\n"
-            "  --clsid GUID         its CLSID (default: the hello profiler's, %s)\n"
-            "  --data TEXT          settings for the profiler: StartupProfiler carries no client\n"
-            "                       data, so TEXT goes into COMMAND's CLRPROF_OPTIONS, where\n"
-            "                       libclrprof profilers read it\n"
-            "  --env NAME=VALUE     add to COMMAND's environment (repeatable)\n"
-            "  --timeout MS         how long to wait for the runtime at each step (default %d)\n"
-            "  --help               show this help\n"
-            "\n"
-            "exit codes: COMMAND's own (128+N when killed by signal N); before it runs: 2 usage,\n"
-            "4 COMMAND never connected (not .NET?), 7 timed out, 8 connection failure, 10 the\n"
-            "runtime refused the profiler (COMMAND is then stopped before running managed code).\n",
-            HELLO_CLSID, DEFAULT_TIMEOUT_MS);
-}
-
-typedef struct launch_opts {
-    clra_guid_t clsid;
-    char profiler[CLRA_PATH_MAX];
-    const char *data;
-    char *env[MAX_ENV];
-    int nenv;
-    long long timeout_ms;
-    char **command;
-} launch_opts_t;
-
-static int parse_options(int argc, char **argv, launch_opts_t *o)
-{
-    static const struct option longs[] = {
-        {"profiler", required_argument, 0, 'p'}, {"clsid", required_argument, 0, 'c'},
-        {"data", required_argument, 0, 'd'},     {"env", required_argument, 0, 'e'},
-        {"timeout", required_argument, 0, 't'},  {"help", no_argument, 0, 'h'},
-        {0, 0, 0, 0}};
-    int c;
-    clra_guid_parse(HELLO_CLSID, &o->clsid);
-    o->timeout_ms = DEFAULT_TIMEOUT_MS;
-    optind = 1;
-    while ((c = getopt_long(argc, argv, "+", longs, NULL)) != -1) {
-        if (c == 'p' && cli_absolute_path(optarg, o->profiler, sizeof o->profiler) != 0) {
-            fprintf(stderr, "clrattach launch: cannot make '%s' an absolute path\n", optarg);
-            return -1;
-        } else if (c == 'c' && clra_guid_parse(optarg, &o->clsid) != 0) {
-            fprintf(stderr, "clrattach launch: --clsid wants a GUID like %s, not '%s'\n",
-                    HELLO_CLSID, optarg);
-            return -1;
-        } else if (c == 'd') {
-            o->data = optarg;
-        } else if (c == 'e') {
-            if (!strchr(optarg, '=') || optarg[0] == '=' || o->nenv == MAX_ENV) {
-                fprintf(stderr, "clrattach launch: --env wants NAME=VALUE (at most %d), not '%s'\n",
-                        MAX_ENV, optarg);
-                return -1;
-            }
-            o->env[o->nenv++] = optarg;
-        } else if (c == 't') {
-            if (cli_parse_int("--timeout", optarg, 1, 86400000, &o->timeout_ms) != 0)
-                return -1;
-        } else if (c == 'h') {
-            launch_usage(stdout);
-            exit(EXIT_OK);
-        } else if (c == '?') {
-            return -1;
-        }
-    }
-    if (o->profiler[0] && access(o->profiler, R_OK) != 0) {
-        fprintf(stderr, "clrattach launch: cannot read the profiler %s: %s\n", o->profiler,
-                strerror(errno));
-        return -1;
-    }
-    if (optind >= argc) {
-        fprintf(stderr, "clrattach launch: expected -- COMMAND [ARGS...] (see --help)\n");
-        return -1;
-    }
-    o->command = argv + optind;
-    return 0;
-}
-
 static volatile sig_atomic_t child_pid;
+/* While a trace runs, the first signal is held until the trace is stopped (wait_program):
+ * .NET dies of SIGINT and SIGTERM without ending its sessions, and the file would be cut. */
+static volatile sig_atomic_t hold_signal, held_signal;
 
 /* Passes the signal on: the program decides what Ctrl-C means, as if we were not there. */
 static void forward_signal(int sig)
 {
+    if (hold_signal && !held_signal) {
+        held_signal = sig;
+        return;
+    }
     if (child_pid > 0)
         kill(child_pid, sig);
 }
@@ -148,18 +65,33 @@ static int exit_code_of(int status)
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
+/* One launch in progress. */
+typedef struct launch {
+    const launch_opts_t *o;
+    clra_reverse_server_t *srv;
+    clra_advertise_t ad; /* the runtime's first advertise: its cookie picks its connections */
+    int status;          /* the program's wait status once it ended */
+    int ended;           /* it ended and was reaped (status is set) */
+    int connected;       /* its runtime has advertised itself on the port */
+    int tracing;
+    launch_trace_t trace;
+} launch_t;
+
 /* Waits for the runtime's next advertise in short slices, so a program that exits (or never
  * was .NET) is noticed at once instead of at the deadline. 0, a CLRA_E* code, or 1 when the
- * child ended (*status set). */
-static int wait_advertise(clra_reverse_server_t *srv, const clra_guid_t *cookie, int timeout_ms,
-                          clra_advertise_t *ad, int *status, clra_status_t *st)
+ * child ended (l->status set). */
+static int wait_advertise(launch_t *l, const clra_guid_t *cookie, clra_advertise_t *ad,
+                          clra_status_t *st)
 {
+    int timeout_ms = (int)l->o->timeout_ms;
     for (int waited = 0;; waited += 200) {
-        int rc = clra_reverse_wait(srv, cookie, 200, ad, st);
+        int rc = clra_reverse_wait(l->srv, cookie, 200, ad, st);
         if (rc != CLRA_ETIMEDOUT)
             return rc;
-        if (waitpid(child_pid, status, WNOHANG) == child_pid)
+        if (waitpid(child_pid, &l->status, WNOHANG) == child_pid) {
+            l->ended = 1;
             return 1;
+        }
         if (waited >= timeout_ms) {
             snprintf(st->detail, sizeof st->detail, "the runtime did not connect to the launch "
                      "port within %d ms", timeout_ms);
@@ -169,50 +101,67 @@ static int wait_advertise(clra_reverse_server_t *srv, const clra_guid_t *cookie,
 }
 
 /* One command on the runtime's next advertised connection. */
-typedef int (*port_command_fn)(const clra_endpoint_t *ep, const launch_opts_t *o, int timeout_ms,
+typedef int (*port_command_fn)(const clra_endpoint_t *ep, launch_t *l, const void *arg,
                                clra_status_t *st);
 
-static int do_startup_profiler(const clra_endpoint_t *ep, const launch_opts_t *o, int timeout_ms,
-                               clra_status_t *st)
-{
-    return clra_startup_profiler(ep, &o->clsid, o->profiler, timeout_ms, st);
-}
-
-static int on_port(clra_reverse_server_t *srv, const clra_advertise_t *ad, port_command_fn fn,
-                   const launch_opts_t *o, int *status, clra_status_t *st)
+static int on_port(launch_t *l, port_command_fn fn, const void *arg, clra_status_t *st)
 {
     clra_advertise_t again;
     clra_endpoint_t ep;
-    int rc = wait_advertise(srv, &ad->cookie, (int)o->timeout_ms, &again, status, st);
+    int rc = wait_advertise(l, &l->ad.cookie, &again, st);
     if (rc)
         return rc;
-    rc = clra_reverse_endpoint(srv, &ad->cookie, &ep);
-    return rc ? rc : fn(&ep, o, (int)o->timeout_ms, st);
+    rc = clra_reverse_endpoint(l->srv, &l->ad.cookie, &ep);
+    return rc ? rc : fn(&ep, l, arg, st);
+}
+
+static int do_trace(const clra_endpoint_t *ep, launch_t *l, const void *arg, clra_status_t *st)
+{
+    (void)arg;
+    return launch_trace_start(&l->trace, ep, &l->o->cfg, (int)l->o->timeout_ms, child_pid, st);
+}
+
+static int do_startup_profiler(const clra_endpoint_t *ep, launch_t *l, const void *arg,
+                               clra_status_t *st)
+{
+    (void)arg;
+    return clra_startup_profiler(ep, &l->o->clsid, l->o->profiler, (int)l->o->timeout_ms, st);
+}
+
+static int do_hook(const clra_endpoint_t *ep, launch_t *l, const void *arg, clra_status_t *st)
+{
+    return clra_apply_startup_hook_at(ep, arg, (int)l->o->timeout_ms, st);
+}
+
+static int do_stop_trace(const clra_endpoint_t *ep, launch_t *l, const void *arg,
+                         clra_status_t *st)
+{
+    (void)arg;
+    return launch_trace_stop(&l->trace, ep, (int)l->o->timeout_ms, st);
+}
+
+static int do_resume(const clra_endpoint_t *ep, launch_t *l, const void *arg, clra_status_t *st)
+{
+    (void)arg;
+    return clra_resume_runtime(ep, (int)l->o->timeout_ms, st);
 }
 
 /* The runtime advertises before it marks itself paused, so the first StartupProfiler can meet
  * E_INVALIDARG ("not paused") although the pause is certain to come: retry until it does. */
-static int startup_profiler_when_paused(clra_reverse_server_t *srv, const clra_advertise_t *ad,
-                                        const launch_opts_t *o, int *status, clra_status_t *st)
+static int startup_profiler_when_paused(launch_t *l, clra_status_t *st)
 {
     for (int waited = 0;; waited += 20) {
-        int rc = on_port(srv, ad, do_startup_profiler, o, status, st);
+        int rc = on_port(l, do_startup_profiler, NULL, st);
         if (rc != CLRA_ERUNTIME || (uint32_t)st->hresult != 0x80070057u ||
-            waited >= o->timeout_ms)
+            waited >= l->o->timeout_ms)
             return rc;
         usleep(20000);
     }
 }
 
-static int do_resume(const clra_endpoint_t *ep, const launch_opts_t *o, int timeout_ms,
-                     clra_status_t *st)
-{
-    (void)o;
-    return clra_resume_runtime(ep, timeout_ms, st);
-}
-
-/* Whether /proc/PID/maps names path (1), not within timeout_ms (0), or the program ended (-1): the runtime accepts StartupProfiler for any path and only
- * finds out at load time, silently, so this is the only way to tell the user it worked. */
+/* Whether /proc/PID/maps names path (1), not within timeout_ms (0), or the program ended (-1):
+ * the runtime accepts StartupProfiler for any path and only finds out at load time, silently,
+ * so this is the only way to tell the user it worked. */
 static int wait_mapped(pid_t pid, const char *path, int timeout_ms)
 {
     char maps[64], line[CLRA_PATH_MAX + 128];
@@ -237,90 +186,197 @@ static int wait_mapped(pid_t pid, const char *path, int timeout_ms)
     return 0;
 }
 
-/* Runs the startup sequence on the port; 0 once the runtime is resumed. */
-static int prepare_and_resume(clra_reverse_server_t *srv, const launch_opts_t *o, int *status,
-                              int *ended, clra_status_t *st)
+/* Says what runs once the runtime is resumed; the profiler only once it is really mapped. */
+static void report_running(const launch_opts_t *o)
 {
-    clra_advertise_t ad;
-    int rc = wait_advertise(srv, NULL, (int)o->timeout_ms, &ad, status, st);
-    if (rc == 0 && o->profiler[0]) {
-        rc = startup_profiler_when_paused(srv, &ad, o, status, st);
-        if (rc == CLRA_ERUNTIME)
-            fprintf(stderr, "clrattach launch: the runtime refused the startup profiler %s\n",
-                    o->profiler);
+    int pid = (int)child_pid;
+    for (int i = 0; i < o->nhooks; i++)
+        fprintf(stderr, "clrattach launch: process %d runs startup hook %s before Main\n", pid,
+                o->hooks[i]);
+    if (!o->profiler[0]) {
+        fprintf(stderr, "clrattach launch: process %d runs\n", pid);
+        return;
     }
-    if (rc == 0)
-        rc = on_port(srv, &ad, do_resume, o, status, st);
-    *ended = rc == 1;
-    int mapped = rc == 0 && o->profiler[0]
-                     ? wait_mapped(child_pid, o->profiler,
-                                   o->timeout_ms < 10000 ? (int)o->timeout_ms : 10000)
-                     : -1;
-    if (rc == 0 && !o->profiler[0])
-        fprintf(stderr, "clrattach launch: process %d runs\n", (int)child_pid);
-    else if (rc == 0 && mapped == 1)
-        fprintf(stderr, "clrattach launch: process %d runs with startup profiler %s\n",
-                (int)child_pid, o->profiler);
-    else if (rc == 0 && mapped == 0)
+    int mapped = wait_mapped(child_pid, o->profiler,
+                             o->timeout_ms < 10000 ? (int)o->timeout_ms : 10000);
+    if (mapped == 1)
+        fprintf(stderr, "clrattach launch: process %d runs with startup profiler %s\n", pid,
+                o->profiler);
+    else if (mapped == 0)
         fprintf(stderr, "clrattach launch: warning: process %d runs, but its runtime did not "
                 "load %s (wrong CLSID, missing DllGetClassObject, or Initialize failed; the "
-                "runtime logs why only to its event log)\n", (int)child_pid, o->profiler);
+                "runtime logs why only to its event log)\n", pid, o->profiler);
+}
+
+/* Names the step the runtime refused, before the common error report. */
+static int refused(int rc, const char *what, const char *path)
+{
+    if (rc == CLRA_ERUNTIME)
+        fprintf(stderr, "clrattach launch: the runtime refused %s%s%s\n", what, path ? " " : "",
+                path ? path : "");
     return rc;
+}
+
+/* Runs the startup sequence on the port: the trace first, so it sees everything the others
+ * cause; then the profiler and the hooks; then ResumeRuntime. 0 once the runtime is resumed,
+ * 1 when the program ended first, or a CLRA_E* code. */
+static int prepare_and_resume(launch_t *l, clra_status_t *st)
+{
+    const launch_opts_t *o = l->o;
+    int rc = wait_advertise(l, NULL, &l->ad, st);
+    l->connected = rc == 0;
+    if (rc == 0 && l->tracing)
+        rc = refused(on_port(l, do_trace, NULL, st), "the trace", NULL);
+    if (rc == 0 && o->profiler[0])
+        rc = refused(startup_profiler_when_paused(l, st), "the startup profiler", o->profiler);
+    for (int i = 0; rc == 0 && i < o->nhooks; i++)
+        rc = refused(on_port(l, do_hook, o->hooks[i], st), "the startup hook", o->hooks[i]);
+    if (rc == 0)
+        rc = on_port(l, do_resume, NULL, st);
+    if (rc == 0)
+        report_running(o);
+    return rc;
+}
+
+/* Ends the trace cleanly before the held signal goes on; a second signal meanwhile goes on at
+ * once (the handler no longer holds it) and cuts the trace short. */
+static void stop_trace_then_forward(launch_t *l, pid_t pid)
+{
+    clra_status_t st;
+    int sig = held_signal;
+    fprintf(stderr, "clrattach launch: %s: stopping the trace, then passing the signal on (a "
+            "second one is passed on at once)\n", strsignal(sig));
+    int rc = on_port(l, do_stop_trace, NULL, &st);
+    if (rc < 0)
+        fprintf(stderr, "clrattach launch: could not stop the trace: %s (%s); passing %s on\n",
+                clra_strerror(rc), st.detail, strsignal(sig));
+    hold_signal = 0;
+    if (!l->ended)
+        kill(pid, sig);
+}
+
+/* Waits for the program; in short slices while a signal may be held for the trace. */
+static void wait_program(launch_t *l, pid_t pid)
+{
+    while (!l->ended) {
+        int holding = hold_signal;
+        pid_t r = waitpid(pid, &l->status, holding ? WNOHANG : 0);
+        if (r == pid || (r < 0 && errno != EINTR)) {
+            l->ended = r == pid;
+            return;
+        }
+        if (holding && held_signal)
+            stop_trace_then_forward(l, pid);
+        else if (holding)
+            usleep(20000);
+    }
+}
+
+/* The default trace file: COMMAND's base name and the program's pid, in our directory. */
+static void default_trace_output(launch_opts_t *o, pid_t pid)
+{
+    const char *slash = strrchr(o->command[0], '/');
+    const char *base = slash ? slash + 1 : o->command[0];
+    snprintf(o->trace_output, sizeof o->trace_output, "%.200s-%d.nettrace", base, (int)pid);
+}
+
+/* Stops a program that has not run managed code yet: nothing is left half done. */
+static void stop_child(launch_t *l, pid_t pid)
+{
+    if (pid > 0) {
+        kill(pid, SIGKILL);
+        waitpid(pid, &l->status, 0);
+    }
+}
+
+/* Ends a launch that failed before the program ran any managed code (rc 1: it ended itself). */
+static int give_up(launch_t *l, pid_t pid, int rc, clra_status_t *st)
+{
+    if (rc != 1)
+        stop_child(l, pid);
+    if (l->tracing)
+        launch_trace_abandon(&l->trace);
+    if (rc == 1 && l->connected) {
+        fprintf(stderr, "clrattach launch: %s ended (code %d) while its runtime was paused on "
+                "the launch port, before it was resumed\n", l->o->command[0],
+                exit_code_of(l->status));
+        return EXIT_CONNECTION;
+    }
+    if (rc == 1) {
+        fprintf(stderr, "clrattach launch: %s exited (code %d) before its runtime connected to "
+                "the launch port: not a .NET program, or diagnostics disabled "
+                "(DOTNET_EnableDiagnostics=0)\n", l->o->command[0], exit_code_of(l->status));
+        return EXIT_NOTDOTNET;
+    }
+    cli_report_error("launch", (int)pid, rc, st, NULL);
+    return cli_exit_code(rc);
+}
+
+/* Starts the program on the port at sock and sees it through; returns the exit code. */
+static int run(launch_opts_t *o, clra_reverse_server_t *srv, const char *sock)
+{
+    launch_t l = {.o = o, .srv = srv, .tracing = o->cfg.provider_count > 0};
+    clra_status_t st;
+    memset(&st, 0, sizeof st);
+    l.trace.fd = -1;
+    /* A path the user chose is checked before the program starts; the default needs its pid. */
+    if (l.tracing && o->trace_output[0] && launch_trace_open(&l.trace, o->trace_output) != 0)
+        return EXIT_USAGE;
+    install_forwarding();
+    pid_t pid = fork();
+    if (pid == 0)
+        exec_command(o, sock);
+    child_pid = pid;
+    if (pid < 0)
+        return give_up(&l, pid, CLRA_EIO, &st);
+    if (l.tracing && !o->trace_output[0]) {
+        default_trace_output(o, pid);
+        if (launch_trace_open(&l.trace, o->trace_output) != 0) {
+            stop_child(&l, pid);
+            return EXIT_USAGE;
+        }
+    }
+    int rc = prepare_and_resume(&l, &st);
+    if (rc != 0)
+        return give_up(&l, pid, rc, &st);
+    /* The listener stays open: the runtime's next connection then waits quietly in the backlog
+     * instead of retrying every half second for the rest of the program's life (and is there
+     * when a signal needs the trace stopped). */
+    hold_signal = l.tracing;
+    wait_program(&l, pid);
+    if (l.tracing)
+        launch_trace_finish(&l.trace, (int)o->timeout_ms, (int)pid, l.status);
+    return exit_code_of(l.status);
 }
 
 int cmd_launch(int argc, char **argv)
 {
-    launch_opts_t o;
+    static launch_opts_t o; /* the hook paths make it large for a stack */
     clra_status_t st;
     clra_reverse_server_t *srv = NULL;
     char dir[] = "/tmp/clrattach-launch-XXXXXX", sock[64];
-    int status = 0, ended = 0;
     memset(&o, 0, sizeof o);
-    if (parse_options(argc, argv, &o) != 0)
+    if (launch_parse(argc, argv, &o) != 0) {
+        clra_trace_config_free(&o.cfg);
         return EXIT_USAGE;
+    }
     if (!mkdtemp(dir)) {
         fprintf(stderr, "clrattach launch: cannot create %s: %s\n", dir, strerror(errno));
+        clra_trace_config_free(&o.cfg);
         return EXIT_INTERNAL;
     }
     snprintf(sock, sizeof sock, "%s/port", dir);
-    int rc = clra_reverse_listen(sock, &srv, &st);
+    int code, rc = clra_reverse_listen(sock, &srv, &st);
     if (rc) {
-        rmdir(dir);
         fprintf(stderr, "clrattach launch: cannot open the launch port: %s\n  detail: %s\n"
                 "  what to do: check that /tmp is writable and not full\n", clra_strerror(rc),
                 st.detail);
-        return cli_exit_code(rc);
-    }
-    install_forwarding();
-    pid_t pid = fork();
-    if (pid == 0)
-        exec_command(&o, sock);
-    child_pid = pid;
-    rc = pid < 0 ? CLRA_EIO : prepare_and_resume(srv, &o, &status, &ended, &st);
-    if (rc != 0 && !ended) {
-        /* Nothing managed has run yet, so stopping it now leaves no half-profiled program. */
-        if (pid > 0) {
-            kill(pid, SIGKILL);
-            waitpid(pid, &status, 0);
-        }
+        code = cli_exit_code(rc);
+    } else {
+        code = run(&o, srv, sock);
         clra_reverse_close(srv);
-        rmdir(dir);
-        cli_report_error("launch", (int)pid, rc, &st, NULL);
-        return cli_exit_code(rc);
     }
-    if (ended) {
-        clra_reverse_close(srv);
-        rmdir(dir);
-        fprintf(stderr, "clrattach launch: %s exited (code %d) before its runtime connected to "
-                "the launch port: not a .NET program, or diagnostics disabled "
-                "(DOTNET_EnableDiagnostics=0)\n", o.command[0], exit_code_of(status));
-        return EXIT_NOTDOTNET;
-    }
-    /* The listener stays open: the runtime's next connection then waits quietly in the backlog
-     * instead of retrying every half second for the rest of the program's life. */
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-        ;
-    clra_reverse_close(srv);
     rmdir(dir);
-    return exit_code_of(status);
+    clra_trace_config_free(&o.cfg);
+    return code;
 }

@@ -2,10 +2,9 @@
  * .nettrace file. Options here; the recording itself is in trace_record.c. */
 #define _GNU_SOURCE
 #include "cli.h"
+#include "trace_options.h"
 #include "trace_record.h"
 
-#include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -25,18 +24,10 @@ static void trace_usage(FILE *f)
             "\n"
             "options:\n"
             "  --providers SPEC      providers as dotnet-trace writes them, comma-separated:\n"
-            "                        Name[:Keywords[:Level[:key=value;key2=value2]]]\n"
-            "                        Keywords hex (0x optional; empty = 0, which an EventSource\n"
-            "                        reads as all; * = all 64 bits). Level 0-5 or LogAlways,\n"
-            "                        Critical, Error, Warning, Informational (default), Verbose.\n"
-            "                        Double-quote a value holding ';', '=' or ','. May repeat.\n"
+            TRACE_SPEC_USAGE
             "  --duration S          stop after S seconds (default: trace until Ctrl-C)\n"
             "  --output FILE         where to write (default trace-PID-YYYYMMDD-HHMMSS.nettrace)\n"
-            "  --rundown             end with rundown events (method and module maps; default)\n"
-            "  --no-rundown          no rundown: smaller, but stacks cannot be resolved\n"
-            "  --rundown-keyword K   rundown with keyword mask K (hex; .NET 9 or later)\n"
-            "  --no-stackwalk        no stack with each event (.NET 9 or later)\n"
-            "  --buffer-mb N         the runtime's circular buffer in MB (default %d)\n"
+            TRACE_OPTION_USAGE
             "  --timeout MS          deadline for starting, and again for stopping, in\n"
             "                        milliseconds (default %d)\n"
             "  --json                print one JSON object at the end, no progress\n"
@@ -54,31 +45,7 @@ static void trace_usage(FILE *f)
             "or bad provider spec, 3 no such process, 5 no endpoint, 6 permission denied, 7 the\n"
             "stop timed out, 8 the stream ended early (e.g. the process exited; the file is\n"
             "incomplete) or a connection/protocol failure, 10 the runtime refused.\n",
-            CLRA_TRACE_DEFAULT_BUFFER_MB, DEFAULT_TRACE_TIMEOUT_MS);
-}
-
-/* --rundown-keyword: hex, "0x" optional. */
-static int parse_hex64(const char *text, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(text, &end, 16);
-    if (errno || end == text || *end || text[0] == '-') {
-        fprintf(stderr, "clrattach: --rundown-keyword wants a hex mask such as 0x80020139, not "
-                "'%s'\n", text);
-        return -1;
-    }
-    *out = v;
-    return 0;
-}
-
-static int take_providers(trace_opts_t *o, const char *spec)
-{
-    clra_status_t st;
-    int rc = clra_trace_config_parse_providers(&o->cfg, spec, &st);
-    if (rc)
-        fprintf(stderr, "clrattach: bad --providers: %s\n", st.detail);
-    return rc ? -1 : 0;
+            DEFAULT_TRACE_TIMEOUT_MS);
 }
 
 /* The default output name: trace-PID-YYYYMMDD-HHMMSS.nettrace in the current directory. */
@@ -92,35 +59,14 @@ static void default_output(trace_opts_t *o)
     snprintf(o->output, sizeof o->output, "trace-%d-%s.nettrace", o->pid, stamp);
 }
 
-/* What the rundown options said; they are settled once all are read. */
-typedef struct rundown_opts {
-    int on, off, have_keyword;
-    uint64_t keyword;
-} rundown_opts_t;
-
-/* Rundown options must not contradict each other. */
-static int settle_rundown(trace_opts_t *o, const rundown_opts_t *r)
-{
-    if (r->on + r->off > 1 || (r->off && r->have_keyword)) {
-        fprintf(stderr, "clrattach: give only one of --rundown, --no-rundown, "
-                "--rundown-keyword\n");
-        return -1;
-    }
-    if (r->off)
-        o->cfg.rundown_keyword = 0;
-    if (r->have_keyword)
-        o->cfg.rundown_keyword = r->keyword;
-    return 0;
-}
-
-/* One option; 0, or -1 after saying what is wrong. */
-static int take_option(trace_opts_t *o, int c, const char *arg, rundown_opts_t *r)
+/* One option of trace's own, or a shared one; 0, or -1 after saying what is wrong. */
+static int take_option(trace_opts_t *o, int c, const char *arg, trace_option_state_t *r)
 {
     long long v = 0;
-    int bad = 0;
+    int bad = trace_option_take(&o->cfg, r, c, arg);
+    if (bad <= 0)
+        return bad;
     switch (c) {
-    case 'p':
-        return take_providers(o, arg);
     case 'd':
         bad = cli_parse_int("--duration", arg, 1, 86400 * 365, &v);
         o->duration_s = (int)v;
@@ -130,22 +76,6 @@ static int take_option(trace_opts_t *o, int c, const char *arg, rundown_opts_t *
             return 0;
         fprintf(stderr, "clrattach: --output path is too long\n");
         return -1;
-    case 'r':
-        r->on = 1;
-        return 0;
-    case 'R':
-        r->off = 1;
-        return 0;
-    case 'k':
-        r->have_keyword = 1;
-        return parse_hex64(arg, &r->keyword);
-    case 'S':
-        o->cfg.stackwalk = 0;
-        return 0;
-    case 'b':
-        bad = cli_parse_int("--buffer-mb", arg, 1, 1048576, &v);
-        o->cfg.buffer_mb = (uint32_t)v;
-        return bad;
     case 't':
         bad = cli_parse_int("--timeout", arg, 1, 86400000, &v);
         o->timeout_ms = (int)v;
@@ -164,18 +94,16 @@ static int take_option(trace_opts_t *o, int c, const char *arg, rundown_opts_t *
 static int parse_options(int argc, char **argv, trace_opts_t *o)
 {
     static const struct option longs[] = {
-        {"providers", required_argument, 0, 'p'}, {"duration", required_argument, 0, 'd'},
-        {"output", required_argument, 0, 'o'},    {"rundown", no_argument, 0, 'r'},
-        {"no-rundown", no_argument, 0, 'R'},      {"rundown-keyword", required_argument, 0, 'k'},
-        {"no-stackwalk", no_argument, 0, 'S'},    {"buffer-mb", required_argument, 0, 'b'},
-        {"timeout", required_argument, 0, 't'},   {"json", no_argument, 0, 'j'},
-        {"help", no_argument, 0, 'h'},            {0, 0, 0, 0}};
-    rundown_opts_t r = {0};
+        TRACE_OPTION_ENTRIES("providers"),      {"duration", required_argument, 0, 'd'},
+        {"output", required_argument, 0, 'o'},  {"timeout", required_argument, 0, 't'},
+        {"json", no_argument, 0, 'j'},          {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0}};
+    trace_option_state_t r = {.providers_flag = "--providers"};
     int c, bad = 0;
     optind = 1;
     while (!bad && (c = getopt_long(argc, argv, "", longs, NULL)) != -1)
         bad = take_option(o, c, optarg, &r) != 0;
-    if (bad || settle_rundown(o, &r) != 0)
+    if (bad || trace_option_settle(&o->cfg, &r) != 0)
         return -1;
     if (argc - optind != 1) {
         fprintf(stderr, "clrattach trace: expected one PID (see --help)\n");

@@ -1,10 +1,10 @@
 /* trace_record.c - records one EventPipe session into a file: start, stream with progress,
  * stop on duration or signal (draining rundown), check the file, report. */
 #define _GNU_SOURCE
+#include "trace_options.h"
 #include "trace_record.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
 #include <string.h>
 #include <time.h>
@@ -58,17 +58,7 @@ typedef struct recording {
 static int file_sink(void *ctx, const void *data, size_t len)
 {
     recording_t *r = ctx;
-    const char *p = data;
-    while (len > 0) {
-        ssize_t k = write(r->fd, p, len);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0)
-            return -1;
-        p += k;
-        len -= (size_t)k;
-    }
-    return 0;
+    return trace_write_all(r->fd, data, len);
 }
 
 /* "1.5 MiB"-style sizes for people. */
@@ -130,11 +120,7 @@ static int stream(recording_t *r, clra_status_t *st)
 /* Opens the output before anything starts, so a bad path costs no session. */
 static int open_output(const trace_opts_t *o)
 {
-    int fd = open(o->output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0)
-        fprintf(stderr, "clrattach: cannot write %s: %s\n  what to do: pick a writable path with "
-                "--output\n", o->output, strerror(errno));
-    return fd;
+    return trace_output_open(o->output, "--output");
 }
 
 /* Stops the session on a second connection while the stream keeps flowing into the file. */

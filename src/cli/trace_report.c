@@ -1,16 +1,11 @@
 /* trace_report.c - the last word of `clrattach trace`: what was written and whether it is a
  * complete trace, in text or as one JSON object. */
 #define _GNU_SOURCE
+#include "trace_options.h"
 #include "trace_record.h"
 
 #include <string.h>
 #include <unistd.h>
-
-static const char *state_text(clra_nettrace_state_t s)
-{
-    return s == CLRA_NETTRACE_VALID ? "valid"
-         : s == CLRA_NETTRACE_INCOMPLETE ? "incomplete (no end marker)" : "invalid";
-}
 
 void trace_report_failure(const trace_opts_t *o, int rc, const clra_status_t *st)
 {
@@ -95,7 +90,7 @@ static void report_text(const trace_opts_t *o, const trace_result_t *res,
 {
     printf("wrote %s: %llu bytes in %.1f s from process %d, session 0x%llx, CollectTracing%d: %s",
            o->output, (unsigned long long)res->bytes, res->seconds, o->pid,
-           (unsigned long long)res->session_id, res->command_version, state_text(info->state));
+           (unsigned long long)res->session_id, res->command_version, trace_state_text(info->state));
     if (info->state == CLRA_NETTRACE_VALID)
         printf(" (NetTrace %d, %u event blocks)\n", (int)info->version, info->event_blocks);
     else

@@ -72,6 +72,11 @@ static void exec_app(int in_fd, int out_fd, const app_t *a, const app_options_t 
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     dup2(in_fd, 0);
     dup2(out_fd, 1);
+    if (o->stderr_path) {
+        int err = open(o->stderr_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+        if (err >= 0)
+            dup2(err, 2);
+    }
     setenv("CLRPROF_HELLO_LOG", a->log_path, 1);
     setenv("CLRPROF_LOG", a->log_path, 1); /* where every SDK profiler logs */
     setenv("DOTNET_CLI_TELEMETRY_OPTOUT", "1", 1);
@@ -135,7 +140,14 @@ void app_spawn(app_t *a, const char *const *extra_env)
 void app_spawn_launched(app_t *a, const char *const *extra_env, const char *const *launch_args)
 {
     app_options_t o = {.env = extra_env};
-    spawn(a, &o, launch_args);
+    app_spawn_launched_with(a, &o, launch_args);
+}
+
+void app_spawn_launched_with(app_t *a, const app_options_t *o, const char *const *launch_args)
+{
+    app_options_t plain = *o;
+    plain.wrapper = NULL;
+    spawn(a, &plain, launch_args);
     a->launcher = a->pid;
 }
 

@@ -35,8 +35,11 @@ typedef struct app_options {
     const char *const *wrapper; /* argv (NULL-terminated) that execs the dotnet command line
                                  * appended to it, e.g. unshare; a->pid is then the wrapper's */
     uid_t user;                 /* run as this uid (and gid of the same number); 0: as we are */
+    const char *stderr_path;    /* the app's (or its launcher's) stderr goes to this new file */
 } app_options_t;
 void app_start_with(app_t *a, const app_options_t *o);
+/* app_spawn_launched with the options above (env and stderr_path; not wrapper). */
+void app_spawn_launched_with(app_t *a, const app_options_t *o, const char *const *launch_args);
 /* The app's pid as text, for command lines (static buffer). */
 const char *app_pid_text(const app_t *a);
 /* Sends one command line and returns its one-line reply (static buffer), failing the test

@@ -1,14 +1,136 @@
-/* End-to-end: clrattach launch starts a real .NET program paused on its own diagnostic port and
- * loads a startup profiler before any managed code runs. */
+/* End-to-end: clrattach launch starts a real .NET program paused on its own diagnostic port and,
+ * before any managed code runs, loads a startup profiler, queues startup hooks and starts a
+ * trace. The test hook (tests/apps/hook) appends "begin pid=... call=N thread=T" and "end ..."
+ * to $CLRA_HOOK_OUT; the sample app prints "ready" from Main and writes N "Tick" events of its
+ * EventSource on "events N". */
 #define _GNU_SOURCE
+#include "clrattach.h"
 #include "harness.h"
+#include "nettrace_reader.h"
 #include "test.h"
 
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#define SAMPLE_PROVIDER "ClrAttach-Sample"
+#define LOADER_PROVIDER "Microsoft-Windows-DotNETRuntime:0x8:4" /* Loader keyword */
+#define RUNTIME_PROVIDER "Microsoft-Windows-DotNETRuntime"
+#define MODULE_LOAD_EVENT 152 /* ModuleLoad_V2 */
+
+/* What a launch test keeps: the hook's record, launch's stderr and the trace, in one directory
+ * removed at the end. */
+typedef struct scratch {
+    char dir[64];
+    char hook_out[128];
+    char hook_env[160]; /* CLRA_HOOK_OUT=... */
+    char err[128];      /* launch's stderr */
+    char trace[128];
+} scratch_t;
+
+static void scratch_init(scratch_t *s)
+{
+    snprintf(s->dir, sizeof s->dir, "/tmp/clra-launch-XXXXXX");
+    ASSERT(mkdtemp(s->dir) != NULL);
+    snprintf(s->hook_out, sizeof s->hook_out, "%s/hook.out", s->dir);
+    snprintf(s->hook_env, sizeof s->hook_env, "CLRA_HOOK_OUT=%s", s->hook_out);
+    snprintf(s->err, sizeof s->err, "%s/launch.err", s->dir);
+    snprintf(s->trace, sizeof s->trace, "%s/launch.nettrace", s->dir);
+}
+
+static void scratch_remove(const scratch_t *s)
+{
+    char cmd[96];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", s->dir);
+    if (system(cmd) != 0)
+        test_note("could not remove %s", s->dir);
+}
+
+/* A small file's text (static buffer; "" when it does not exist). */
+static const char *read_text(const char *path)
+{
+    static char text[16384];
+    text[0] = '\0';
+    FILE *f = fopen(path, "r");
+    if (f) {
+        text[fread(text, 1, sizeof text - 1, f)] = '\0';
+        fclose(f);
+    }
+    return text;
+}
+
+/* What the tests look for in a trace. */
+typedef struct seen {
+    int ticks, bad_ticks;
+    int tick[1000];  /* how often each sequence number came */
+    int loads;       /* runtime ModuleLoad events */
+    int loads_sample, loads_corelib, loads_hook;
+} seen_t;
+
+/* Whether an event's payload holds the ASCII text as UTF-16 (runtime events carry paths so). */
+static int payload_has(const nt_event_t *ev, const char *ascii)
+{
+    char wide[256];
+    size_t n = strlen(ascii);
+    for (size_t i = 0; i < n && 2 * i + 1 < sizeof wide; i++) {
+        wide[2 * i] = ascii[i];
+        wide[2 * i + 1] = 0;
+    }
+    return memmem(ev->payload, ev->payload_len, wide, 2 * n) != NULL;
+}
+
+static void see_event(void *ctx, const nt_event_t *ev)
+{
+    seen_t *s = ctx;
+    if (!ev->meta)
+        return;
+    if (!strcmp(ev->meta->provider, RUNTIME_PROVIDER) && ev->meta->event_id == MODULE_LOAD_EVENT) {
+        s->loads++;
+        s->loads_sample += payload_has(ev, "/sample.dll");
+        s->loads_corelib += payload_has(ev, "/System.Private.CoreLib.dll");
+        s->loads_hook += payload_has(ev, "/clra_hook.dll");
+    }
+    if (strcmp(ev->meta->provider, SAMPLE_PROVIDER) != 0 || ev->meta->event_id != 1)
+        return;
+    s->ticks++;
+    int32_t seq = ev->payload_len >= 4 ? (int32_t)(ev->payload[0] | ev->payload[1] << 8 |
+                                                   ev->payload[2] << 16 |
+                                                   (uint32_t)ev->payload[3] << 24)
+                                       : -1;
+    if (seq >= 0 && seq < 1000)
+        s->tick[seq]++;
+    else
+        s->bad_ticks++;
+}
+
+/* Reads a trace that must be complete and says what it holds. */
+static void read_trace(const char *path, seen_t *s)
+{
+    size_t len;
+    nt_trace_t t;
+    clra_nettrace_info_t info;
+    memset(s, 0, sizeof *s);
+    uint8_t *data = nt_load(path, &len);
+    ASSERT_MSG(data != NULL, "cannot read %s", path);
+    ASSERT_EQ(clra_nettrace_check(data, len, &info), 0);
+    ASSERT_MSG(info.state == CLRA_NETTRACE_VALID, "%s: %s", path, info.problem);
+    ASSERT_MSG(nt_read(data, len, &t, see_event, s) == 0, "%s: %s", path, t.error);
+    ASSERT(t.ended);
+    nt_free(&t);
+    free(data);
+}
+
+/* Every Tick 0..n-1 exactly once. */
+static void assert_ticks(const seen_t *s, int n)
+{
+    ASSERT_EQ(s->ticks, n);
+    ASSERT_EQ(s->bad_ticks, 0);
+    for (int i = 0; i < n; i++)
+        ASSERT_MSG(s->tick[i] == 1, "Tick %d came %d times", i, s->tick[i]);
+}
 
 TEST(launch_loads_the_profiler_through_initialize_before_main_and_passes_the_exit_code)
 {
@@ -30,18 +152,6 @@ TEST(launch_loads_the_profiler_through_initialize_before_main_and_passes_the_exi
     ASSERT_EQ(WEXITSTATUS(status), 42);
 }
 
-TEST(launch_without_a_profiler_just_runs_the_program)
-{
-    app_t a;
-    const char *args[] = {NULL};
-    app_spawn_launched(&a, NULL, args);
-    ASSERT_MSG(app_wait_ready(&a, 30000) == 0, "the launched app did not start within 30 s");
-    ASSERT_STREQ(app_log(&a), "");
-    int status = app_stop(&a);
-    ASSERT(WIFEXITED(status));
-    ASSERT_EQ(WEXITSTATUS(status), 0);
-}
-
 TEST(launch_passes_sigterm_on_and_reports_how_the_program_ended)
 {
     app_t a;
@@ -61,11 +171,190 @@ TEST(launch_passes_sigterm_on_and_reports_how_the_program_ended)
 TEST(launch_of_a_program_that_is_not_dotnet_says_so)
 {
     const char *out;
-    ASSERT_EQ(run_cli(&out, "launch", "--timeout", "5000", "--", "/bin/true", NULL), 4);
+    ASSERT_EQ(run_cli(&out, "launch", "--startup-hook", CLRA_HOOK_DLL, "--timeout", "5000", "--",
+                      "/bin/true", NULL), 4);
     ASSERT_CONTAINS(out, "before its runtime connected");
+}
+
+TEST(launch_usage_errors_say_what_is_missing)
+{
+    const char *out;
     ASSERT_EQ(run_cli(&out, "launch", "--profiler", "/nonexistent/libx.so", "--", "/bin/true",
                       NULL), 2);
     ASSERT_CONTAINS(out, "cannot read the profiler /nonexistent/libx.so");
     ASSERT_EQ(run_cli(&out, "launch", NULL), 2);
     ASSERT_CONTAINS(out, "expected -- COMMAND");
+    ASSERT_EQ(run_cli(&out, "launch", "--", "/bin/true", NULL), 2);
+    ASSERT_CONTAINS(out, "nothing to do: give --profiler, --startup-hook or --trace");
+    ASSERT_EQ(run_cli(&out, "launch", "--trace-output", "/tmp/x.nettrace", "--startup-hook",
+                      CLRA_HOOK_DLL, "--", "/bin/true", NULL), 2);
+    ASSERT_CONTAINS(out, "need --trace PROVIDERS");
+    ASSERT_EQ(run_cli(&out, "launch", "--trace", SAMPLE_PROVIDER ":0xZZ", "--", "/bin/true",
+                      NULL), 2);
+    ASSERT_CONTAINS(out, "bad --trace: provider 'ClrAttach-Sample': keywords '0xZZ'");
+    ASSERT_EQ(run_cli(&out, "launch", "--trace", SAMPLE_PROVIDER, "--trace-output",
+                      "/nonexistent/dir/t.nettrace", "--", "/bin/true", NULL), 2);
+    ASSERT_CONTAINS(out, "cannot write /nonexistent/dir/t.nettrace");
+}
+
+/* Applied while the runtime is paused, ApplyStartupHook is answered at once and the hook waits
+ * for the runtime's own startup hooks: on the main thread, before Main. */
+TEST(launch_startup_hook_runs_on_the_main_thread_before_main)
+{
+    scratch_t s;
+    app_t a;
+    char expect[128];
+    scratch_init(&s);
+    const char *env[] = {s.hook_env, "CLRA_HOOK_DELAY_MS=1500", NULL};
+    const char *args[] = {"--startup-hook", CLRA_HOOK_DLL, NULL};
+    app_options_t o = {.env = env, .stderr_path = s.err};
+    app_spawn_launched_with(&a, &o, args);
+    ASSERT_MSG(app_wait_ready(&a, 30000) == 0, "the launched app did not start within 30 s");
+    /* Read at "ready": Main printed it, so whatever is in the file came before Main. */
+    const char *ran = read_text(s.hook_out);
+    snprintf(expect, sizeof expect, "begin pid=%d call=1 thread=1 ", (int)a.pid);
+    ASSERT_CONTAINS(ran, expect);
+    snprintf(expect, sizeof expect, "end pid=%d call=1\n", (int)a.pid);
+    ASSERT_CONTAINS(ran, expect);
+    snprintf(expect, sizeof expect, "env CLRA_HOOK_RAN=%d:1", (int)a.pid);
+    ASSERT_STREQ(app_command(&a, "env CLRA_HOOK_RAN", 5000), expect);
+    snprintf(expect, sizeof expect, "process %d runs startup hook %s before Main", (int)a.pid,
+             CLRA_HOOK_DLL);
+    ASSERT_CONTAINS(read_text(s.err), expect);
+    int status = app_stop_with(&a, "exit 7");
+    ASSERT(WIFEXITED(status));
+    ASSERT_EQ(WEXITSTATUS(status), 7);
+    scratch_remove(&s);
+}
+
+/* A bad hook would end the program with an unhandled exception (and no reply), so it is
+ * refused before COMMAND starts: the shell that would run the app never writes its mark. */
+TEST(launch_refuses_an_invalid_startup_hook_before_starting_the_program)
+{
+    scratch_t s;
+    char script[512], mark[128];
+    const char *out;
+    scratch_init(&s);
+    snprintf(mark, sizeof mark, "%s/started", s.dir);
+    snprintf(script, sizeof script, "echo started > '%s'; exec '%s' '%s' --seconds 1 </dev/null",
+             mark, CLRA_DOTNET, CLRA_SAMPLE_DLL);
+    ASSERT_EQ(run_cli(&out, "launch", "--startup-hook", CLRA_BADHOOK_DIR "/badhook_instance.dll",
+                      "--", "/bin/sh", "-c", script, NULL), 2);
+    ASSERT_CONTAINS(out, "refusing the startup hook " CLRA_BADHOOK_DIR "/badhook_instance.dll");
+    ASSERT_CONTAINS(out, "COMMAND was not started");
+    ASSERT_EQ(run_cli(&out, "launch", "--profiler", profiler_path("hello"), "--startup-hook",
+                      CLRA_SAMPLE_DLL, "--", "/bin/sh", "-c", script, NULL), 2);
+    ASSERT_CONTAINS(out, "no class StartupHook");
+    ASSERT_MSG(access(mark, F_OK) != 0, "the program was started although the hook was bad");
+    /* The same script with a good hook does start (so the mark above means something). */
+    ASSERT_EQ(run_cli(&out, "launch", "--startup-hook", CLRA_HOOK_DLL, "--", "/bin/sh", "-c",
+                      script, NULL), 0);
+    ASSERT_MSG(access(mark, F_OK) == 0, "the script never ran: %s", out);
+    scratch_remove(&s);
+}
+
+/* The trace starts while the runtime is paused, so it holds the loads of CoreLib and of the
+ * app's own assembly, which come before Main; a trace of the running app has none of them. */
+TEST(launch_trace_holds_the_startup_and_every_event_and_ends_with_the_program)
+{
+    scratch_t s;
+    app_t a;
+    seen_t launched, attached;
+    const char *out;
+    char expect[256];
+    scratch_init(&s);
+    const char *args[] = {"--trace", SAMPLE_PROVIDER "," LOADER_PROVIDER, "--trace-output",
+                          s.trace, NULL};
+    app_options_t o = {.stderr_path = s.err};
+    app_spawn_launched_with(&a, &o, args);
+    ASSERT_MSG(app_wait_ready(&a, 30000) == 0, "the launched app did not start within 30 s");
+    ASSERT_STREQ(app_command(&a, "events 250", 10000), "events-done 250");
+    int status = app_stop(&a); /* a normal exit: the runtime ends the trace itself */
+    ASSERT(WIFEXITED(status));
+    ASSERT_EQ(WEXITSTATUS(status), 0);
+    read_trace(s.trace, &launched);
+    assert_ticks(&launched, 250);
+    test_note("launched: %d module loads, sample.dll %d, CoreLib %d", launched.loads,
+              launched.loads_sample, launched.loads_corelib);
+    ASSERT_EQ(launched.loads_sample, 1);
+    ASSERT_EQ(launched.loads_corelib, 1);
+    snprintf(expect, sizeof expect, "clrattach launch: wrote %s: ", s.trace);
+    ASSERT_CONTAINS(read_text(s.err), expect);
+    ASSERT_CONTAINS(read_text(s.err), "CollectTracing1: valid (NetTrace 4, ");
+
+    app_start(&a, NULL);
+    ASSERT_EQ(run_cli(&out, "trace", "--providers", LOADER_PROVIDER, "--no-rundown",
+                      "--duration", "1", "--output", s.trace, app_pid_text(&a), NULL), 0);
+    read_trace(s.trace, &attached);
+    ASSERT_EQ(attached.loads_sample, 0);
+    ASSERT_EQ(attached.loads_corelib, 0);
+    app_stop(&a);
+    scratch_remove(&s);
+}
+
+/* .NET 10 dies of SIGINT without ending its EventPipe sessions; launch stops the trace first,
+ * so the file is complete, and then passes the signal on. */
+TEST(launch_sigint_stops_the_trace_then_passes_the_signal_on)
+{
+    scratch_t s;
+    app_t a;
+    seen_t seen;
+    int status;
+    scratch_init(&s);
+    const char *args[] = {"--trace", SAMPLE_PROVIDER, "--trace-output", s.trace, NULL};
+    app_options_t o = {.stderr_path = s.err};
+    app_spawn_launched_with(&a, &o, args);
+    ASSERT_MSG(app_wait_ready(&a, 30000) == 0, "the launched app did not start within 30 s");
+    ASSERT_STREQ(app_command(&a, "events 40", 10000), "events-done 40");
+    pid_t app = a.pid;
+    ASSERT_EQ(kill(a.launcher, SIGINT), 0);
+    ASSERT_EQ(waitpid(a.launcher, &status, 0), a.launcher);
+    ASSERT(WIFEXITED(status));
+    ASSERT_EQ(WEXITSTATUS(status), 128 + SIGINT); /* the program died of the SIGINT passed on */
+    ASSERT(kill(app, 0) != 0);
+    ASSERT_CONTAINS(read_text(s.err), "Interrupt: stopping the trace, then passing the signal on");
+    read_trace(s.trace, &seen);
+    assert_ticks(&seen, 40);
+    app_stop(&a); /* both are gone already: this only cleans up */
+    scratch_remove(&s);
+}
+
+/* All three at once, in launch's order: the trace starts first, so it sees the hook assembly
+ * load; the profiler sees CoreLib load; the hook runs before Main; the exit code passes. The
+ * trace goes to the default file, COMMAND's base name and the program's pid. */
+TEST(launch_profiler_hook_and_trace_together)
+{
+    scratch_t s;
+    app_t a;
+    seen_t seen;
+    char expect[128], cwd[512], trace[700];
+    scratch_init(&s);
+    const char *env[] = {s.hook_env, NULL};
+    const char *args[] = {"--profiler", profiler_path("hello"), "--startup-hook", CLRA_HOOK_DLL,
+                          "--trace", SAMPLE_PROVIDER "," LOADER_PROVIDER, NULL};
+    app_options_t o = {.env = env, .stderr_path = s.err};
+    app_spawn_launched_with(&a, &o, args);
+    ASSERT_MSG(app_wait_ready(&a, 30000) == 0, "the launched app did not start within 30 s");
+    const char *log = app_log(&a);
+    ASSERT_CONTAINS(log, "Initialize;");
+    ASSERT_CONTAINS(log, "ModuleLoadFinished n=1 name=System.Private.CoreLib.dll");
+    snprintf(expect, sizeof expect, "end pid=%d call=1\n", (int)a.pid);
+    ASSERT_CONTAINS(read_text(s.hook_out), expect);
+    ASSERT(app_maps_contains(&a, "libhello_profiler.so"));
+    ASSERT_STREQ(app_command(&a, "events 10", 10000), "events-done 10");
+    ASSERT(getcwd(cwd, sizeof cwd) != NULL);
+    const char *base = strrchr(CLRA_DOTNET, '/') ? strrchr(CLRA_DOTNET, '/') + 1 : CLRA_DOTNET;
+    snprintf(trace, sizeof trace, "%s/%s-%d.nettrace", cwd, base, (int)a.pid);
+    int status = app_stop_with(&a, "exit 42");
+    ASSERT(WIFEXITED(status));
+    ASSERT_EQ(WEXITSTATUS(status), 42);
+    const char *err = read_text(s.err);
+    ASSERT_CONTAINS(err, "runs with startup profiler");
+    ASSERT_CONTAINS(err, ": valid (NetTrace 4, ");
+    read_trace(trace, &seen);
+    unlink(trace);
+    assert_ticks(&seen, 10);
+    ASSERT_EQ(seen.loads_hook, 1);
+    ASSERT_EQ(seen.loads_sample, 1);
+    scratch_remove(&s);
 }

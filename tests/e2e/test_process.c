@@ -82,7 +82,8 @@ TEST(resume_lets_a_runtime_paused_at_startup_run_and_attach_says_why_it_must_wai
     ASSERT_MSG(app_wait_ready(&a, 1500) != 0, "the app ran although its runtime should be paused");
     ASSERT_EQ(run_cli(&out, "attach", app_pid_text(&a), profiler_path("hello"), NULL), 10);
     ASSERT_CONTAINS(out, "DS_IPC_E_NOT_YET_AVAILABLE");
-    ASSERT_CONTAINS(out, "resume");
+    ASSERT_CONTAINS(out, "'clrattach resume PID'");
+    ASSERT_CONTAINS(out, "'clrattach launch --profiler PATH -- COMMAND'");
     ASSERT_EQ(run_cli(&out, "resume", app_pid_text(&a), NULL), 0);
     ASSERT_CONTAINS(out, "resumed process");
     ASSERT_MSG(app_wait_ready(&a, 30000) == 0, "the app did not start within 30 s of resume");

@@ -264,7 +264,10 @@ TEST(already_active_hint_offers_notification_only)
     ASSERT_CONTAINS(clra_hresult_hint(HR(0x8013136A)), "LoadAsNotificationOnly");
 }
 
-TEST(not_yet_available_hint_mentions_startup_profiler)
+TEST(not_yet_available_hint_offers_resume_and_launch_with_a_startup_profiler)
 {
-    ASSERT_CONTAINS(clra_hresult_hint(HR(0x8013135B)), "StartupProfiler");
+    const char *hint = clra_hresult_hint(HR(0x8013135B));
+    ASSERT_CONTAINS(hint, "'clrattach resume PID'");
+    ASSERT_CONTAINS(hint, "'clrattach launch --profiler PATH -- COMMAND'");
+    ASSERT_CONTAINS(hint, "StartupProfiler");
 }
