@@ -34,9 +34,7 @@ int clra__root_open(int pid, int *fd, clra_status_t *st)
     return e == EACCES || e == EPERM ? CLRA_EACCES : CLRA_EIO;
 }
 
-/* The pre-5.6 fallback: one component at a time, never following a symlink, so nothing can
- * lead out of root_fd; a symlink anywhere on the path is refused with ELOOP. */
-static int walk_openat(int root_fd, const char *path, int flags, mode_t mode)
+int clra__root_walk_openat(int root_fd, const char *path, int flags, mode_t mode)
 {
     char comp[256];
     int dir = dup(root_fd);
@@ -83,7 +81,7 @@ int clra__root_openat(int root_fd, const char *path, int flags, mode_t mode)
         return (int)fd;
     if (errno != ENOSYS)
         return -errno;
-    return walk_openat(root_fd, path, flags, mode);
+    return clra__root_walk_openat(root_fd, path, flags, mode);
 }
 
 int clra__target_file_check(int pid, const char *profiler_path, clra_status_t *st)
@@ -104,9 +102,8 @@ int clra__target_file_check(int pid, const char *profiler_path, clra_status_t *s
         return 0;
     if (st)
         st->sys_errno = ENOENT;
-    clra__detail(st, "%s does not exist inside process %d's file system (it runs in another "
-                 "mount namespace; looked for %s): stage a copy there (clrattach attach --stage, "
-                 "clra_stage) or pass a path that exists inside the container", profiler_path,
-                 pid, local);
+    clra__detail(st, "%s is not in process %d's file tree (its mount namespace is not ours; "
+                 "looked for %s); stage a copy (clra_stage, attach --stage) or pass a path that "
+                 "exists inside it", profiler_path, pid, local);
     return CLRA_EINVAL;
 }
