@@ -6,13 +6,11 @@
  * file-system ids (identity.h). A stage directory is flock()ed while clra_stage's caller
  * attaches, so a concurrent sweep never removes a copy that is about to be mapped. */
 #define _GNU_SOURCE
-#include "endpoint.h"
 #include "identity.h"
+#include "request.h"
 #include "stage.h"
 #include "target_root.h"
-#include "request.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -189,18 +187,22 @@ void clra_stage_release(clra_stage_t *s)
     s->dir_fd = s->parent_fd = -1;
 }
 
-/* Fills target_path and local_path; CLRA_EINVAL when they do not fit. */
+/* Fills target_path and local_path: CLRA_EINVAL when they do not fit, CLRA_ENOPROC when the
+ * process has gone. Called once before anything is created, to check the lengths. */
 static int name_paths(const clra__stage_place_t *pl, clra_stage_t *s, clra_status_t *st)
 {
     int other, n = snprintf(s->target_path, sizeof s->target_path, "%s/%s/%s", pl->tmpdir,
                             s->dir_name, s->file_name);
-    if (n < 0 || (size_t)n >= sizeof s->target_path ||
-        clra_target_path(s->pid, s->target_path, s->local_path, sizeof s->local_path, &other)) {
+    int rc = n < 0 || (size_t)n >= sizeof s->target_path
+                 ? CLRA_EINVAL
+                 : clra_target_path(s->pid, s->target_path, s->local_path,
+                                    sizeof s->local_path, &other);
+    if (rc == CLRA_ENOPROC)
+        clra__detail(st, "process %d exited while its profiler was being staged", s->pid);
+    else if (rc)
         clra__detail(st, "the staged path in %s would exceed %d bytes", pl->tmpdir,
                      CLRA_PATH_MAX);
-        return CLRA_EINVAL;
-    }
-    return 0;
+    return rc;
 }
 
 int clra_stage(int pid, const char *library_path, clra_stage_t *s, clra_status_t *st)
@@ -239,8 +241,8 @@ int clra_stage(int pid, const char *library_path, clra_stage_t *s, clra_status_t
             rc = stage_as_owner(root, &pl, src, library_path, s, st);
         clra__identity_restore(&id);
     }
-    if (!rc)
-        rc = name_paths(&pl, s, st);
+    if (!rc && (rc = name_paths(&pl, s, st)) != 0)
+        remove_stage(s);
     if (rc)
         clra_stage_release(s);
     if (root >= 0)

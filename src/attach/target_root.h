@@ -16,6 +16,9 @@ int clra__root_open(int pid, int *fd, clra_status_t *st);
  * inside root_fd: openat2 RESOLVE_IN_ROOT, or on kernels before 5.6 a walk that refuses
  * symlinks (ELOOP) and "..". The new descriptor, or -errno. */
 int clra__root_openat(int root_fd, const char *path, int flags, mode_t mode);
+/* The pre-5.6 fallback on its own (for tests): one component at a time, never following a
+ * symlink, so nothing leads out of root_fd; a symlink on the path or ".." is -ELOOP. */
+int clra__root_walk_openat(int root_fd, const char *path, int flags, mode_t mode);
 
 /* Whether profiler_path, a path the target is asked to open, exists in its file tree when that
  * tree is not ours (another mount namespace or a chroot). 0 when it exists, when the trees are
