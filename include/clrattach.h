@@ -148,7 +148,10 @@ CLRA_EXTERN int clra_endpoint_from_path(const char *path, clra_endpoint_t *ep);
  * ICorProfilerCallback3::InitializeForAttach. attach_timeout_ms travels on the wire in
  * milliseconds (the runtime uses it to bound its wait for a background GC). timeout_ms bounds
  * this whole call. Returns 0 once the profiler's InitializeForAttach and ProfilerAttachComplete
- * have run, CLRA_ERUNTIME with st->hresult when the runtime refused, or another CLRA_E* code. */
+ * have run, CLRA_ERUNTIME with st->hresult when the runtime refused, or another CLRA_E* code.
+ * When the target lives in another mount namespace (a container) and profiler_path does not
+ * exist inside it, nothing is sent: CLRA_EINVAL with st->sys_errno ENOENT and st->detail
+ * saying so (see Staging). */
 CLRA_EXTERN int clra_attach_profiler(int pid, const clra_guid_t *clsid, const char *profiler_path,
                                      const void *client_data, size_t client_data_len,
                                      uint32_t attach_timeout_ms, int timeout_ms,
@@ -386,6 +389,45 @@ CLRA_EXTERN int clra_dump_at(const clra_endpoint_t *ep, const char *path, clra_d
  * Used to check files the target is asked to read or write (dumps, startup hooks, profilers). */
 CLRA_EXTERN int clra_target_path(int pid, const char *target_path, char *out, size_t cap,
                                  int *other_ns);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Staging                                                                                     */
+/* (a profiler library copied into the target's file tree, for targets in containers)         */
+
+/* The runtime opens a profiler path inside its own mount namespace, so a library that exists
+ * only on the host cannot be attached to a containerised process by path. Staging copies it
+ * into the target's temp directory (its TMPDIR, else /tmp), reached through /proc/PID/root:
+ *   <tmp>/clrattach-stage-<ns_pid>-XXXXXX/   mode 0700, a fresh private directory
+ *   <tmp>/clrattach-stage-<ns_pid>-XXXXXX/<basename of the library>   mode 0500
+ * both owned by the target's user (as root, they are created with its file-system ids).
+ * Attach with target_path. A copy the runtime has mapped must stay until the profiler has
+ * detached; clra_stage_sweep removes every stage directory of the process whose library is no
+ * longer mapped, so copies left behind by a profiler that detached by itself (or by a killed
+ * trigger) do not pile up. clra_stage sweeps first. */
+typedef struct clra_stage {
+    int pid;                         /* the target, as this process sees it */
+    char target_path[CLRA_PATH_MAX]; /* the copy as the target sees it: pass this to attach */
+    char local_path[CLRA_PATH_MAX];  /* the same file as reachable from here */
+    /* private: the directory, held and locked against sweeps until released or unstaged */
+    int dir_fd, parent_fd;
+    char dir_name[48];
+    char file_name[256];
+} clra_stage_t;
+
+/* Copies the regular file library_path (as seen from here) into pid's file tree as above.
+ * 0 with s filled (release it with clra_stage_release or clra_unstage); CLRA_EINVAL (not a
+ * regular file, no such file), CLRA_EACCES, CLRA_ENOPROC or CLRA_EIO (e.g. the target's disk is
+ * full) with st->detail naming the path that failed; nothing is left behind on failure. */
+CLRA_EXTERN int clra_stage(int pid, const char *library_path, clra_stage_t *s,
+                           clra_status_t *st);
+/* Keeps the copy (the runtime has it mapped now) and lets later sweeps judge it. */
+CLRA_EXTERN void clra_stage_release(clra_stage_t *s);
+/* Removes the copy and its directory (after a failed attach) and releases s. */
+CLRA_EXTERN int clra_unstage(clra_stage_t *s, clra_status_t *st);
+/* Removes pid's stage directories whose library is no longer mapped in it (skipping those a
+ * clra_stage in progress holds). 0 with *removed (may be NULL) counting them, or the failure
+ * to reach the process's file tree or its maps. */
+CLRA_EXTERN int clra_stage_sweep(int pid, int *removed, clra_status_t *st);
 
 /* ------------------------------------------------------------------------------------------ */
 /* EventPipe traces                                                                            */

@@ -1,6 +1,7 @@
 /* commands.c - one public function per diagnostics command: find, connect, send, read reply. */
 #include "endpoint.h"
 #include "request.h"
+#include "target_root.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,10 @@ int clra_attach_profiler_at(const clra_endpoint_t *ep, const clra_guid_t *clsid,
         clra__detail(st, "an endpoint, a CLSID and a non-empty profiler path are required");
         return CLRA_EINVAL;
     }
+    /* In another mount namespace the runtime's answer to a missing file (ERROR_MOD_NOT_FOUND)
+     * cannot say that the path was looked up in the container, so we say it first. */
+    if (ep->pid > 0 && clra__target_file_check(ep->pid, profiler_path, st) != 0)
+        return CLRA_EINVAL;
     req = malloc(CLRA__MAX_MESSAGE);
     if (!req)
         return CLRA_ENOMEM;

@@ -25,6 +25,10 @@ typedef struct clra__discovery {
 /* clra__endpoint_find_in that also fills *v (whatever the outcome, once the process exists). */
 int clra__endpoint_discover(const char *proc_root, int pid, clra_endpoint_t *ep,
                             clra__discovery_t *v, clra_status_t *st);
+/* What /proc says about pid (NSpid, start time, mount namespace, TMPDIR, diagnostics
+ * switches) without looking for its socket: for callers that need its file tree, not its
+ * server. */
+void clra__discovery_view(const char *proc_root, int pid, clra__discovery_t *v);
 /* Reads a small file (a /proc entry) into buf, NUL-terminated. Its length, or -errno. */
 long clra__read_small_file(const char *path, char *buf, size_t cap);
 /* Whether <proc_root>/<pid>/maps names a .NET runtime: 1, 0, or -errno when unreadable. */

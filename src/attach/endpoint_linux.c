@@ -195,6 +195,11 @@ static void view_target(const char *proc, int pid, clra__discovery_t *v)
     view_environ(proc, pid, v);
 }
 
+void clra__discovery_view(const char *proc, int pid, clra__discovery_t *v)
+{
+    view_target(proc, pid, v);
+}
+
 /* Best candidate in one directory: the exact key wins; otherwise the newest matching socket. */
 static int search_dir(const char *dir, const clra__discovery_t *v, char *best, size_t cap,
                       struct timespec *best_mtime, int *exact)

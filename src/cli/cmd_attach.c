@@ -22,7 +22,9 @@ static void attach_usage(FILE *f)
             "Loads the profiler library PROFILER_PATH into .NET process PID; the runtime calls its\n"
             "ICorProfilerCallback3::InitializeForAttach with the client data. PROFILER_PATH is\n"
             "opened by the target, inside its own mount namespace; a relative path is made absolute\n"
-            "against the current directory.\n"
+            "against the current directory. For a process in a container, PID is the pid seen\n"
+            "from here, and the path must exist inside the container (checked first) unless\n"
+            "--stage copies the library there.\n"
             "\n"
             "options:\n"
             "  --clsid GUID          the profiler's CLSID (default: the hello profiler's, %s)\n"
@@ -36,6 +38,11 @@ static void attach_usage(FILE *f)
             "                        detaches when this command ends, even by kill -9. Adds\n"
             "                        detach_on_disconnect to text client data, so a hold that never\n"
             "                        starts also ends in a detach\n"
+            "  --stage               copy PROFILER_PATH (a file here) into a new private directory\n"
+            "                        in the process's temp directory (its TMPDIR or /tmp, inside\n"
+            "                        its mount namespace), owned by its user, and attach that copy;\n"
+            "                        removed if the attach fails, else by clrattach detach or the\n"
+            "                        end of --hold once the runtime has unloaded it\n"
             "  --json                print one JSON object instead of text\n"
             "  --help                show this help\n"
             "\n"
@@ -54,6 +61,7 @@ typedef struct attach_opts {
     long long timeout_ms;
     int json;
     int hold;
+    int stage;
     int pid;
     char path[CLRA_PATH_MAX];
 } attach_opts_t;
@@ -145,7 +153,7 @@ static int parse_options(int argc, char **argv, attach_opts_t *o)
         {"data-file", required_argument, 0, 'f'}, {"data-hex", required_argument, 0, 'x'},
         {"attach-timeout", required_argument, 0, 'a'}, {"timeout", required_argument, 0, 't'},
         {"json", no_argument, 0, 'j'},            {"help", no_argument, 0, 'h'},
-        {"hold", no_argument, 0, 'H'},
+        {"hold", no_argument, 0, 'H'},            {"stage", no_argument, 0, 'S'},
         {0, 0, 0, 0}};
     int c, bad = 0;
     long long pid;
@@ -175,6 +183,9 @@ static int parse_options(int argc, char **argv, attach_opts_t *o)
             break;
         case 'H':
             o->hold = 1;
+            break;
+        case 'S':
+            o->stage = 1;
             break;
         case 'h':
             attach_usage(stdout);
@@ -208,78 +219,135 @@ static double elapsed_ms(const struct timespec *t0)
     return (t1.tv_sec - t0->tv_sec) * 1e3 + (t1.tv_nsec - t0->tv_nsec) / 1e6;
 }
 
-static void report_json(const attach_opts_t *o, int rc, const clra_status_t *st, double ms)
+/* What one attach did, for the reports. */
+typedef struct outcome {
+    int rc;
+    int staging;              /* rc is the failure to stage the copy */
+    const clra_stage_t *copy; /* the staged copy attached (--stage), else NULL */
+    clra_status_t st;
+    double ms;
+} outcome_t;
+
+/* The advice for a local failure; a path missing inside a container gets its own. */
+static const char *local_hint(const outcome_t *r)
+{
+    if (r->rc == CLRA_EINVAL && !r->staging && r->st.sys_errno == ENOENT)
+        return "add --stage to copy the library into the process's file tree, or pass a path "
+               "that exists inside its mount namespace (the container)";
+    return cli_local_hint(r->rc);
+}
+
+static void report_json(const attach_opts_t *o, const outcome_t *r)
 {
     json_out_t j;
     char clsid[37], hr[16];
     clra_guid_format(&o->clsid, clsid);
     json_begin(&j, stdout);
-    json_bool(&j, "ok", rc == 0);
+    json_bool(&j, "ok", r->rc == 0);
     json_int(&j, "pid", o->pid);
     json_str(&j, "profiler_path", o->path);
+    if (r->copy) {
+        json_str(&j, "staged_path", r->copy->target_path);
+        json_str(&j, "staged_local_path", r->copy->local_path);
+    }
     json_str(&j, "clsid", clsid);
     json_int(&j, "client_data_bytes", (long long)o->data_len);
-    json_int(&j, "exit_code", cli_exit_code(rc));
-    json_double(&j, "elapsed_ms", ms);
-    if (rc != 0) {
-        json_str(&j, "error", clra_err_name(rc));
-        json_str(&j, "message", clra_strerror(rc));
-        json_str(&j, "detail", st->detail);
-    }
-    if (rc == CLRA_ERUNTIME) {
-        snprintf(hr, sizeof hr, "0x%08X", (unsigned)st->hresult);
+    json_int(&j, "exit_code", cli_exit_code(r->rc));
+    json_double(&j, "elapsed_ms", r->ms);
+    if (r->rc == CLRA_ERUNTIME) {
+        snprintf(hr, sizeof hr, "0x%08X", (unsigned)r->st.hresult);
+        json_str(&j, "error", clra_err_name(r->rc));
+        json_str(&j, "message", clra_strerror(r->rc));
+        json_str(&j, "detail", r->st.detail);
         json_str(&j, "hresult", hr);
-        json_str(&j, "hresult_name", clra_hresult_name(st->hresult));
-        json_str(&j, "meaning", clra_hresult_describe(st->hresult));
-        json_str(&j, "hint", clra_hresult_hint(st->hresult));
-    } else if (rc != 0) {
-        json_str(&j, "hint", cli_local_hint(rc));
+        json_str(&j, "hresult_name", clra_hresult_name(r->st.hresult));
+        json_str(&j, "meaning", clra_hresult_describe(r->st.hresult));
+        json_str(&j, "hint", clra_hresult_hint(r->st.hresult));
+    } else if (r->rc != 0) {
+        json_str(&j, "error", clra_err_name(r->rc));
+        json_str(&j, "message", clra_strerror(r->rc));
+        json_str(&j, "detail", r->st.detail);
+        json_str(&j, "hint", local_hint(r));
     }
     json_end(&j);
 }
 
-static void report_text(const attach_opts_t *o, int rc, const clra_status_t *st, double ms)
+static void report_text(const attach_opts_t *o, const outcome_t *r)
 {
     struct stat sb;
-    if (rc == 0) {
-        printf("attached %s to process %d in %.1f ms\n", o->path, o->pid, ms);
-        return;
-    }
-    if (rc == CLRA_ERUNTIME) {
+    if (r->rc == 0 && r->copy) {
+        printf("attached %s to process %d in %.1f ms\n  a staged copy of %s, here %s;\n"
+               "  clrattach detach removes it once the runtime has unloaded it\n",
+               r->copy->target_path, o->pid, r->ms, o->path, r->copy->local_path);
+    } else if (r->rc == 0) {
+        printf("attached %s to process %d in %.1f ms\n", o->path, o->pid, r->ms);
+    } else if (r->rc == CLRA_ERUNTIME) {
         fprintf(stderr, "clrattach: process %d refused the profiler: %s (0x%08X)\n  meaning: %s\n"
-                "  what to do: %s\n", o->pid, clra_hresult_name(st->hresult), (unsigned)st->hresult,
-                clra_hresult_describe(st->hresult), clra_hresult_hint(st->hresult));
-        if ((unsigned)st->hresult == 0x8007007Eu && stat(o->path, &sb) != 0)
+                "  what to do: %s\n", o->pid, clra_hresult_name(r->st.hresult),
+                (unsigned)r->st.hresult, clra_hresult_describe(r->st.hresult),
+                clra_hresult_hint(r->st.hresult));
+        if ((unsigned)r->st.hresult == 0x8007007Eu && !o->stage && stat(o->path, &sb) != 0)
             fprintf(stderr, "  note: %s does not exist here either\n", o->path);
+        if (o->stage)
+            fprintf(stderr, "  note: the staged copy was removed\n");
+    } else {
+        int missing = r->rc == CLRA_EINVAL && !r->staging && r->st.sys_errno == ENOENT;
+        fprintf(stderr, "clrattach: cannot %s process %d: %s\n", r->staging ? "stage the "
+                "profiler for" : "attach to", o->pid, missing ? "the profiler path does not "
+                "exist inside its file system (it runs in another mount namespace)"
+                : clra_strerror(r->rc));
+        if (r->st.detail[0])
+            fprintf(stderr, "  detail: %s\n", r->st.detail);
+        fprintf(stderr, "  what to do: %s\n", local_hint(r));
+    }
+}
+
+/* Stages the copy when asked, attaches, and removes the copy again when the attach failed:
+ * a copy the runtime never loaded must not stay behind in the target's file tree. */
+static void attach(const attach_opts_t *o, clra_stage_t *copy, outcome_t *r)
+{
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    memset(r, 0, sizeof *r);
+    if (o->stage && (r->rc = clra_stage(o->pid, o->path, copy, &r->st)) != 0) {
+        r->staging = 1;
+        r->ms = elapsed_ms(&t0);
         return;
     }
-    fprintf(stderr, "clrattach: cannot attach to process %d: %s\n", o->pid, clra_strerror(rc));
-    if (st->detail[0])
-        fprintf(stderr, "  detail: %s\n", st->detail);
-    if (cli_local_hint(rc))
-        fprintf(stderr, "  what to do: %s\n", cli_local_hint(rc));
+    double left = (double)o->timeout_ms - elapsed_ms(&t0);
+    r->rc = clra_attach_profiler(o->pid, &o->clsid, o->stage ? copy->target_path : o->path,
+                                 o->data, o->data_len, (uint32_t)o->attach_timeout_ms,
+                                 left < 1 ? 1 : (int)left, &r->st);
+    r->ms = elapsed_ms(&t0);
+    if (!o->stage)
+        return;
+    if (r->rc == 0) {
+        r->copy = copy;
+        clra_stage_release(copy);
+        return;
+    }
+    clra_status_t ust;
+    if (clra_unstage(copy, &ust) != 0)
+        fprintf(stderr, "clrattach: the staged copy could not be removed: %s\n", ust.detail);
 }
 
 int cmd_attach(int argc, char **argv)
 {
     attach_opts_t o;
-    clra_status_t st;
-    struct timespec t0;
+    clra_stage_t copy;
+    outcome_t r;
     memset(&o, 0, sizeof o);
     if (parse_options(argc, argv, &o) != 0) {
         free(o.data);
         return EXIT_USAGE;
     }
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    int rc = clra_attach_profiler(o.pid, &o.clsid, o.path, o.data, o.data_len,
-                                  (uint32_t)o.attach_timeout_ms, (int)o.timeout_ms, &st);
-    double ms = elapsed_ms(&t0);
+    attach(&o, &copy, &r);
     if (o.json)
-        report_json(&o, rc, &st, ms);
+        report_json(&o, &r);
     else
-        report_text(&o, rc, &st, ms);
+        report_text(&o, &r);
     free(o.data);
-    if (rc == 0 && o.hold)
+    if (r.rc == 0 && o.hold)
         return cli_hold(o.pid, &o.clsid, (int)o.timeout_ms);
-    return cli_exit_code(rc);
+    return cli_exit_code(r.rc);
 }

@@ -117,6 +117,15 @@ static void report(const detach_opts_t *o, const clra_profiler_ref_t *ref, int r
     }
 }
 
+void cli_sweep_stage(int pid, int quiet)
+{
+    int removed = 0;
+    clra_status_t st;
+    if (clra_stage_sweep(pid, &removed, &st) == 0 && removed > 0 && !quiet)
+        printf("removed %d staged profiler cop%s from process %d's temp directory\n", removed,
+               removed == 1 ? "y" : "ies", pid);
+}
+
 /* Puts notification-only profilers before the main one. .NET 10 crashes in
  * RequestProfilerDetach of a notification profiler that is still loaded after another
  * notification profiler and then the main profiler were detached (see the README); detaching
@@ -154,6 +163,7 @@ int cmd_detach(int argc, char **argv)
                 st.detail, n < 0 ? cli_local_hint(rc) : "check the pid; profilers not built on "
                 "libclrprof must call RequestProfilerDetach themselves");
         free(refs);
+        cli_sweep_stage(o.pid, o.json);
         return cli_exit_code(rc);
     }
     if (n > MAX_PROFILERS)
@@ -170,6 +180,7 @@ int cmd_detach(int argc, char **argv)
             worst = rc;
     }
     free(refs);
+    cli_sweep_stage(o.pid, o.json);
     if (!tried) {
         fprintf(stderr, "clrattach: process %d has no libclrprof profiler with CLSID %s\n", o.pid, o.clsid);
         return cli_exit_code(CLRA_ENOENDPOINT);

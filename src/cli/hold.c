@@ -69,10 +69,11 @@ int cli_hold(int pid, const clra_guid_t *clsid, int timeout_ms)
     int by_profiler = fds[1].revents != 0 && !fds[0].revents;
     close(fd); /* this hang-up is what makes the profiler detach */
     rc = clra_wait_unmapped(pid, inode, timeout_ms, &st);
-    if (rc == 0)
+    if (rc == 0) {
         printf("detached: the profiler %s and the runtime unloaded it\n",
                by_profiler ? "ended the hold itself" : "was released");
-    else
+        cli_sweep_stage(pid, 0);
+    } else
         fprintf(stderr, "clrattach: released the profiler, but: %s\n  detail: %s\n",
                 clra_strerror(rc), st.detail);
     return cli_exit_code(rc);

@@ -3,6 +3,7 @@
 #include "harness.h"
 #include "test.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
@@ -177,6 +178,76 @@ void app_start_with(app_t *a, const app_options_t *o)
     ASSERT_MSG(app_wait_ready(a, 30000) == 0, "the sample app did not print ready within 30 s");
 }
 
+void app_start_namespaced(app_t *a, unsigned user)
+{
+    /* A directory another test removes between the glob and the bind is simply skipped. */
+    static const char script[] =
+        "mount --rbind /tmp /mnt && mount -t tmpfs tmpfs /tmp && "
+        "for d in /mnt/*/; do n=${d#/mnt/}; mkdir -p \"/tmp/$n\" && "
+        "mount --rbind \"$d\" \"/tmp/$n\" 2>/dev/null; done; exec \"$@\"";
+    char ids[3][32];
+    const char *wrapper[16] = {"unshare", "--pid", "--mount", "--fork", "--kill-child", "sh", "-c",
+                               script, "sh"};
+    if (geteuid() != 0)
+        SKIP("needs root to create PID and mount namespaces (unshare --pid --mount)");
+    if (access("/usr/bin/unshare", X_OK) != 0 && access("/bin/unshare", X_OK) != 0)
+        SKIP("unshare(1) is not installed");
+    if (user && access("/usr/bin/setpriv", X_OK) != 0 && access("/bin/setpriv", X_OK) != 0)
+        SKIP("setpriv(1) is not installed");
+    if (user) {
+        snprintf(ids[0], sizeof ids[0], "--reuid=%u", user);
+        snprintf(ids[1], sizeof ids[1], "--regid=%u", user);
+        snprintf(ids[2], sizeof ids[2], "--clear-groups");
+        const char *drop[] = {"setpriv", ids[0], ids[1], ids[2], NULL};
+        memcpy(wrapper + 9, drop, sizeof drop);
+    }
+    app_options_t o = {.wrapper = wrapper};
+    spawn(a, &o, NULL);
+    if (user)
+        ASSERT(chown(a->dir, user, user) == 0);
+    ASSERT_MSG(app_wait_ready(a, 30000) == 0, "the namespaced app did not print ready in 30 s");
+    app_host_pid(a);
+}
+
+/* The first child of parent, waiting up to 5 s for it; 0 when none came. */
+static pid_t child_of(pid_t parent)
+{
+    for (int tries = 0; tries < 500; tries++) {
+        DIR *d = opendir("/proc");
+        struct dirent *e;
+        while (d && (e = readdir(d)) != NULL) {
+            char path[300], text[1024];
+            int pid = atoi(e->d_name), ppid = 0;
+            snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
+            FILE *f = pid > 0 ? fopen(path, "r") : NULL;
+            if (!f)
+                continue;
+            size_t n = fread(text, 1, sizeof text - 1, f);
+            fclose(f);
+            text[n] = '\0';
+            const char *p = strrchr(text, ')');
+            if (p && sscanf(p + 2, "%*c %d", &ppid) == 1 && ppid == parent) {
+                closedir(d);
+                return pid;
+            }
+        }
+        if (d)
+            closedir(d);
+        usleep(10000);
+    }
+    return 0;
+}
+
+pid_t app_host_pid(app_t *a)
+{
+    if (!a->wrapped)
+        return a->pid;
+    if (!a->host_pid)
+        a->host_pid = child_of(a->pid);
+    ASSERT_MSG(a->host_pid > 0, "the wrapper (pid %d) started no app", (int)a->pid);
+    return a->host_pid;
+}
+
 const char *app_command(app_t *a, const char *command, int timeout_ms)
 {
     static char reply[512];
@@ -342,7 +413,7 @@ int app_maps_contains(app_t *a, const char *needle)
 {
     char path[64], line[1024];
     int found = 0;
-    snprintf(path, sizeof path, "/proc/%d/maps", (int)a->pid);
+    snprintf(path, sizeof path, "/proc/%d/maps", (int)app_host_pid(a));
     FILE *f = fopen(path, "r");
     ASSERT_MSG(f != NULL, "cannot read %s: %s", path, strerror(errno));
     while (!found && fgets(line, sizeof line, f))
@@ -356,7 +427,7 @@ void app_wait_unmapped(app_t *a, const char *needle, int timeout_ms)
     double end = now_ms() + timeout_ms;
     while (app_maps_contains(a, needle)) {
         ASSERT_MSG(now_ms() < end, "%s is still mapped in process %d after %d ms", needle,
-                   (int)a->pid, timeout_ms);
+                   (int)app_host_pid(a), timeout_ms);
         usleep(20000);
     }
 }
@@ -364,7 +435,7 @@ void app_wait_unmapped(app_t *a, const char *needle, int timeout_ms)
 const char *app_pid_text(const app_t *a)
 {
     static char text[16];
-    snprintf(text, sizeof text, "%d", (int)a->pid);
+    snprintf(text, sizeof text, "%d", (int)(a->wrapped && a->host_pid ? a->host_pid : a->pid));
     return text;
 }
 

@@ -11,6 +11,7 @@ typedef struct app {
     pid_t launcher;    /* the clrattach launch that started the app, 0 when started directly */
     int ready_pid;     /* the pid the app printed: its pid inside its own PID namespace */
     int wrapped;       /* started under app_options_t.wrapper */
+    pid_t host_pid;    /* the app itself as seen from here, once app_host_pid found it */
     int to_app;        /* the app's stdin */
     int from_app;      /* the app's stdout */
     char log_path[320]; /* where profilers record ($CLRPROF_LOG) */
@@ -40,7 +41,17 @@ typedef struct app_options {
 void app_start_with(app_t *a, const app_options_t *o);
 /* app_spawn_launched with the options above (env and stderr_path; not wrapper). */
 void app_spawn_launched_with(app_t *a, const app_options_t *o, const char *const *launch_args);
-/* The app's pid as text, for command lines (static buffer). */
+/* Starts the app as a container runs it: in its own PID and mount namespaces (unshare) with a
+ * fresh tmpfs on /tmp, into which only the directories already under /tmp are bound back (the
+ * build tree and a->dir may live there), so a file or directory made in /tmp afterwards is
+ * invisible inside. With user non-zero the app runs as that uid and gid (a->dir is given to
+ * it for the profiler's record). Skips the test unless root, with unshare(1) and setpriv(1). */
+void app_start_namespaced(app_t *a, unsigned user);
+/* The app's pid as seen from here: a->pid, or under a wrapper the wrapper's child (it execs
+ * the app), waiting up to 5 s for it. */
+pid_t app_host_pid(app_t *a);
+/* The app's pid as text, for command lines (static buffer); for a namespaced app, its pid as
+ * seen from here. */
 const char *app_pid_text(const app_t *a);
 /* Sends one command line and returns its one-line reply (static buffer), failing the test
  * if no reply comes within timeout_ms. */
@@ -75,7 +86,7 @@ const char *app_log(app_t *a);
 const char *app_wait_log(app_t *a, const char *text, int timeout_ms);
 /* Number of lines of the record that start with prefix. */
 int app_log_count(app_t *a, const char *prefix);
-/* Whether /proc/PID/maps of the app names a file containing needle. */
+/* Whether /proc/PID/maps of the app (app_host_pid) names a file containing needle. */
 int app_maps_contains(app_t *a, const char *needle);
 /* Waits until needle is no longer mapped in the app, failing the test after timeout_ms. */
 void app_wait_unmapped(app_t *a, const char *needle, int timeout_ms);

@@ -80,35 +80,6 @@ static long long start_time(int pid)
     return atoll(p + 1);
 }
 
-/* The first child of parent (the app under an unshare --fork wrapper), waiting up to 5 s. */
-static int child_of(int parent)
-{
-    for (int tries = 0; tries < 500; tries++) {
-        DIR *d = opendir("/proc");
-        struct dirent *e;
-        while (d && (e = readdir(d)) != NULL) {
-            char path[300], text[1024];
-            int pid = atoi(e->d_name), ppid = 0;
-            snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
-            FILE *f = pid > 0 ? fopen(path, "r") : NULL;
-            if (!f)
-                continue;
-            size_t n = fread(text, 1, sizeof text - 1, f);
-            fclose(f);
-            text[n] = '\0';
-            const char *p = strrchr(text, ')');
-            if (p && sscanf(p + 2, "%*c %d", &ppid) == 1 && ppid == parent) {
-                closedir(d);
-                return pid;
-            }
-        }
-        if (d)
-            closedir(d);
-        usleep(10000);
-    }
-    test_fail(__FILE__, __LINE__, "process %d has no child", parent);
-}
-
 TEST(ps_finds_a_target_with_its_own_tmpdir)
 {
     app_t a;
@@ -220,25 +191,11 @@ TEST(ps_does_not_list_a_non_dotnet_process_with_sockets_named_for_it)
 
 TEST(ps_lists_a_target_in_its_own_pid_and_mount_namespace)
 {
-    /* A fresh tmpfs on /tmp, as in a container; the directories that were there (the build
-     * tree may live under /tmp, e.g. in CI) are bound back in, sockets and files are not. A
-     * directory another test removes meanwhile is simply skipped. */
-    static const char *const wrapper[] = {
-        "unshare", "--pid", "--mount", "--fork", "--kill-child", "sh", "-c",
-        "mount --rbind /tmp /mnt && mount -t tmpfs tmpfs /tmp && "
-        "for d in /mnt/*/; do n=${d#/mnt/}; mkdir -p \"/tmp/$n\" && "
-        "mount --rbind \"$d\" \"/tmp/$n\" 2>/dev/null; done; exec \"$@\"",
-        "sh", NULL};
     app_t a;
     const char *out;
     char host[16], prefix[128];
-    if (geteuid() != 0)
-        SKIP("needs root to create PID and mount namespaces (unshare --pid --mount)");
-    if (access("/usr/bin/unshare", X_OK) != 0 && access("/bin/unshare", X_OK) != 0)
-        SKIP("unshare(1) is not installed");
-    app_options_t o = {.wrapper = wrapper};
-    app_start_with(&a, &o);
-    int app = child_of(a.pid);
+    app_start_namespaced(&a, 0); /* a fresh /tmp, as in a container */
+    int app = app_host_pid(&a);
     ASSERT_MSG(a.ready_pid >= 1 && a.ready_pid < 10, "app's own pid is %d", a.ready_pid);
     snprintf(host, sizeof host, "%d", app);
     ASSERT_EQ(run_cli(&out, "ps", "--json", NULL), 0);

@@ -23,6 +23,8 @@ static const uint8_t seed_info3[] = {1, 0, 0, 0, 0x39, 0x30, 0, 0, 0, 0, 0, 0, 1
 static const uint8_t seed_dump_error[] = {'D', 'O', 'T', 'N', 'E', 'T', '_', 'I', 'P', 'C', '_', 'V',
                                           '1', 0, 34, 0, 0xFF, 0xFF, 0, 0, 0x05, 0x40, 0x00, 0x80,
                                           3, 0, 0, 0, 'n', 0, 'o', 0, 0, 0};
+static const char seed_maps[] = "7ef9ef739000-7ef9ef741000 r-xp 00002000 00:27 63     "
+                                "/tmp/clrattach-stage-1-ipMgHK/libhello_profiler.so\n";
 static const char seed_text[] = "Name:\tdotnet\nNSpid:\t4242\t17\nlog=/tmp/x;detach_after_ms=100";
 
 /* xorshift: the same inputs on every run, so a failure reproduces. */
@@ -63,6 +65,7 @@ TEST(fuzz_smoke_every_parser_survives_mutated_spec_examples)
     mutate_and_run(seed_info3, sizeof seed_info3, 20000, 0x2468aceu);
     mutate_and_run(seed_dump_error, sizeof seed_dump_error, 20000, 0x3579bdfu);
     mutate_and_run((const uint8_t *)seed_text, sizeof seed_text - 1, 20000, 0xfeedbeeu);
+    mutate_and_run((const uint8_t *)seed_maps, sizeof seed_maps - 1, 20000, 0x51a9e01u);
     LLVMFuzzerTestOneInput(NULL, 0);
 }
 

@@ -1,0 +1,39 @@
+/* stage.h - names and /proc/PID/maps lines, for staging profiler copies (internal). */
+#ifndef CLRA_STAGE_H
+#define CLRA_STAGE_H
+
+#include "clrattach.h"
+
+#include <stddef.h>
+
+#define CLRA__STAGE_PREFIX "clrattach-stage-"
+#define CLRA__STAGE_SUFFIX_LEN 6
+
+/* Whether name is clrattach-stage-<ns_pid>-XXXXXX with six ASCII letters or digits. */
+int clra__stage_name_matches(const char *name, int ns_pid);
+
+/* Copies the file path of one /proc/PID/maps line (everything after the inode field, without
+ * the newline; it may contain spaces and end in " (deleted)") into out. 1 when the mapping
+ * names a file (starts with '/'), 0 for anonymous and pseudo mappings ([heap], [vdso]) or a
+ * malformed or overlong line. */
+int clra__maps_line_path(const char *line, char *out, size_t cap);
+
+/* The stage directory a mapped path lies in: the first path component that matches
+ * clra__stage_name_matches for ns_pid, copied into out. 1 found, 0 not. Only the component
+ * is compared, because maps shows the path resolved in the target's tree (TMPDIR's symlinks
+ * followed), which need not start with its TMPDIR as written. */
+int clra__stage_dir_in_path(const char *path, int ns_pid, char *out, size_t cap);
+
+/* Where a target keeps temporary files, as it sees them. */
+typedef struct clra__stage_place {
+    int ns_pid;                 /* its innermost pid, the number in stage directory names */
+    char tmpdir[CLRA_PATH_MAX]; /* absolute, without a trailing slash ("" stands for "/") */
+} clra__stage_place_t;
+
+/* The target's TMPDIR (the runtime's own choice: TMPDIR when absolute, else /tmp) and NSpid,
+ * as discovery reads them. 0, CLRA_ENOPROC, or CLRA_EACCES when its environment is hidden. */
+int clra__stage_place(int pid, clra__stage_place_t *pl, clra_status_t *st);
+/* The CLRA_E* code for an errno met on the target's file tree. */
+int clra__stage_errno(int e);
+
+#endif
