@@ -99,7 +99,7 @@ add_dependencies(unit_tests test_apps)
 
 file(GLOB E2E_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/e2e/test_*.c)
 add_executable(e2e_tests ${E2E_SOURCES} tests/e2e/harness.c)
-target_sources(e2e_tests PRIVATE tests/e2e/elfcore.c)
+target_sources(e2e_tests PRIVATE tests/e2e/elfcore.c tests/e2e/trace_counts.c)
 target_include_directories(e2e_tests PRIVATE tests/e2e src/attach)
 target_link_libraries(e2e_tests PRIVATE clrattach_static clra_test_main)
 target_compile_definitions(e2e_tests PRIVATE

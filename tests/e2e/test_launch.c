@@ -8,6 +8,7 @@
 #include "harness.h"
 #include "nettrace_reader.h"
 #include "test.h"
+#include "trace_counts.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -16,10 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define SAMPLE_PROVIDER "ClrAttach-Sample"
 #define LOADER_PROVIDER "Microsoft-Windows-DotNETRuntime:0x8:4" /* Loader keyword */
-#define RUNTIME_PROVIDER "Microsoft-Windows-DotNETRuntime"
-#define MODULE_LOAD_EVENT 152 /* ModuleLoad_V2 */
 
 /* What a launch test keeps: the hook's record, launch's stderr and the trace, in one directory
  * removed at the end. */
@@ -60,76 +58,6 @@ static const char *read_text(const char *path)
         fclose(f);
     }
     return text;
-}
-
-/* What the tests look for in a trace. */
-typedef struct seen {
-    int ticks, bad_ticks;
-    int tick[1000];  /* how often each sequence number came */
-    int loads;       /* runtime ModuleLoad events */
-    int loads_sample, loads_corelib, loads_hook;
-} seen_t;
-
-/* Whether an event's payload holds the ASCII text as UTF-16 (runtime events carry paths so). */
-static int payload_has(const nt_event_t *ev, const char *ascii)
-{
-    char wide[256];
-    size_t n = strlen(ascii);
-    for (size_t i = 0; i < n && 2 * i + 1 < sizeof wide; i++) {
-        wide[2 * i] = ascii[i];
-        wide[2 * i + 1] = 0;
-    }
-    return memmem(ev->payload, ev->payload_len, wide, 2 * n) != NULL;
-}
-
-static void see_event(void *ctx, const nt_event_t *ev)
-{
-    seen_t *s = ctx;
-    if (!ev->meta)
-        return;
-    if (!strcmp(ev->meta->provider, RUNTIME_PROVIDER) && ev->meta->event_id == MODULE_LOAD_EVENT) {
-        s->loads++;
-        s->loads_sample += payload_has(ev, "/sample.dll");
-        s->loads_corelib += payload_has(ev, "/System.Private.CoreLib.dll");
-        s->loads_hook += payload_has(ev, "/clra_hook.dll");
-    }
-    if (strcmp(ev->meta->provider, SAMPLE_PROVIDER) != 0 || ev->meta->event_id != 1)
-        return;
-    s->ticks++;
-    int32_t seq = ev->payload_len >= 4 ? (int32_t)(ev->payload[0] | ev->payload[1] << 8 |
-                                                   ev->payload[2] << 16 |
-                                                   (uint32_t)ev->payload[3] << 24)
-                                       : -1;
-    if (seq >= 0 && seq < 1000)
-        s->tick[seq]++;
-    else
-        s->bad_ticks++;
-}
-
-/* Reads a trace that must be complete and says what it holds. */
-static void read_trace(const char *path, seen_t *s)
-{
-    size_t len;
-    nt_trace_t t;
-    clra_nettrace_info_t info;
-    memset(s, 0, sizeof *s);
-    uint8_t *data = nt_load(path, &len);
-    ASSERT_MSG(data != NULL, "cannot read %s", path);
-    ASSERT_EQ(clra_nettrace_check(data, len, &info), 0);
-    ASSERT_MSG(info.state == CLRA_NETTRACE_VALID, "%s: %s", path, info.problem);
-    ASSERT_MSG(nt_read(data, len, &t, see_event, s) == 0, "%s: %s", path, t.error);
-    ASSERT(t.ended);
-    nt_free(&t);
-    free(data);
-}
-
-/* Every Tick 0..n-1 exactly once. */
-static void assert_ticks(const seen_t *s, int n)
-{
-    ASSERT_EQ(s->ticks, n);
-    ASSERT_EQ(s->bad_ticks, 0);
-    for (int i = 0; i < n; i++)
-        ASSERT_MSG(s->tick[i] == 1, "Tick %d came %d times", i, s->tick[i]);
 }
 
 TEST(launch_loads_the_profiler_through_initialize_before_main_and_passes_the_exit_code)
@@ -259,7 +187,7 @@ TEST(launch_trace_holds_the_startup_and_every_event_and_ends_with_the_program)
 {
     scratch_t s;
     app_t a;
-    seen_t launched, attached;
+    trace_counts_t launched, attached;
     const char *out;
     char expect[256];
     scratch_init(&s);
@@ -272,7 +200,7 @@ TEST(launch_trace_holds_the_startup_and_every_event_and_ends_with_the_program)
     int status = app_stop(&a); /* a normal exit: the runtime ends the trace itself */
     ASSERT(WIFEXITED(status));
     ASSERT_EQ(WEXITSTATUS(status), 0);
-    read_trace(s.trace, &launched);
+    read_trace_counts(s.trace, &launched);
     assert_ticks(&launched, 250);
     test_note("launched: %d module loads, sample.dll %d, CoreLib %d", launched.loads,
               launched.loads_sample, launched.loads_corelib);
@@ -285,7 +213,7 @@ TEST(launch_trace_holds_the_startup_and_every_event_and_ends_with_the_program)
     app_start(&a, NULL);
     ASSERT_EQ(run_cli(&out, "trace", "--providers", LOADER_PROVIDER, "--no-rundown",
                       "--duration", "1", "--output", s.trace, app_pid_text(&a), NULL), 0);
-    read_trace(s.trace, &attached);
+    read_trace_counts(s.trace, &attached);
     ASSERT_EQ(attached.loads_sample, 0);
     ASSERT_EQ(attached.loads_corelib, 0);
     app_stop(&a);
@@ -298,7 +226,7 @@ TEST(launch_sigint_stops_the_trace_then_passes_the_signal_on)
 {
     scratch_t s;
     app_t a;
-    seen_t seen;
+    trace_counts_t seen;
     int status;
     scratch_init(&s);
     const char *args[] = {"--trace", SAMPLE_PROVIDER, "--trace-output", s.trace, NULL};
@@ -313,7 +241,7 @@ TEST(launch_sigint_stops_the_trace_then_passes_the_signal_on)
     ASSERT_EQ(WEXITSTATUS(status), 128 + SIGINT); /* the program died of the SIGINT passed on */
     ASSERT(kill(app, 0) != 0);
     ASSERT_CONTAINS(read_text(s.err), "Interrupt: stopping the trace, then passing the signal on");
-    read_trace(s.trace, &seen);
+    read_trace_counts(s.trace, &seen);
     assert_ticks(&seen, 40);
     app_stop(&a); /* both are gone already: this only cleans up */
     scratch_remove(&s);
@@ -326,7 +254,7 @@ TEST(launch_profiler_hook_and_trace_together)
 {
     scratch_t s;
     app_t a;
-    seen_t seen;
+    trace_counts_t seen;
     char expect[128], cwd[512], trace[700];
     scratch_init(&s);
     const char *env[] = {s.hook_env, NULL};
@@ -351,7 +279,7 @@ TEST(launch_profiler_hook_and_trace_together)
     const char *err = read_text(s.err);
     ASSERT_CONTAINS(err, "runs with startup profiler");
     ASSERT_CONTAINS(err, ": valid (NetTrace 4, ");
-    read_trace(trace, &seen);
+    read_trace_counts(trace, &seen);
     unlink(trace);
     assert_ticks(&seen, 10);
     ASSERT_EQ(seen.loads_hook, 1);

@@ -5,6 +5,7 @@
 #include "harness.h"
 #include "nettrace_reader.h"
 #include "test.h"
+#include "trace_counts.h"
 
 #include "clrattach.h"
 
@@ -21,9 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define SAMPLE_PROVIDER "ClrAttach-Sample"
 #define GC_PROVIDER "Microsoft-Windows-DotNETRuntime:0x1:4"
-#define RUNDOWN_PROVIDER "Microsoft-Windows-DotNETRuntimeRundown"
 
 /* A clrattach command running in the background, stdout and stderr in one pipe. */
 typedef struct bg {
@@ -125,66 +124,6 @@ static void trace_cleanup(void)
     trace_dir[0] = '\0';
 }
 
-/* What the tests learn from a trace file. */
-typedef struct counts {
-    int ticks, rundown, bad_text, ticks_with_stack, ticks_without_stack;
-    int seen[2000]; /* how often each Tick sequence number came */
-} counts_t;
-
-/* Tick payload: int32 Sequence, then UTF-16 Text "tick <Sequence>" with its NUL. */
-static void count_event(void *ctx, const nt_event_t *ev)
-{
-    counts_t *c = ctx;
-    if (ev->meta && strcmp(ev->meta->provider, RUNDOWN_PROVIDER) == 0)
-        c->rundown++;
-    if (!ev->meta || strcmp(ev->meta->provider, SAMPLE_PROVIDER) != 0 || ev->meta->event_id != 1)
-        return;
-    c->ticks++;
-    c->ticks_with_stack += ev->stack_bytes > 0;
-    c->ticks_without_stack += ev->stack_bytes == 0;
-    if (ev->payload_len < 4)
-        return;
-    int32_t seq = (int32_t)(ev->payload[0] | ev->payload[1] << 8 | ev->payload[2] << 16 |
-                            (uint32_t)ev->payload[3] << 24);
-    char want[32], got[32] = "";
-    snprintf(want, sizeof want, "tick %d", (int)seq);
-    for (uint32_t i = 4, n = 0; i + 1 < ev->payload_len && n + 1 < sizeof got; i += 2, n++) {
-        got[n] = (char)ev->payload[i];
-        got[n + 1] = '\0';
-    }
-    if (seq >= 0 && seq < 2000)
-        c->seen[seq]++;
-    c->bad_text += strcmp(want, got) != 0;
-}
-
-/* Reads a trace file that must be complete, and counts what it holds. */
-static void read_trace(const char *path, counts_t *c)
-{
-    size_t len;
-    nt_trace_t t;
-    clra_nettrace_info_t info;
-    memset(c, 0, sizeof *c);
-    uint8_t *data = nt_load(path, &len);
-    ASSERT_MSG(data != NULL, "cannot read %s", path);
-    ASSERT_EQ(clra_nettrace_check(data, len, &info), 0);
-    ASSERT_MSG(info.state == CLRA_NETTRACE_VALID, "%s: %s", path, info.problem);
-    ASSERT_EQ(data[len - 1], 0x01);
-    ASSERT_MSG(nt_read(data, len, &t, count_event, c) == 0, "%s: %s", path, t.error);
-    ASSERT_EQ(t.version, 4);
-    ASSERT(t.ended);
-    nt_free(&t);
-    free(data);
-}
-
-/* Every sequence number 0..n-1 exactly once, each with its own text. */
-static void assert_ticks(const counts_t *c, int n)
-{
-    ASSERT_EQ(c->ticks, n);
-    ASSERT_EQ(c->bad_text, 0);
-    for (int i = 0; i < n; i++)
-        ASSERT_MSG(c->seen[i] == 1, "Tick %d came %d times", i, c->seen[i]);
-}
-
 TEST(trace_counts_every_event_of_an_event_source_and_ends_cleanly)
 {
     app_t a;
@@ -197,8 +136,8 @@ TEST(trace_counts_every_event_of_an_event_source_and_ends_cleanly)
     ASSERT_STREQ(app_command(&a, "events 500", 10000), "events-done 500");
     ASSERT_EQ(bg_finish(&b, 60000), 0);
     ASSERT_CONTAINS(b.out, "CollectTracing1: valid (NetTrace 4");
-    counts_t c;
-    read_trace(out, &c);
+    trace_counts_t c;
+    read_trace_counts(out, &c);
     assert_ticks(&c, 500);
     ASSERT_MSG(c.ticks_with_stack == 500, "%d of 500 Ticks carry a stack", c.ticks_with_stack);
     ASSERT_MSG(c.rundown > 0, "no rundown events in a default trace");
@@ -221,8 +160,8 @@ TEST(trace_sigint_mid_trace_stops_cleanly_and_keeps_every_event)
     ASSERT_EQ(bg_finish(&b, 60000), 0);
     ASSERT_CONTAINS(b.out, "stopping: waiting for the rundown");
     ASSERT_CONTAINS(b.out, ": valid (NetTrace 4");
-    counts_t c;
-    read_trace(out, &c);
+    trace_counts_t c;
+    read_trace_counts(out, &c);
     assert_ticks(&c, 300);
     app_stop(&a);
     trace_cleanup();
@@ -244,13 +183,13 @@ static const char *json_trace(app_t *a, const char *path, const char *opt)
 TEST(trace_no_rundown_uses_collecttracing2_and_writes_no_rundown_events)
 {
     app_t a;
-    counts_t with, without;
+    trace_counts_t with, without;
     app_start(&a, NULL);
     ASSERT_CONTAINS(json_trace(&a, trace_path("rundown.nettrace"), NULL), "\"command_version\":1");
     ASSERT_CONTAINS(json_trace(&a, trace_path("norundown.nettrace"), "--no-rundown"),
                     "\"command_version\":2");
-    read_trace(trace_path("rundown.nettrace"), &with);
-    read_trace(trace_path("norundown.nettrace"), &without);
+    read_trace_counts(trace_path("rundown.nettrace"), &with);
+    read_trace_counts(trace_path("norundown.nettrace"), &without);
     test_note("rundown events: %d with rundown, %d without", with.rundown, without.rundown);
     ASSERT_MSG(with.rundown > 100, "only %d rundown events with rundown on", with.rundown);
     ASSERT_EQ(without.rundown, 0);
@@ -269,8 +208,8 @@ TEST(trace_no_stackwalk_uses_collecttracing3_and_events_carry_empty_stacks)
     bg_wait_for(&b, "CollectTracing3); Ctrl-C", 15000);
     ASSERT_STREQ(app_command(&a, "events 50", 10000), "events-done 50");
     ASSERT_EQ(bg_finish(&b, 60000), 0);
-    counts_t c;
-    read_trace(out, &c);
+    trace_counts_t c;
+    read_trace_counts(out, &c);
     assert_ticks(&c, 50);
     ASSERT_EQ(c.ticks_without_stack, 50);
     app_stop(&a);
@@ -280,13 +219,13 @@ TEST(trace_no_stackwalk_uses_collecttracing3_and_events_carry_empty_stacks)
 TEST(trace_custom_rundown_keyword_uses_collecttracing4_and_narrows_the_rundown)
 {
     app_t a;
-    counts_t full, loader;
+    trace_counts_t full, loader;
     app_start(&a, NULL);
     json_trace(&a, trace_path("full.nettrace"), NULL);
     ASSERT_CONTAINS(json_trace(&a, trace_path("loader.nettrace"), "--rundown-keyword=0x8"),
                     "\"command_version\":4");
-    read_trace(trace_path("full.nettrace"), &full);
-    read_trace(trace_path("loader.nettrace"), &loader);
+    read_trace_counts(trace_path("full.nettrace"), &full);
+    read_trace_counts(trace_path("loader.nettrace"), &loader);
     test_note("rundown events: %d default, %d with keyword 0x8 (loader)", full.rundown,
               loader.rundown);
     ASSERT(loader.rundown > 0);
@@ -309,8 +248,8 @@ TEST(trace_target_exiting_normally_ends_the_trace_complete)
     app_stop(&a);
     ASSERT_EQ(bg_finish(&b, 30000), 0);
     ASSERT_CONTAINS(b.out, "the stream ended before the trace was stopped (the process exited)");
-    counts_t c;
-    read_trace(out, &c);
+    trace_counts_t c;
+    read_trace_counts(out, &c);
     assert_ticks(&c, 20);
     ASSERT(c.rundown > 0);
     trace_cleanup();
@@ -440,12 +379,9 @@ TEST(trace_api_session_over_an_open_connection_counts_events)
     ASSERT(s.eof);
     ASSERT_EQ(s.bytes, m.len);
     clra_trace_session_close(&s);
-    counts_t c;
-    nt_trace_t t;
-    memset(&c, 0, sizeof c);
-    ASSERT_MSG(nt_read(m.data, m.len, &t, count_event, &c) == 0, "%s", t.error);
+    trace_counts_t c;
+    count_trace(m.data, m.len, &c);
     assert_ticks(&c, 40);
-    nt_free(&t);
     free(m.data);
     clra_trace_config_free(&cfg);
     app_stop(&a);
