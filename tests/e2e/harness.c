@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <glob.h>
 #include <grp.h>
 #include <poll.h>
 #include <signal.h>
@@ -263,6 +264,24 @@ void app_assert_responsive(app_t *a)
     ASSERT_STREQ(app_command(a, "ping", 5000), "pong");
 }
 
+/* A runtime killed by a signal leaves its socket, debug pipes and its profilers' endpoints in
+ * /tmp; once the app is reaped they are debris of this test, so they go. */
+static void remove_leftovers(pid_t pid)
+{
+    static const char *const patterns[] = {"/tmp/dotnet-diagnostic-%d-*-socket",
+                                           "/tmp/clr-debug-pipe-%d-*", "/tmp/clrprof-%d-*.sock"};
+    for (size_t i = 0; i < sizeof patterns / sizeof patterns[0]; i++) {
+        char pattern[96];
+        glob_t g;
+        snprintf(pattern, sizeof pattern, patterns[i], (int)pid);
+        if (glob(pattern, 0, NULL, &g) != 0)
+            continue;
+        for (size_t k = 0; k < g.gl_pathc; k++)
+            unlink(g.gl_pathv[k]);
+        globfree(&g);
+    }
+}
+
 int app_stop_with(app_t *a, const char *command)
 {
     int status = 0;
@@ -288,6 +307,7 @@ int app_stop_with(app_t *a, const char *command)
     }
     close(a->to_app);
     close(a->from_app);
+    remove_leftovers(a->pid);
     char cmd[300];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", a->dir);
     if (system(cmd) != 0)
