@@ -35,6 +35,7 @@ int launch_parse(int argc, char **argv, launch_opts_t *o);
 typedef struct launch_trace {
     clra_trace_session_t s;
     int fd; /* the output file, -1 when closed */
+    int created; /* we made the file (so a launch that fails may remove it) */
     const char *path;
     pthread_t thread;
     int thread_started;

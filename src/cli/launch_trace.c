@@ -25,7 +25,7 @@ int launch_trace_open(launch_trace_t *t, const char *path)
     memset(t, 0, sizeof *t);
     t->s.fd = -1;
     t->path = path;
-    t->fd = trace_output_open(path, "--trace-output");
+    t->fd = trace_output_open(path, "--trace-output", &t->created);
     return t->fd < 0 ? -1 : 0;
 }
 
@@ -122,9 +122,10 @@ void launch_trace_abandon(launch_trace_t *t)
 {
     end_drain(t);
     clra_trace_session_close(&t->s);
-    if (t->fd >= 0) { /* the file is ours to remove only once we created it */
+    if (t->fd >= 0) {
         close(t->fd);
-        unlink(t->path);
+        if (t->created) /* an existing path (a device, a link) is never ours to delete */
+            unlink(t->path);
     }
     t->fd = -1;
 }

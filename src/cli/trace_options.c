@@ -75,9 +75,14 @@ int trace_option_settle(clra_trace_config_t *cfg, const trace_option_state_t *r)
     return 0;
 }
 
-int trace_output_open(const char *path, const char *flag)
+int trace_output_open(const char *path, const char *flag, int *created)
 {
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    /* Whether we made the file decides whether a failed start may remove it: an existing path
+     * (a device, a FIFO, a link to someone's file) is never ours to delete. */
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    *created = fd >= 0;
+    if (fd < 0 && errno == EEXIST)
+        fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
     if (fd < 0)
         fprintf(stderr, "clrattach: cannot write %s: %s\n  what to do: pick a writable path with "
                 "%s\n", path, strerror(errno), flag);

@@ -48,6 +48,7 @@ static double now_s(void)
 typedef struct recording {
     const trace_opts_t *o;
     int fd;
+    int created; /* the output file is new, so a failed start removes it */
     clra_trace_session_t s;
     double t0, last_progress;
     int tty;
@@ -118,9 +119,9 @@ static int stream(recording_t *r, clra_status_t *st)
 }
 
 /* Opens the output before anything starts, so a bad path costs no session. */
-static int open_output(const trace_opts_t *o)
+static int open_output(const trace_opts_t *o, int *created)
 {
-    return trace_output_open(o->output, "--output");
+    return trace_output_open(o->output, "--output", created);
 }
 
 /* Stops the session on a second connection while the stream keeps flowing into the file. */
@@ -145,13 +146,14 @@ int trace_record(const trace_opts_t *o)
         trace_report_failure(o, rc, &st);
         return cli_exit_code(rc);
     }
-    if ((r.fd = open_output(o)) < 0)
+    if ((r.fd = open_output(o, &r.created)) < 0)
         return EXIT_USAGE;
     install_signals();
     rc = clra_trace_start_at(&ep, &o->cfg, o->timeout_ms, &r.s, &st);
     if (rc) {
         close(r.fd);
-        unlink(o->output);
+        if (r.created)
+            unlink(o->output);
         trace_report_failure(o, rc, &st);
         return cli_exit_code(rc);
     }
