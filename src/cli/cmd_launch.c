@@ -176,6 +176,8 @@ static int wait_mapped(pid_t pid, const char *path, int timeout_ms)
             fclose(f);
         if (found)
             return 1;
+        if (held_signal) /* the user wants out: say nothing, stop the trace */
+            return -1;
         /* A program that already ended has empty maps; WNOWAIT leaves it for the final wait. */
         info.si_pid = 0;
         if (!f || (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
@@ -227,6 +229,8 @@ static int prepare_and_resume(launch_t *l, clra_status_t *st)
     l->connected = rc == 0;
     if (rc == 0 && l->tracing)
         rc = refused(on_port(l, do_trace, NULL, st), "the trace", NULL);
+    /* From here a signal to launch is held until the trace is stopped, even during startup. */
+    hold_signal = rc == 0 && l->tracing;
     if (rc == 0 && o->profiler[0])
         rc = refused(startup_profiler_when_paused(l, st), "the startup profiler", o->profiler);
     for (int i = 0; rc == 0 && i < o->nhooks; i++)
@@ -342,7 +346,6 @@ static int run(launch_opts_t *o, clra_reverse_server_t *srv, const char *sock)
     /* The listener stays open: the runtime's next connection then waits quietly in the backlog
      * instead of retrying every half second for the rest of the program's life (and is there
      * when a signal needs the trace stopped). */
-    hold_signal = l.tracing;
     wait_program(&l, pid);
     if (l.tracing)
         launch_trace_finish(&l.trace, (int)o->timeout_ms, (int)pid, l.status);
