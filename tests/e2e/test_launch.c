@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -102,6 +103,41 @@ TEST(launch_of_a_program_that_is_not_dotnet_says_so)
     ASSERT_EQ(run_cli(&out, "launch", "--startup-hook", CLRA_HOOK_DLL, "--timeout", "5000", "--",
                       "/bin/true", NULL), 4);
     ASSERT_CONTAINS(out, "before its runtime connected");
+}
+
+/* A launch that fails removes a trace file it made, never one that was there: the path may be
+ * a link to someone's file or a device. */
+TEST(launch_that_fails_keeps_an_existing_trace_output)
+{
+    const char *out;
+    char dir[] = "/tmp/clra-e2e-keep-XXXXXX", kept[64], link[64], made[64], cmd[96];
+    ASSERT(mkdtemp(dir) != NULL);
+    snprintf(kept, sizeof kept, "%s/kept", dir);
+    snprintf(link, sizeof link, "%s/link", dir);
+    snprintf(made, sizeof made, "%s/made.nettrace", dir);
+    FILE *f = fopen(kept, "w");
+    ASSERT(f != NULL && fputs("keep", f) >= 0 && fclose(f) == 0);
+    ASSERT(symlink(kept, link) == 0);
+    ASSERT_EQ(run_cli(&out, "launch", "--trace", SAMPLE_PROVIDER, "--trace-output", link,
+                      "--timeout", "5000", "--", "/bin/true", NULL), 4);
+    struct stat sb;
+    ASSERT_MSG(lstat(link, &sb) == 0 && S_ISLNK(sb.st_mode), "the link was removed: %s", out);
+    ASSERT(stat(kept, &sb) == 0);
+    ASSERT_EQ(run_cli(&out, "launch", "--trace", SAMPLE_PROVIDER, "--trace-output", made,
+                      "--timeout", "5000", "--", "/bin/true", NULL), 4);
+    ASSERT_MSG(access(made, F_OK) != 0, "the file launch made stayed: %s", out);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    ASSERT_EQ(system(cmd), 0);
+}
+
+/* dotnet run would start the app as a second runtime that inherits the paused port. */
+TEST(launch_refuses_dotnet_run_which_would_leave_the_app_paused)
+{
+    const char *out;
+    ASSERT_EQ(run_cli(&out, "launch", "--startup-hook", CLRA_HOOK_DLL, "--", "dotnet", "run",
+                      NULL), 2);
+    ASSERT_CONTAINS(out, "'dotnet run' runs the SDK");
+    ASSERT_CONTAINS(out, "launch the app itself");
 }
 
 TEST(launch_usage_errors_say_what_is_missing)
