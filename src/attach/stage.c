@@ -75,10 +75,23 @@ static int make_dir(int parent, int ns_pid, clra_stage_t *s)
             return -errno;
         }
         int fd = openat(parent, s->dir_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-        if (fd < 0)
-            continue; /* swept (or replaced) already */
-        if (flock(fd, LOCK_EX | LOCK_NB) != 0 || fstat(fd, &sb) != 0 || sb.st_nlink == 0) {
-            close(fd); /* a sweep holds it and will remove it */
+        if (fd < 0 && errno == ENOENT)
+            continue; /* swept already */
+        if (fd < 0) { /* out of descriptors, say: nothing made may stay behind */
+            int e = errno;
+            unlinkat(parent, s->dir_name, AT_REMOVEDIR);
+            return -e;
+        }
+        if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+            int e = errno;
+            close(fd);
+            if (e == EWOULDBLOCK)
+                continue; /* a sweep holds it and will remove it */
+            unlinkat(parent, s->dir_name, AT_REMOVEDIR); /* no locks here (NFS?): give up */
+            return -e;
+        }
+        if (fstat(fd, &sb) != 0 || sb.st_nlink == 0) {
+            close(fd); /* removed by a sweep between our mkdir and our lock */
             continue;
         }
         if (fchmod(fd, 0700) != 0) { /* whatever the umask took away */
@@ -115,8 +128,10 @@ static int copy_file(int src, const char *src_path, const char *tmpdir, clra_sta
 {
     int out = openat(s->dir_fd, s->file_name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
                                                   O_CLOEXEC, 0500);
+    int err = out < 0 ? errno : 0, reading = 0; /* before malloc can change errno */
     char *buf = malloc(COPY_CHUNK);
-    int err = out < 0 ? errno : buf ? 0 : ENOMEM, reading = 0;
+    if (!err && !buf)
+        err = ENOMEM;
     while (!err) {
         ssize_t n = read(src, buf, COPY_CHUNK);
         if (n < 0 && errno == EINTR)
@@ -174,6 +189,26 @@ static int stage_as_owner(int root, const clra__stage_place_t *pl, int src, cons
     if (rc)
         remove_stage(s);
     return rc;
+}
+
+/* As root, the copy must end up the owner's even when the kernel refused us its file-system ids
+ * (no CAP_SETUID): a root-owned 0500 file is unreadable to the target's runtime. */
+static int give_to_owner(clra_stage_t *s, clra_status_t *st)
+{
+    clra__owner_t owner;
+    if (geteuid() != 0 || clra__process_owner("/proc", s->pid, &owner) != 0)
+        return 0;
+    uid_t uid = owner.uid[1];
+    gid_t gid = owner.gid[1];
+    if (fchown(s->dir_fd, uid, gid) == 0 &&
+        fchownat(s->dir_fd, s->file_name, uid, gid, AT_SYMLINK_NOFOLLOW) == 0)
+        return 0;
+    int e = errno;
+    if (st)
+        st->sys_errno = e;
+    clra__detail(st, "cannot give the staged copy to uid %u of process %d: %s (root here has "
+                 "neither CAP_SETUID nor CAP_CHOWN)", (unsigned)uid, s->pid, strerror(e));
+    return CLRA_EACCES;
 }
 
 void clra_stage_release(clra_stage_t *s)
@@ -239,6 +274,8 @@ int clra_stage(int pid, const char *library_path, clra_stage_t *s, clra_status_t
         rc = clra__identity_assume(pid, &id, st);
         if (!rc)
             rc = stage_as_owner(root, &pl, src, library_path, s, st);
+        if (!rc && (rc = give_to_owner(s, st)) != 0)
+            remove_stage(s);
         clra__identity_restore(&id);
     }
     if (!rc && (rc = name_paths(&pl, s, st)) != 0)

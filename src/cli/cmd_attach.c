@@ -326,6 +326,15 @@ static void attach(const attach_opts_t *o, clra_stage_t *copy, outcome_t *r)
         clra_stage_release(copy);
         return;
     }
+    /* Past the deadline the runtime may still be loading the copy: leave it to the sweep of
+     * the next --stage or detach, which removes it once it is not mapped. */
+    if (r->rc == CLRA_ETIMEDOUT) {
+        fprintf(stderr, "clrattach: the staged copy %s stays until the runtime is done with it; "
+                "the next 'clrattach detach %d' or --stage removes it\n", copy->local_path,
+                o->pid);
+        clra_stage_release(copy);
+        return;
+    }
     clra_status_t ust;
     if (clra_unstage(copy, &ust) != 0)
         fprintf(stderr, "clrattach: the staged copy could not be removed: %s\n", ust.detail);
