@@ -85,10 +85,15 @@ int clra__identity_assume(int pid, clra__identity_t *id, clra_status_t *st)
         clra__detail(st, "cannot read the owner of process %d from /proc/%d/status", pid, pid);
         return rc;
     }
-    uid_t uid = owner.uid[1];
-    gid_t gid = owner.gid[1];
-    if (uid == 0)
-        return 0;
+    clra__identity_assume_ids(owner.uid[1], owner.gid[1], id);
+    return 0;
+}
+
+void clra__identity_assume_ids(uid_t uid, gid_t gid, clra__identity_t *id)
+{
+    memset(id, 0, sizeof *id);
+    if (geteuid() != 0 || uid == 0)
+        return;
     /* Group first: once the uid is not 0 the thread may no longer change its group. */
     id->saved_fsgid = (gid_t)setfsgid(gid);
     id->saved_fsuid = (uid_t)setfsuid(uid);
@@ -97,7 +102,6 @@ int clra__identity_assume(int pid, clra__identity_t *id, clra_status_t *st)
      * as ourselves, as before this existed, rather than refuse what root may still do. */
     if ((uid_t)setfsuid((uid_t)-1) != uid || (gid_t)setfsgid((gid_t)-1) != gid)
         clra__identity_restore(id);
-    return 0;
 }
 
 void clra__identity_restore(clra__identity_t *id)

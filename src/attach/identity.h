@@ -36,6 +36,8 @@ typedef struct clra__identity {
  * or when the kernel refuses the switch, nothing changes. 0, or the failure reading the owner.
  * Always pair with _restore. */
 int clra__identity_assume(int pid, clra__identity_t *id, clra_status_t *st);
+/* The same for explicit ids (a file's owner); nothing changes unless we are root and uid is not. */
+void clra__identity_assume_ids(uid_t uid, gid_t gid, clra__identity_t *id);
 void clra__identity_restore(clra__identity_t *id);
 
 #endif

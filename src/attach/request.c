@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* Adds who owns the socket to an EACCES detail: the usual cause is a different user. */
 static void explain_access(const char *path, clra_status_t *st)
@@ -15,9 +16,14 @@ static void explain_access(const char *path, clra_status_t *st)
         return;
     clra__describe_uid(sb.st_uid, who, sizeof who);
     clra__sudo_user(sb.st_uid, user, sizeof user);
-    clra__detail(st, "permission denied connecting to %s (owned by %s, mode %03o); run as that "
-                 "user (e.g. sudo -u %s clrattach ...) or as root", path, who,
-                 (unsigned)(sb.st_mode & 0777), user);
+    if (geteuid() == 0) /* root connects as the owner, so the owner is shut out too */
+        clra__detail(st, "permission denied connecting to %s (owned by %s, mode %03o): its owner "
+                     "may not open it either, so neither does root acting as them; give the "
+                     "owner read and write on it", path, who, (unsigned)(sb.st_mode & 0777));
+    else
+        clra__detail(st, "permission denied connecting to %s (owned by %s, mode %03o); run as "
+                     "that user (e.g. sudo -u %s clrattach ...) or as root", path, who,
+                     (unsigned)(sb.st_mode & 0777), user);
 }
 
 /* Says in the detail which step failed, since the codes alone look alike to a user. */
@@ -42,15 +48,17 @@ static int connect_checked(const clra_endpoint_t *ep, const clra__deadline_t *d,
 {
     clra__owner_t owner;
     clra__identity_t id;
+    struct stat sb;
     if (clra__process_owner("/proc", ep->pid, &owner) != 0) {
         clra__detail(st, "process %d is gone (no /proc/%d/status)", ep->pid, ep->pid);
         return CLRA_ENOPROC;
     }
-    int rc = clra__socket_check(ep->path, ep->pid, &owner, st);
-    if (rc == 0)
-        rc = clra__identity_assume(ep->pid, &id, st);
+    int rc = clra__socket_check(ep->path, ep->pid, &owner, &sb, st);
     if (rc)
         return rc;
+    /* As the socket's owner (checked above to be the target's user or root): a runtime that
+     * made it as root and then dropped its privileges stays reachable. */
+    clra__identity_assume_ids(sb.st_uid, sb.st_gid, &id);
     rc = clra__connect(ep->path, d, c, st);
     clra__identity_restore(&id);
     if (rc == 0 && (rc = clra__peer_check(c->fd, ep->path, ep->pid, st)) != 0)

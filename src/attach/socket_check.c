@@ -45,7 +45,8 @@ static int check_components(const char *path, int pid, const clra__owner_t *owne
     return 0;
 }
 
-int clra__socket_check(const char *path, int pid, const clra__owner_t *owner, clra_status_t *st)
+int clra__socket_check(const char *path, int pid, const clra__owner_t *owner, struct stat *out,
+                       clra_status_t *st)
 {
     struct stat sb;
     char who[96], runs_as[96];
@@ -72,6 +73,7 @@ int clra__socket_check(const char *path, int pid, const clra__owner_t *owner, cl
                      "runtime did not create it", path, who, pid, runs_as);
         return CLRA_EUNSAFE;
     }
+    *out = sb;
     return check_components(path, pid, owner, st);
 }
 

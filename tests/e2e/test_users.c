@@ -33,11 +33,12 @@ static const char *socket_of(const app_t *a, const char *dir)
     return path;
 }
 
-/* Fails the test unless every entry of dir belongs to uid. */
-static void assert_all_owned_by(const char *dir, uid_t uid)
+/* Fails the test unless every entry below dir belongs to uid; returns how many there are. */
+static int assert_all_owned_by(const char *dir, uid_t uid)
 {
     DIR *d = opendir(dir);
     struct dirent *e;
+    int n = 0;
     ASSERT(d != NULL);
     while ((e = readdir(d)) != NULL) {
         struct stat sb;
@@ -48,8 +49,10 @@ static void assert_all_owned_by(const char *dir, uid_t uid)
         ASSERT(lstat(path, &sb) == 0);
         ASSERT_MSG(sb.st_uid == uid, "%s belongs to uid %u, not %u", path, (unsigned)sb.st_uid,
                    (unsigned)uid);
+        n += 1 + (S_ISDIR(sb.st_mode) ? assert_all_owned_by(path, uid) : 0);
     }
     closedir(d);
+    return n;
 }
 
 static void need_root(void)
@@ -65,12 +68,16 @@ TEST(root_attaches_to_another_users_process_as_that_user)
     need_root();
     app_options_t o = {.private_tmpdir = 1, .user = NOBODY};
     app_start_with(&a, &o);
-    int rc = run_cli(&out, "attach", app_pid_text(&a), profiler_path("hello"), NULL);
+    /* Staged, so that clrattach itself creates files in the target's TMPDIR (a.dir). */
+    int rc = run_cli(&out, "attach", "--stage", app_pid_text(&a), profiler_path("hello"), NULL);
     ASSERT_MSG(rc == 0, "exit %d: %s", rc, out);
+    ASSERT_CONTAINS(out, a.dir);
     app_wait_log(&a, "InitializeForAttach", 10000);
+    /* The stage directory and the copy among them: socket, pipes, log, directory, copy. */
+    ASSERT(assert_all_owned_by(a.dir, NOBODY) >= 6);
     rc = run_cli(&out, "detach", app_pid_text(&a), NULL);
     ASSERT_MSG(rc == 0, "exit %d: %s", rc, out);
-    assert_all_owned_by(a.dir, NOBODY); /* nothing of ours is left owned by root */
+    ASSERT_CONTAINS(out, "removed 1 staged profiler copy");
 
     /* The connect itself is checked as the owner: a socket the owner may not open (mode 000)
      * stays closed to root too, although root's own permissions would override the mode. */
@@ -79,7 +86,7 @@ TEST(root_attaches_to_another_users_process_as_that_user)
     rc = run_cli(&out, "info", app_pid_text(&a), NULL);
     ASSERT(chmod(sock, 0600) == 0);
     ASSERT_MSG(rc == 6, "exit %d: %s", rc, out);
-    ASSERT_CONTAINS(out, "owned by uid 65534 (nobody), mode 000");
+    ASSERT_CONTAINS(out, "owned by uid 65534 (nobody), mode 000): its owner may not open it");
     ASSERT_EQ(run_cli(&out, "info", app_pid_text(&a), NULL), 0);
     app_stop(&a);
 }

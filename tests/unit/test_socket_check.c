@@ -56,17 +56,18 @@ TEST(socket_check_accepts_the_owners_socket_and_refuses_other_files)
 {
     scratch_t s;
     clra_status_t st;
+    struct stat sb;
     clra__owner_t me = owner_is(geteuid());
     char file[200];
     scratch_init(&s);
     memset(&st, 0, sizeof st);
-    ASSERT_EQ(clra__socket_check(make_socket(&s, "ok-socket"), 42, &me, &st), 0);
+    ASSERT_EQ(clra__socket_check(make_socket(&s, "ok-socket"), 42, &me, &sb, &st), 0);
     snprintf(file, sizeof file, "%s/plain", s.dir);
     fclose(fopen(file, "w"));
-    ASSERT_EQ(clra__socket_check(file, 42, &me, &st), CLRA_EUNSAFE);
+    ASSERT_EQ(clra__socket_check(file, 42, &me, &sb, &st), CLRA_EUNSAFE);
     ASSERT_CONTAINS(st.detail, "is not a socket");
     snprintf(file, sizeof file, "%s/missing", s.dir);
-    ASSERT_EQ(clra__socket_check(file, 42, &me, &st), CLRA_ENOENDPOINT);
+    ASSERT_EQ(clra__socket_check(file, 42, &me, &sb, &st), CLRA_ENOENDPOINT);
     scratch_free(&s);
 }
 
@@ -74,13 +75,14 @@ TEST(socket_check_refuses_a_link_to_a_good_socket)
 {
     scratch_t s;
     clra_status_t st;
+    struct stat sb;
     clra__owner_t me = owner_is(geteuid());
     char link[200];
     scratch_init(&s);
     memset(&st, 0, sizeof st);
     snprintf(link, sizeof link, "%s/link-socket", s.dir);
     ASSERT(symlink(make_socket(&s, "real-socket"), link) == 0);
-    ASSERT_EQ(clra__socket_check(link, 42, &me, &st), CLRA_EUNSAFE);
+    ASSERT_EQ(clra__socket_check(link, 42, &me, &sb, &st), CLRA_EUNSAFE);
     ASSERT_CONTAINS(st.detail, "is a symbolic link");
     scratch_free(&s);
 }
@@ -89,6 +91,7 @@ TEST(socket_check_trusts_root_and_the_owner_but_no_one_else)
 {
     scratch_t s;
     clra_status_t st;
+    struct stat sb;
     char link[200], via[300];
     if (geteuid() != 0)
         SKIP("needs root to give files to other users");
@@ -96,21 +99,21 @@ TEST(socket_check_trusts_root_and_the_owner_but_no_one_else)
     memset(&st, 0, sizeof st);
     const char *sock = make_socket(&s, "sock");
     clra__owner_t target = owner_is(1234);
-    ASSERT_EQ(clra__socket_check(sock, 42, &target, &st), 0); /* root's file */
+    ASSERT_EQ(clra__socket_check(sock, 42, &target, &sb, &st), 0); /* root's file */
     ASSERT(lchown(sock, 4321, 4321) == 0);
-    ASSERT_EQ(clra__socket_check(sock, 42, &target, &st), CLRA_EUNSAFE);
+    ASSERT_EQ(clra__socket_check(sock, 42, &target, &sb, &st), CLRA_EUNSAFE);
     ASSERT_CONTAINS(st.detail, "owned by uid 4321 but process 42 runs as uid 1234");
     target.uid[2] = 4321; /* its saved uid: a process that changed ids keeps its socket */
-    ASSERT_EQ(clra__socket_check(sock, 42, &target, &st), 0);
+    ASSERT_EQ(clra__socket_check(sock, 42, &target, &sb, &st), 0);
     /* A directory link on the way: trusted from the owner, refused from a stranger. */
     target = owner_is(4321);
     snprintf(link, sizeof link, "%s/dirlink", s.dir);
     snprintf(via, sizeof via, "%s/sock", link);
     ASSERT(symlink(s.dir, link) == 0);
     ASSERT(lchown(link, 4321, 4321) == 0);
-    ASSERT_EQ(clra__socket_check(via, 42, &target, &st), 0);
+    ASSERT_EQ(clra__socket_check(via, 42, &target, &sb, &st), 0);
     ASSERT(lchown(link, 999, 999) == 0);
-    ASSERT_EQ(clra__socket_check(via, 42, &target, &st), CLRA_EUNSAFE);
+    ASSERT_EQ(clra__socket_check(via, 42, &target, &sb, &st), CLRA_EUNSAFE);
     ASSERT_CONTAINS(st.detail, "is a symbolic link owned by uid 999");
     scratch_free(&s);
 }
