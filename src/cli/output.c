@@ -43,13 +43,32 @@ void json_begin(json_out_t *j, FILE *f)
     fputc('{', f);
 }
 
+/* Writes text as a JSON string: keys too may come from the target (env's variable names). */
+static void json_write_string(FILE *f, const char *text)
+{
+    fputc('"', f);
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(f, "\\%c", *p);
+        else if (*p == '\n')
+            fputs("\\n", f);
+        else if (*p < 0x20)
+            fprintf(f, "\\u%04x", *p);
+        else
+            fputc(*p, f);
+    }
+    fputc('"', f);
+}
+
 /* Writes the separator and, inside objects, the member name (key is NULL in arrays). */
 static void json_key(json_out_t *j, const char *key)
 {
     if (j->fields[j->depth]++)
         fputc(',', j->f);
-    if (key)
-        fprintf(j->f, "\"%s\":", key);
+    if (key) {
+        json_write_string(j->f, key);
+        fputc(':', j->f);
+    }
 }
 
 /* Opens a nested value; deeper than the stack allows is a programming error, so it aborts. */
@@ -87,18 +106,7 @@ void json_str(json_out_t *j, const char *key, const char *value)
         fputs("null", j->f);
         return;
     }
-    fputc('"', j->f);
-    for (const unsigned char *p = (const unsigned char *)value; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(j->f, "\\%c", *p);
-        else if (*p == '\n')
-            fputs("\\n", j->f);
-        else if (*p < 0x20)
-            fprintf(j->f, "\\u%04x", *p);
-        else
-            fputc(*p, j->f);
-    }
-    fputc('"', j->f);
+    json_write_string(j->f, value);
 }
 
 void json_int(json_out_t *j, const char *key, long long value)

@@ -12,9 +12,11 @@ int cli_parse_common(int argc, char **argv, const cli_verb_spec_t *spec, cli_com
     struct option longs[] = {{"json", no_argument, 0, 'j'},
                              {"timeout", required_argument, 0, 't'},
                              {"help", no_argument, 0, 'h'},
-                             {spec->option ? spec->option : "help", required_argument, 0, 'o'},
+                             {spec->option, required_argument, 0, 'o'},
                              {0, 0, 0, 0}};
     int c;
+    if (!spec->option) /* no extra option: end the table there, not with a second "help" */
+        memset(&longs[3], 0, sizeof longs[3]);
     memset(o, 0, sizeof *o);
     o->timeout_ms = spec->default_timeout_ms;
     optind = 1;
