@@ -13,7 +13,6 @@
 #define _GNU_SOURCE
 #include "profiler_internal.h"
 
-#include <dlfcn.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,14 +32,24 @@ static void format_clsid(const CLSID *g, char out[40])
 }
 
 /* The inode of this profiler's own .so: how the trigger sees it leave /proc/PID/maps, whatever
- * path the library has in the target's mount namespace. */
+ * path the library has in the target's mount namespace. Taken from the mapping that holds this
+ * code, not from the path: a library rebuilt or removed on disk since the load has another
+ * inode (or none) there. */
 static unsigned long long library_inode(void)
 {
-    Dl_info info;
-    struct stat sb;
-    if (dladdr((void *)library_inode, &info) && info.dli_fname && stat(info.dli_fname, &sb) == 0)
-        return (unsigned long long)sb.st_ino;
-    return 0;
+    uintptr_t here = (uintptr_t)library_inode;
+    unsigned long long inode = 0;
+    char line[1024];
+    FILE *f = fopen("/proc/self/maps", "re");
+    while (f && !inode && fgets(line, sizeof line, f)) {
+        unsigned long long lo, hi, ino;
+        if (sscanf(line, "%llx-%llx %*s %*s %*s %llu", &lo, &hi, &ino) == 3 && here >= lo &&
+            here < hi)
+            inode = ino;
+    }
+    if (f)
+        fclose(f);
+    return inode;
 }
 
 void clrprof__control_open(clrprof_profiler_t *p)
@@ -73,6 +82,7 @@ void clrprof__control_open(clrprof_profiler_t *p)
         return;
     }
     p->listen_fd = fd;
+    p->library_inode = library_inode();
     snprintf(p->control_path, sizeof p->control_path, "%s", addr.sun_path);
     clrprof__note(p, "control endpoint %s", p->control_path);
 }
@@ -129,7 +139,7 @@ static void reply(int fd, const char *text)
 static void serve(clrprof_profiler_t *p, int fd, const char *command)
 {
     char text[512], clsid[40];
-    unsigned long long inode = library_inode();
+    unsigned long long inode = p->library_inode;
     const char *name = p->def->name ? p->def->name : "profiler";
     if (strcmp(command, "detach") == 0) {
         DWORD expected = 0;

@@ -50,6 +50,7 @@ struct clrprof_profiler {
 
     /* The control endpoint (service thread only, after start). */
     int listen_fd, holder_fd, holder_seen;
+    unsigned long long library_inode; /* of our mapping, read once when the endpoint opens */
     char control_path[sizeof(((struct sockaddr_un *)0)->sun_path)];
 };
 

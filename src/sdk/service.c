@@ -8,6 +8,7 @@
 #include "profiler_internal.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -25,17 +26,19 @@ void clrprof__wake(clrprof_profiler_t *p)
     (void)n;
 }
 
-static int stopping_locked(clrprof_profiler_t *p)
+/* A wait from client data fits poll's int: larger ones wait INT_MAX and look again, rather
+ * than turning negative (forever). */
+static int ms_for_poll(uint64_t ms)
+{
+    return ms > INT_MAX ? INT_MAX : (int)ms;
+}
+
+int clrprof_stopping(clrprof_profiler_t *p)
 {
     pthread_mutex_lock(&p->lock);
     int s = p->stopping;
     pthread_mutex_unlock(&p->lock);
     return s;
-}
-
-int clrprof_stopping(clrprof_profiler_t *p)
-{
-    return stopping_locked(p);
 }
 
 /* A CLOCK_REALTIME deadline ms from now, for pthread_cond_timedwait. */
@@ -107,13 +110,13 @@ static int next_timer(clrprof_profiler_t *p, int *fired_after, int *fired_hold)
         if (elapsed_ms >= p->detach_after_ms)
             *fired_after = 1, p->detach_after_ms = 0;
         else
-            wait = (int)(p->detach_after_ms - elapsed_ms);
+            wait = ms_for_poll(p->detach_after_ms - elapsed_ms);
     }
     if (p->detach_on_disconnect && !p->holder_seen) {
         if (elapsed_ms >= p->hold_timeout_ms) {
             *fired_hold = 1, p->holder_seen = 1;
         } else {
-            int w = (int)(p->hold_timeout_ms - elapsed_ms);
+            int w = ms_for_poll(p->hold_timeout_ms - elapsed_ms);
             wait = wait < 0 || w < wait ? w : wait;
         }
     }
@@ -136,7 +139,7 @@ static void *service_main(void *arg)
 {
     clrprof_profiler_t *p = arg;
     pthread_setname_np(pthread_self(), "clrprof-service");
-    while (!stopping_locked(p)) {
+    while (!clrprof_stopping(p)) {
         int after = 0, hold = 0;
         int timeout = next_timer(p, &after, &hold);
         if (after)
