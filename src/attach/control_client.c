@@ -149,8 +149,10 @@ static int inode_mapped(int pid, uint64_t inode)
             for (int ch; (ch = fgetc(f)) != EOF && ch != '\n';)
                 ;
     }
+    /* A read that failed midway proves nothing: "unmapped" would be a false success. */
+    int failed = !found && ferror(f);
     fclose(f);
-    return found;
+    return failed ? -1 : found;
 }
 
 int clra_wait_unmapped(int pid, uint64_t inode, int timeout_ms, clra_status_t *st)

@@ -182,7 +182,8 @@ int clra_dump_at(const clra_endpoint_t *ep, const char *path, clra_dump_type_t t
         res->flags_sent = id == CLRA__DUMP_GENERATE ? (x ? CLRA_DUMP_LOGGING : 0) : flags;
         st->hresult = 0;
         rc = dump_once(ep, id, path, (uint32_t)type, x, &d, res, st);
-        if (rc != CLRA_ERUNTIME || st->hresult != CLRA__HR_UNKNOWN_COMMAND)
+        /* A reverse connection carries one command: there is none left for an older one. */
+        if (rc != CLRA_ERUNTIME || st->hresult != CLRA__HR_UNKNOWN_COMMAND || !ep->path[0])
             break;
     }
     if (rc == CLRA_ERUNTIME)

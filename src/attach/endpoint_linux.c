@@ -175,7 +175,7 @@ static void view_environ(const char *proc, int pid, clra__discovery_t *v)
     free(env);
 }
 
-static void view_target(const char *proc, int pid, clra__discovery_t *v)
+void clra__discovery_view(const char *proc, int pid, clra__discovery_t *v)
 {
     char path[128], text[4096];
     memset(v, 0, sizeof *v);
@@ -193,11 +193,6 @@ static void view_target(const char *proc, int pid, clra__discovery_t *v)
         v->key = clra__parse_starttime(text);
     view_root(proc, pid, v);
     view_environ(proc, pid, v);
-}
-
-void clra__discovery_view(const char *proc, int pid, clra__discovery_t *v)
-{
-    view_target(proc, pid, v);
 }
 
 /* Best candidate in one directory: the exact key wins; otherwise the newest matching socket. */
@@ -335,7 +330,7 @@ int clra__endpoint_discover(const char *proc, int pid, clra_endpoint_t *ep, clra
         clra__detail(st, "no process %d (%s missing)", pid, path);
         return CLRA_ENOPROC;
     }
-    view_target(proc, pid, v);
+    clra__discovery_view(proc, pid, v);
     if (v->tmpdir[0])
         add_dir(v->dirs, &v->ndirs, v->root, v->tmpdir);
     const char *own = getenv("TMPDIR");

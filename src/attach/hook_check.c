@@ -221,7 +221,7 @@ int clra_startup_hook_check(const char *path, clra_status_t *st)
     if (!st)
         st = &local;
     memset(st, 0, sizeof *st);
-    int fd = path ? open(path, O_RDONLY | O_CLOEXEC) : -1;
+    int fd = path ? open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) : -1; /* a FIFO cannot hang us */
     if (fd < 0 || fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size > MAX_HOOK_FILE ||
         sb.st_size == 0) {
         int err = fd < 0 ? errno : 0;

@@ -220,7 +220,7 @@ int clra_nettrace_check_file(const char *path, clra_nettrace_info_t *info, clra_
     memset(st, 0, sizeof *st);
     if (!path || !info)
         return CLRA_EINVAL;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC); /* a FIFO cannot hang us */
     if (fd < 0 || fstat(fd, &sb) != 0) {
         st->sys_errno = errno;
         clra__detail(st, "cannot read %s: %s", path, strerror(errno));

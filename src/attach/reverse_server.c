@@ -145,11 +145,19 @@ static int accept_one(clra_reverse_server_t *s, const clra__deadline_t *d, clra_
     int n = poll(&p, 1, left);
     if (n == 0)
         return CLRA_ETIMEDOUT;
-    if (n < 0)
-        return errno == EINTR ? 0 : CLRA_EIO;
-    clra__conn_t c = {accept4(s->listen_fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK)};
-    if (c.fd < 0)
+    if (n < 0 && errno == EINTR)
         return 0;
+    clra__conn_t c = {n < 0 ? -1 : accept4(s->listen_fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK)};
+    /* A peer that gave up is no failure; out of descriptors is, or poll would spin on it. */
+    if (c.fd < 0 && n > 0 && (errno == EINTR || errno == EAGAIN || errno == ECONNABORTED))
+        return 0;
+    if (c.fd < 0) {
+        if (st)
+            st->sys_errno = errno;
+        clra__detail(st, "waiting for runtimes on %s: %s: %s", s->path,
+                     n < 0 ? "poll" : "accept", strerror(errno));
+        return CLRA_EIO;
+    }
     clra__deadline_t read_by = clra__deadline_in(ADVERTISE_READ_MS);
     if (clra__deadline_left_ms(d) >= 0 && clra__deadline_left_ms(d) < ADVERTISE_READ_MS)
         read_by = *d;

@@ -204,6 +204,7 @@ int clra_trace_pump(clra_trace_session_t *s, clra_trace_sink_fn sink, void *ctx,
     int n = poll(&p, 1, wait_ms);
     if (n < 0 && errno != EINTR) {
         st->sys_errno = errno;
+        clra__detail(st, "waiting for the trace stream: %s", strerror(errno));
         return CLRA_EIO;
     }
     return n > 0 ? drain(s, sink, ctx, PUMP_MAX, st) : 0;
@@ -259,6 +260,7 @@ static int stop_loop(clra_trace_session_t *s, clra__conn_t *stop, clra_trace_sin
         int n = poll(p, 2, left);
         if (n < 0 && errno != EINTR) {
             st->sys_errno = errno;
+            clra__detail(st, "waiting for the trace stream and the stop reply: %s", strerror(errno));
             return CLRA_EIO;
         }
         int rc = (n > 0 && p[0].revents) ? drain(s, sink, ctx, PUMP_MAX, st) : 0;

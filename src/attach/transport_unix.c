@@ -123,6 +123,12 @@ int clra__connect(const char *path, const clra__deadline_t *d, clra__conn_t *c,
         c->fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
         rc = c->fd < 0 ? CLRA_EIO : 0;
     }
+    if (rc != 0) { /* the path could not be reached, or no socket could be made */
+        if (st)
+            st->sys_errno = errno;
+        clra__detail(st, "connect(%s): %s", path, rc == CLRA_EINVAL ? "the path is too long "
+                     "for a socket address" : strerror(errno));
+    }
     while (rc == 0 && connect(c->fd, (struct sockaddr *)&sa, sizeof sa) != 0) {
         if (errno == EINTR)
             continue;
