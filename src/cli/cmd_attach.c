@@ -156,7 +156,6 @@ static int parse_options(int argc, char **argv, attach_opts_t *o)
         {"hold", no_argument, 0, 'H'},            {"stage", no_argument, 0, 'S'},
         {0, 0, 0, 0}};
     int c, bad = 0;
-    long long pid;
     clra_guid_parse(HELLO_CLSID, &o->clsid);
     o->attach_timeout_ms = DEFAULT_ATTACH_TIMEOUT_MS;
     o->timeout_ms = DEFAULT_TIMEOUT_MS;
@@ -200,9 +199,8 @@ static int parse_options(int argc, char **argv, attach_opts_t *o)
         fprintf(stderr, "clrattach attach: expected PID and PROFILER_PATH (see --help)\n");
         return -1;
     }
-    if (cli_parse_int("PID", argv[optind], 1, 0x7fffffff, &pid) != 0)
+    if (cli_parse_pid(argv[optind], &o->pid) != 0)
         return -1;
-    o->pid = (int)pid;
     if (o->hold && add_disconnect_option(o) != 0)
         return -1;
     if (cli_absolute_path(argv[optind + 1], o->path, sizeof o->path) != 0) {

@@ -46,7 +46,6 @@ static int parse_options(int argc, char **argv, detach_opts_t *o)
                                           {"help", no_argument, 0, 'h'},
                                           {0, 0, 0, 0}};
     int c, bad = 0;
-    long long pid;
     clra_guid_t g;
     o->timeout_ms = DEFAULT_DETACH_TIMEOUT_MS;
     optind = 1;
@@ -74,9 +73,8 @@ static int parse_options(int argc, char **argv, detach_opts_t *o)
         fprintf(stderr, "clrattach detach: expected one PID (see --help)\n");
         return -1;
     }
-    if (cli_parse_int("PID", argv[optind], 1, 0x7fffffff, &pid) != 0)
+    if (cli_parse_pid(argv[optind], &o->pid) != 0)
         return -1;
-    o->pid = (int)pid;
     return 0;
 }
 

@@ -331,8 +331,11 @@ static int run(launch_opts_t *o, clra_reverse_server_t *srv, const char *sock)
     if (pid == 0)
         exec_command(o, sock);
     child_pid = pid;
-    if (pid < 0)
+    if (pid < 0) {
+        st.sys_errno = errno;
+        snprintf(st.detail, sizeof st.detail, "fork: %s", strerror(errno));
         return give_up(&l, pid, CLRA_EIO, &st);
+    }
     if (l.tracing && !o->trace_output[0]) {
         default_trace_output(o, pid);
         if (launch_trace_open(&l.trace, o->trace_output) != 0) {

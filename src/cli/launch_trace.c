@@ -29,12 +29,6 @@ int launch_trace_open(launch_trace_t *t, const char *path)
     return t->fd < 0 ? -1 : 0;
 }
 
-static int file_sink(void *ctx, const void *data, size_t len)
-{
-    launch_trace_t *t = ctx;
-    return trace_write_all(t->fd, data, len);
-}
-
 /* Moves the stream into the file until it ends or the launcher asks. After a failure the
  * stream is closed at once: a runtime writing into a socket nobody reads would block its
  * shutdown, and the program with it. */
@@ -43,7 +37,7 @@ static void *drain(void *arg)
     launch_trace_t *t = arg;
     int rc = 0;
     while (!atomic_load(&t->stop) && !t->s.eof && rc == 0)
-        rc = clra_trace_pump(&t->s, file_sink, t, PUMP_WAIT_MS, &t->st);
+        rc = clra_trace_pump(&t->s, trace_file_sink, &t->fd, PUMP_WAIT_MS, &t->st);
     if (rc) {
         t->rc = rc;
         clra_trace_session_close(&t->s);
@@ -107,7 +101,7 @@ int launch_trace_stop(launch_trace_t *t, const clra_endpoint_t *ep, int timeout_
     end_drain(t);
     if (t->s.fd < 0 || t->s.eof)
         return 0; /* it has ended already; the report says how */
-    int rc = clra_trace_stop(&t->s, ep, file_sink, t, timeout_ms, st);
+    int rc = clra_trace_stop(&t->s, ep, trace_file_sink, &t->fd, timeout_ms, st);
     /* Nobody reads the stream from here on: a runtime still writing must get an error, not
      * block its shutdown on a full socket. */
     if (rc) {

@@ -104,6 +104,11 @@ int trace_write_all(int fd, const void *data, size_t len)
     return 0;
 }
 
+int trace_file_sink(void *ctx, const void *data, size_t len)
+{
+    return trace_write_all(*(const int *)ctx, data, len);
+}
+
 const char *trace_state_text(clra_nettrace_state_t s)
 {
     return s == CLRA_NETTRACE_VALID ? "valid"

@@ -64,6 +64,8 @@ int trace_option_settle(clra_trace_config_t *cfg, const trace_option_state_t *r)
 /* Creates (truncates) the output file, close-on-exec; -1 after saying what to do, naming the
  * option that chose the path. */
 int trace_output_open(const char *path, const char *flag, int *created);
+/* A clra_trace_pump/stop sink writing every byte to the file whose descriptor ctx points at. */
+int trace_file_sink(void *ctx, const void *data, size_t len);
 /* Writes all of data to fd (a trace sink's body); 0, or -1 with errno set. */
 int trace_write_all(int fd, const void *data, size_t len);
 /* "valid", "incomplete (no end marker)" or "invalid". */

@@ -55,13 +55,6 @@ typedef struct recording {
     const char *stopped_by; /* "duration", "signal", "stream-end" or "error" */
 } recording_t;
 
-/* Writes stream bytes to the output file, all of them or an error. */
-static int file_sink(void *ctx, const void *data, size_t len)
-{
-    recording_t *r = ctx;
-    return trace_write_all(r->fd, data, len);
-}
-
 /* "1.5 MiB"-style sizes for people. */
 static void human(double bytes, char *out, size_t cap)
 {
@@ -97,7 +90,7 @@ static int stream(recording_t *r, clra_status_t *st)
 {
     double end = r->o->duration_s ? r->t0 + r->o->duration_s : 0;
     for (;;) {
-        int rc = clra_trace_pump(&r->s, file_sink, r, PUMP_WAIT_MS, st);
+        int rc = clra_trace_pump(&r->s, trace_file_sink, &r->fd, PUMP_WAIT_MS, st);
         progress(r, 0);
         if (rc) {
             r->stopped_by = "error";
@@ -133,7 +126,7 @@ static int stop(recording_t *r, const clra_endpoint_t *ep, clra_status_t *st)
         fprintf(stderr, "stopping: waiting for the rundown and the end of the stream (Ctrl-C "
                 "aborts)...\n");
     }
-    return clra_trace_stop(&r->s, ep, file_sink, r, r->o->timeout_ms, st);
+    return clra_trace_stop(&r->s, ep, trace_file_sink, &r->fd, r->o->timeout_ms, st);
 }
 
 int trace_record(const trace_opts_t *o)
