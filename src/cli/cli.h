@@ -111,7 +111,7 @@ int cmd_dump(int argc, char **argv);
 int cmd_startup_hook(int argc, char **argv);
 /* After a successful attach: holds the profiler's control endpoint until a signal, then lets
  * it detach and waits for the unload. Returns the exit code. */
-int cli_hold(int pid, const clra_guid_t *clsid, int timeout_ms);
+int cli_hold(int pid, const clra_guid_t *clsid, int timeout_ms, int json);
 /* After a detach: removes the process's staged profiler copies that are no longer mapped and
  * says so on stdout (unless quiet). Failures only matter to the next sweep, so none is fatal. */
 void cli_sweep_stage(int pid, int quiet);

@@ -355,6 +355,6 @@ int cmd_attach(int argc, char **argv)
         report_text(&o, &r);
     free(o.data);
     if (r.rc == 0 && o.hold)
-        return cli_hold(o.pid, &o.clsid, (int)o.timeout_ms);
+        return cli_hold(o.pid, &o.clsid, (int)o.timeout_ms, o.json);
     return cli_exit_code(r.rc);
 }

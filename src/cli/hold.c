@@ -40,8 +40,9 @@ static int find_ref(int pid, const clra_guid_t *clsid, clra_profiler_ref_t *out,
     return n < 0 ? n : CLRA_ENOENDPOINT;
 }
 
-int cli_hold(int pid, const clra_guid_t *clsid, int timeout_ms)
+int cli_hold(int pid, const clra_guid_t *clsid, int timeout_ms, int json)
 {
+    FILE *out = json ? stderr : stdout; /* with --json, stdout holds the one JSON object */
     clra_profiler_ref_t ref;
     clra_status_t st;
     uint64_t inode = 0;
@@ -55,14 +56,18 @@ int cli_hold(int pid, const clra_guid_t *clsid, int timeout_ms)
                 clra_strerror(rc), st.detail);
         return cli_exit_code(rc);
     }
-    if (pipe2(signal_pipe, O_CLOEXEC) != 0)
+    if (pipe2(signal_pipe, O_CLOEXEC) != 0) {
+        fprintf(stderr, "clrattach: attached, but cannot wait for signals (pipe: %s); the "
+                "profiler detaches as this command exits now\n", strerror(errno));
+        close(fd);
         return EXIT_INTERNAL;
+    }
     struct sigaction sa = {.sa_handler = on_signal};
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
-    printf("holding: the profiler stays loaded until this command ends (Ctrl-C to detach)\n");
-    fflush(stdout);
+    fprintf(out, "holding: the profiler stays loaded until this command ends (Ctrl-C to detach)\n");
+    fflush(out);
     struct pollfd fds[2] = {{signal_pipe[0], POLLIN, 0}, {fd, POLLIN, 0}};
     while (poll(fds, 2, -1) < 0 && errno == EINTR)
         ;
@@ -70,9 +75,9 @@ int cli_hold(int pid, const clra_guid_t *clsid, int timeout_ms)
     close(fd); /* this hang-up is what makes the profiler detach */
     rc = clra_wait_unmapped(pid, inode, timeout_ms, &st);
     if (rc == 0) {
-        printf("detached: the profiler %s and the runtime unloaded it\n",
-               by_profiler ? "ended the hold itself" : "was released");
-        cli_sweep_stage(pid, 0);
+        fprintf(out, "detached: the profiler %s and the runtime unloaded it\n",
+                by_profiler ? "ended the hold itself" : "was released");
+        cli_sweep_stage(pid, json);
     } else
         fprintf(stderr, "clrattach: released the profiler, but: %s\n  detail: %s\n",
                 clra_strerror(rc), st.detail);
