@@ -1,0 +1,76 @@
+# Source lists, explicit (no globs): adding a file means adding it here.
+
+set(CLRATTACH_SOURCES
+  src/attach/commands.c
+  src/attach/control_client.c
+  src/attach/dump.c
+  src/attach/dump_message.c
+  src/attach/endpoint_linux.c
+  src/attach/errors.c
+  src/attach/hook_check.c
+  src/attach/hresult.c
+  src/attach/identity.c
+  src/attach/message.c
+  src/attach/nettrace.c
+  src/attach/pe_metadata.c
+  src/attach/process_control.c
+  src/attach/process_env.c
+  src/attach/process_info.c
+  src/attach/process_list.c
+  src/attach/request.c
+  src/attach/reverse_server.c
+  src/attach/socket_check.c
+  src/attach/stage.c
+  src/attach/stage_names.c
+  src/attach/stage_place.c
+  src/attach/stage_sweep.c
+  src/attach/startup_hook.c
+  src/attach/target_path.c
+  src/attach/target_root.c
+  src/attach/trace.c
+  src/attach/trace_config.c
+  src/attach/trace_message.c
+  src/attach/trace_providers.c
+  src/attach/transport_unix.c
+  src/attach/wire.c
+)
+
+set(CLRPROF_SOURCES
+  src/sdk/callback_defaults.c
+  src/sdk/com.c
+  src/sdk/control.c
+  src/sdk/names.c
+  src/sdk/options.c
+  src/sdk/profiler.c
+  src/sdk/refusal.c
+  src/sdk/runtime_info.c
+  src/sdk/service.c
+  src/sdk/text.c
+  src/sdk/timing.c
+)
+
+set(CLI_SOURCES
+  src/cli/args.c
+  src/cli/cmd_attach.c
+  src/cli/cmd_detach.c
+  src/cli/cmd_dump.c
+  src/cli/cmd_env.c
+  src/cli/cmd_info.c
+  src/cli/cmd_launch.c
+  src/cli/cmd_perfmap.c
+  src/cli/cmd_ps.c
+  src/cli/cmd_resume.c
+  src/cli/cmd_startup_hook.c
+  src/cli/cmd_trace.c
+  src/cli/hold.c
+  src/cli/launch_args.c
+  src/cli/launch_trace.c
+  src/cli/main.c
+  src/cli/output.c
+  src/cli/paths.c
+  src/cli/report.c
+  src/cli/trace_options.c
+  src/cli/trace_record.c
+  src/cli/trace_report.c
+  src/cli/verb_args.c
+)
