@@ -1,52 +1,52 @@
 # Source lists, explicit (no globs): adding a file means adding it here.
 
 set(CLRATTACH_SOURCES
-  src/attach/commands.c
-  src/attach/control_client.c
-  src/attach/dump.c
-  src/attach/dump_message.c
-  src/attach/endpoint_linux.c
-  src/attach/errors.c
-  src/attach/hook_check.c
-  src/attach/hresult.c
-  src/attach/identity.c
-  src/attach/message.c
-  src/attach/nettrace.c
-  src/attach/pe_metadata.c
-  src/attach/process_control.c
-  src/attach/process_env.c
-  src/attach/process_info.c
-  src/attach/process_list.c
-  src/attach/request.c
-  src/attach/reverse_server.c
-  src/attach/socket_check.c
-  src/attach/stage.c
-  src/attach/stage_names.c
-  src/attach/stage_place.c
-  src/attach/stage_sweep.c
-  src/attach/startup_hook.c
-  src/attach/target_path.c
-  src/attach/target_root.c
-  src/attach/trace.c
-  src/attach/trace_config.c
-  src/attach/trace_message.c
-  src/attach/trace_providers.c
-  src/attach/transport_unix.c
-  src/attach/wire.c
+  src/clrattach/assembly/hook_check.c
+  src/clrattach/assembly/pe_metadata.c
+  src/clrattach/dump.c
+  src/clrattach/hresult.c
+  src/clrattach/ipc/request.c
+  src/clrattach/ipc/reverse_server.c
+  src/clrattach/ipc/socket_check.c
+  src/clrattach/ipc/transport_unix.c
+  src/clrattach/process_control.c
+  src/clrattach/process_env.c
+  src/clrattach/process_info.c
+  src/clrattach/process_list.c
+  src/clrattach/profiler_attach.c
+  src/clrattach/profiler_control.c
+  src/clrattach/proto/dump_message.c
+  src/clrattach/proto/message.c
+  src/clrattach/proto/nettrace.c
+  src/clrattach/proto/trace_message.c
+  src/clrattach/proto/wire.c
+  src/clrattach/stage/stage.c
+  src/clrattach/stage/stage_names.c
+  src/clrattach/stage/stage_place.c
+  src/clrattach/stage/stage_sweep.c
+  src/clrattach/startup_hook.c
+  src/clrattach/target/endpoint_linux.c
+  src/clrattach/target/identity.c
+  src/clrattach/target/target_path.c
+  src/clrattach/target/target_root.c
+  src/clrattach/trace.c
+  src/clrattach/trace_config.c
+  src/clrattach/trace_providers.c
+  src/clrattach/util/errors.c
 )
 
 set(CLRPROF_SOURCES
-  src/sdk/callback_defaults.c
-  src/sdk/com.c
-  src/sdk/control.c
-  src/sdk/names.c
-  src/sdk/options.c
-  src/sdk/profiler.c
-  src/sdk/refusal.c
-  src/sdk/runtime_info.c
-  src/sdk/service.c
-  src/sdk/text.c
-  src/sdk/timing.c
+  src/clrprof/callback_defaults.c
+  src/clrprof/com.c
+  src/clrprof/control.c
+  src/clrprof/names.c
+  src/clrprof/options.c
+  src/clrprof/profiler.c
+  src/clrprof/refusal.c
+  src/clrprof/runtime_info.c
+  src/clrprof/service.c
+  src/clrprof/text.c
+  src/clrprof/timing.c
 )
 
 set(CLI_SOURCES

@@ -19,7 +19,7 @@ endfunction()
 # Unit tests: no runtime needed.
 file(GLOB UNIT_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/unit/test_*.c)
 add_executable(unit_tests ${UNIT_SOURCES} tests/fakesrv/fakesrv.c)
-target_include_directories(unit_tests PRIVATE src/attach src/sdk tests/fakesrv)
+target_include_directories(unit_tests PRIVATE src/clrattach src/clrprof src tests/fakesrv)
 target_link_libraries(unit_tests PRIVATE clrattach_static clrprof clra_test_main Threads::Threads)
 clra_register_tests(unit_tests unit ${UNIT_SOURCES})
 
@@ -100,7 +100,7 @@ add_dependencies(unit_tests test_apps)
 file(GLOB E2E_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/e2e/test_*.c)
 add_executable(e2e_tests ${E2E_SOURCES} tests/e2e/harness.c)
 target_sources(e2e_tests PRIVATE tests/e2e/elfcore.c tests/e2e/trace_counts.c)
-target_include_directories(e2e_tests PRIVATE tests/e2e src/attach)
+target_include_directories(e2e_tests PRIVATE tests/e2e src/clrattach src)
 target_link_libraries(e2e_tests PRIVATE clrattach_static clra_test_main)
 target_compile_definitions(e2e_tests PRIVATE
   CLRA_DOTNET="${DOTNET_EXE}"
@@ -122,6 +122,6 @@ clra_register_tests(e2e_tests e2e ${E2E_SOURCES})
 # Fuzz targets: a smoke run of mutated seeds on every build (libFuzzer builds can reuse
 # tests/fuzz/fuzz_parsers.c as is).
 add_executable(fuzz_smoke tests/fuzz/fuzz_smoke.c tests/fuzz/fuzz_parsers.c)
-target_include_directories(fuzz_smoke PRIVATE src/attach)
+target_include_directories(fuzz_smoke PRIVATE src/clrattach src)
 target_link_libraries(fuzz_smoke PRIVATE clrattach_static clrprof clra_test_main)
 clra_register_tests(fuzz_smoke fuzz-smoke ${CMAKE_SOURCE_DIR}/tests/fuzz/fuzz_smoke.c)

@@ -5,15 +5,15 @@
  * leak, or hang on any input. Built with -fsanitize=fuzzer this is a libFuzzer target; built
  * without, fuzz_smoke.c drives it with mutated seeds so ctest runs it on every build.
  */
-#include "assembly.h"
+#include "assembly/assembly.h"
 #include "clrprof/clrprof_util.h"
 #include "dump.h"
-#include "endpoint.h"
-#include "message.h"
+#include "target/endpoint.h"
+#include "proto/message.h"
 #include "process_env.h"
 #include "process_info.h"
 #include "process_list.h"
-#include "stage.h"
+#include "stage/stage.h"
 #include "trace.h"
 
 #include <stdlib.h>

@@ -5,7 +5,7 @@
 #include "fakesrv.h"
 #include "fakesrv.h"
 #include "test.h"
-#include "transport.h"
+#include "ipc/transport.h"
 
 #include <stdlib.h>
 #include <sys/stat.h>

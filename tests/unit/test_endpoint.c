@@ -1,6 +1,6 @@
 /* Unit tests of socket discovery against fake /proc trees built in a temporary directory. */
 #define _GNU_SOURCE
-#include "endpoint.h"
+#include "target/endpoint.h"
 #include "test.h"
 
 #include <fcntl.h>

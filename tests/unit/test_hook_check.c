@@ -3,7 +3,7 @@
  * assemblies and every truncation and byte flip of a good one. A hook this check lets through
  * wrongly ends the target process, so each rejection names its reason. */
 #define _GNU_SOURCE
-#include "assembly.h"
+#include "assembly/assembly.h"
 #include "clrattach.h"
 #include "test.h"
 

@@ -1,5 +1,5 @@
 /* Unit tests of IPC framing: golden request bytes from the spec and reply parsing. */
-#include "message.h"
+#include "proto/message.h"
 #include "test.h"
 
 #include <stdlib.h>

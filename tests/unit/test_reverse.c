@@ -1,8 +1,8 @@
 /* Unit tests of the reverse server and the StartupProfiler request: advertise parsing, the
  * latest connection kept per cookie, garbage dropped, deadlines kept. */
 #define _GNU_SOURCE
-#include "message.h"
-#include "reverse_server.h"
+#include "proto/message.h"
+#include "ipc/reverse_server.h"
 #include "test.h"
 
 #include <stdio.h>

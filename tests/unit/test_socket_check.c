@@ -3,7 +3,7 @@
 #define _GNU_SOURCE
 #include "test.h"
 
-#include "socket_check.h"
+#include "ipc/socket_check.h"
 
 #include <stdio.h>
 #include <stdlib.h>

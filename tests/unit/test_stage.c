@@ -1,8 +1,8 @@
 /* Unit tests of staging's parsing (stage directory names, /proc/PID/maps lines) and of
  * resolving paths inside another root, against a directory tree built in a temporary folder. */
 #define _GNU_SOURCE
-#include "stage.h"
-#include "target_root.h"
+#include "stage/stage.h"
+#include "target/target_root.h"
 #include "test.h"
 
 #include <errno.h>

@@ -3,7 +3,7 @@
 #define _GNU_SOURCE
 #include "fakesrv.h"
 #include "test.h"
-#include "transport.h"
+#include "ipc/transport.h"
 
 #include <errno.h>
 #include <time.h>

@@ -1,6 +1,6 @@
 /* Unit tests of the bounded wire writer/reader and the UTF-8 <-> UTF-16 conversion. */
 #include "test.h"
-#include "wire.h"
+#include "proto/wire.h"
 
 #include <stdlib.h>
 

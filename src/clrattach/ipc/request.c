@@ -1,0 +1,189 @@
+/* request.c - connect, send one request, read its first reply; shared by every command. */
+#include "ipc/request.h"
+#include "ipc/socket_check.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Adds who owns the socket to an EACCES detail: the usual cause is a different user. */
+static void explain_access(const char *path, clra_status_t *st)
+{
+    struct stat sb;
+    char who[96], user[48];
+    if (!st || stat(path, &sb) != 0)
+        return;
+    clra__describe_uid(sb.st_uid, who, sizeof who);
+    clra__sudo_user(sb.st_uid, user, sizeof user);
+    if (geteuid() == 0) /* root connects as the owner, so the owner is shut out too */
+        clra__detail(st, "permission denied connecting to %s (owned by %s, mode %03o): its owner "
+                     "may not open it either, so neither does root acting as them; give the "
+                     "owner read and write on it", path, who, (unsigned)(sb.st_mode & 0777));
+    else
+        clra__detail(st, "permission denied connecting to %s (owned by %s, mode %03o); run as "
+                     "that user (e.g. sudo -u %s clrattach ...) or as root", path, who,
+                     (unsigned)(sb.st_mode & 0777), user);
+}
+
+/* Says in the detail which step failed, since the codes alone look alike to a user. */
+static void explain_exchange(int rc, const char *path, clra_status_t *st)
+{
+    if (!path[0])
+        path = "the reverse connection";
+    if (rc == CLRA_EPROTO)
+        clra__detail(st, "the reply from %s does not start with a valid IPC header", path);
+    else if (rc == CLRA_ETIMEDOUT)
+        clra__detail(st, "no complete reply from %s before the deadline; the runtime may still "
+                     "finish the request", path);
+    else if (rc == CLRA_ECONNLOST)
+        clra__detail(st, "%s closed the connection before replying (the process may have exited)",
+                     path);
+}
+
+/* A pid's socket is checked before the connect, connected to as the pid's owner when we are
+ * root, and its listener checked after: the socket found by name must really be the target's. */
+static int connect_checked(const clra_endpoint_t *ep, const clra__deadline_t *d, clra__conn_t *c,
+                           clra_status_t *st)
+{
+    clra__owner_t owner;
+    clra__identity_t id;
+    struct stat sb;
+    if (clra__process_owner("/proc", ep->pid, &owner) != 0) {
+        clra__detail(st, "process %d is gone (no /proc/%d/status)", ep->pid, ep->pid);
+        return CLRA_ENOPROC;
+    }
+    int rc = clra__socket_check(ep->path, ep->pid, &owner, &sb, st);
+    if (rc)
+        return rc;
+    /* As the socket's owner (checked above to be the target's user or root): a runtime that
+     * made it as root and then dropped its privileges stays reachable. */
+    clra__identity_assume_ids(sb.st_uid, sb.st_gid, &id);
+    rc = clra__connect(ep->path, d, c, st);
+    clra__identity_restore(&id);
+    if (rc == 0 && (rc = clra__peer_check(c->fd, ep->path, ep->pid, st)) != 0)
+        clra__close(c);
+    return rc;
+}
+
+int clra__open(const clra_endpoint_t *ep, const clra__deadline_t *d, clra__conn_t *c,
+               clra_status_t *st)
+{
+    /* A reverse connection is already open and is spent by this one command. */
+    if (!ep->path[0] && ep->reverse_fd > 0) {
+        c->fd = ep->reverse_fd;
+        return 0;
+    }
+    /* An explicit path (pid 0) is the caller's own choice and is taken as given. */
+    int rc = ep->pid > 0 ? connect_checked(ep, d, c, st) : clra__connect(ep->path, d, c, st);
+    if (rc == CLRA_EACCES)
+        explain_access(ep->path, st);
+    return rc;
+}
+
+int clra__request(const clra_endpoint_t *ep, const uint8_t *req, size_t req_len,
+                  const clra__deadline_t *d, clra__reply_t *reply, clra__conn_t *keep,
+                  clra_status_t *st)
+{
+    clra__conn_t c;
+    size_t cap = CLRA__MAX_MESSAGE - CLRA__HEADER_SIZE;
+    memset(reply, 0, sizeof *reply);
+    int rc = clra__open(ep, d, &c, st);
+    if (rc)
+        return rc;
+    /* On the heap: callers may be agents' threads with small stacks. */
+    reply->payload = malloc(cap);
+    rc = reply->payload ? clra__send_all(&c, req, req_len, d) : CLRA_ENOMEM;
+    if (rc == 0)
+        rc = clra__recv_message(&c, &reply->h, reply->payload, cap, &reply->len, d);
+    if (rc) {
+        explain_exchange(rc, ep->path, st);
+        clra__reply_free(reply);
+    }
+    if (rc == 0 && keep)
+        *keep = c;
+    else
+        clra__close(&c);
+    return rc;
+}
+
+void clra__reply_free(clra__reply_t *reply)
+{
+    free(reply->payload);
+    reply->payload = NULL;
+    reply->len = 0;
+}
+
+int clra__reply_check(const clra__reply_t *reply, clra_status_t *st)
+{
+    const clra__header_t *h = &reply->h;
+    if (h->command_set == CLRA__SET_SERVER && h->command_id == CLRA__SERVER_OK)
+        return 0;
+    if (h->command_set == CLRA__SET_SERVER && h->command_id == CLRA__SERVER_ERROR) {
+        int32_t hr;
+        if (clra__parse_hresult_reply(h, reply->payload, reply->len, &hr) == CLRA_ERUNTIME) {
+            st->hresult = hr;
+            return CLRA_ERUNTIME;
+        }
+    }
+    clra__detail(st, "unexpected reply: command set 0x%02X id 0x%02X, %zu payload bytes",
+                 h->command_set, h->command_id, reply->len);
+    return CLRA_EPROTO;
+}
+
+int clra__request_hresult(const clra_endpoint_t *ep, const uint8_t *req, size_t req_len,
+                          const clra__deadline_t *d, clra_status_t *st)
+{
+    clra__reply_t reply;
+    int rc = clra__request(ep, req, req_len, d, &reply, NULL, st);
+    if (rc)
+        return rc;
+    rc = clra__parse_hresult_reply(&reply.h, reply.payload, reply.len, &st->hresult);
+    if (rc == CLRA_EPROTO)
+        clra__detail(st, "unexpected reply: command set 0x%02X id 0x%02X, %zu payload bytes",
+                     reply.h.command_set, reply.h.command_id, reply.len);
+    clra__reply_free(&reply);
+    return rc;
+}
+
+int clra__command_hresult(const clra_endpoint_t *ep, clra__build_fn build, const void *arg,
+                          int timeout_ms, clra_status_t *st)
+{
+    clra__writer_t w;
+    clra__deadline_t d = clra__deadline_in(timeout_ms);
+    uint8_t *req = malloc(CLRA__MAX_MESSAGE);
+    if (!req)
+        return CLRA_ENOMEM;
+    clra__writer_init(&w, req, CLRA__MAX_MESSAGE);
+    int rc = build(&w, arg);
+    if (rc == CLRA_ETOOBIG)
+        clra__detail(st, "the request exceeds the protocol's 65535-byte message limit");
+    else if (rc == CLRA_EENCODING)
+        clra__detail(st, "a text argument is not valid UTF-8");
+    else if (rc == 0)
+        rc = clra__request_hresult(ep, req, w.len, &d, st);
+    free(req);
+    return rc;
+}
+
+clra_status_t *clra__status_begin(clra_status_t *st, clra_status_t *local)
+{
+    if (!st)
+        st = local;
+    memset(st, 0, sizeof *st);
+    return st;
+}
+
+int clra__find_within(int pid, const clra__deadline_t *d, clra_endpoint_t *ep, int *left_ms,
+                      clra_status_t *st)
+{
+    int rc = clra_endpoint_find(pid, ep, st);
+    if (rc)
+        return rc;
+    *left_ms = clra__deadline_left_ms(d);
+    if (*left_ms == 0) {
+        clra__detail(st, "the deadline passed while looking for the endpoint");
+        return CLRA_ETIMEDOUT;
+    }
+    return 0;
+}

@@ -1,0 +1,51 @@
+/* request.h - one diagnostics command on a fresh connection: connect, send, read the reply
+ * (internal). Every command module builds its request with the wire writer and hands it here,
+ * so connection errors read the same for every verb. */
+#ifndef CLRA_REQUEST_H
+#define CLRA_REQUEST_H
+
+#include "ipc/transport.h"
+
+/* The first reply message of a command. payload is heap memory owned by the reply. */
+typedef struct clra__reply {
+    clra__header_t h;
+    uint8_t *payload;
+    size_t len;
+} clra__reply_t;
+
+/* Opens a connection to ep: its held reverse connection, or a new one to its path (a refused
+ * permission is explained with the socket's owner). Every command starts here. */
+int clra__open(const clra_endpoint_t *ep, const clra__deadline_t *d, clra__conn_t *c,
+               clra_status_t *st);
+
+/* Sends req to ep and reads the first reply message before the deadline. With keep non-NULL
+ * the connection stays open in *keep for a continuation or a stream (the caller closes it);
+ * otherwise it is closed. On failure st->detail says what happened and nothing is left open. */
+int clra__request(const clra_endpoint_t *ep, const uint8_t *req, size_t req_len,
+                  const clra__deadline_t *d, clra__reply_t *reply, clra__conn_t *keep,
+                  clra_status_t *st);
+void clra__reply_free(clra__reply_t *reply);
+
+/* An Error reply becomes CLRA_ERUNTIME with st->hresult set; an OK reply is 0; anything else
+ * (or an Error without a failure code) is CLRA_EPROTO with a detail naming what came. */
+int clra__reply_check(const clra__reply_t *reply, clra_status_t *st);
+
+/* The whole exchange for commands answered with an int32 HRESULT (OK or Error). */
+int clra__request_hresult(const clra_endpoint_t *ep, const uint8_t *req, size_t req_len,
+                          const clra__deadline_t *d, clra_status_t *st);
+
+/* Builds the request with build(w, arg) into a 64 KiB buffer, explains a build failure, then
+ * runs clra__request_hresult within timeout_ms. For the many commands with a plain reply. */
+typedef int (*clra__build_fn)(clra__writer_t *w, const void *arg);
+int clra__command_hresult(const clra_endpoint_t *ep, clra__build_fn build, const void *arg,
+                          int timeout_ms, clra_status_t *st);
+
+/* Finds pid's endpoint and says how much of the deadline is left for the command itself:
+ * the start of every pid-taking convenience function. 0 with *left_ms set, or the failure. */
+int clra__find_within(int pid, const clra__deadline_t *d, clra_endpoint_t *ep, int *left_ms,
+                      clra_status_t *st);
+
+/* Clears *st (or points it at local storage) and checks ep: the common start of a command. */
+clra_status_t *clra__status_begin(clra_status_t *st, clra_status_t *local);
+
+#endif

@@ -1,0 +1,12 @@
+/* reverse_server.h - the advertise message runtimes send to a reverse server (internal). */
+#ifndef CLRA_REVERSE_SERVER_H
+#define CLRA_REVERSE_SERVER_H
+
+#include "proto/wire.h"
+
+#define CLRA__ADVERTISE_SIZE 34
+
+/* Validates "ADVR_V1\0" and reads cookie and pid. 0 or CLRA_EPROTO. */
+int clra__parse_advertise(const uint8_t bytes[CLRA__ADVERTISE_SIZE], clra_advertise_t *ad);
+
+#endif

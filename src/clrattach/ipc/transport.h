@@ -1,0 +1,42 @@
+/* transport.h - one connection to a diagnostics server, every call under one deadline. */
+#ifndef CLRA_TRANSPORT_H
+#define CLRA_TRANSPORT_H
+
+#include "proto/message.h"
+
+#include <stdint.h>
+
+/* An absolute point on the monotonic clock; infinite when built from a negative timeout. */
+typedef struct clra__deadline {
+    int64_t end_ns;
+    int infinite;
+} clra__deadline_t;
+
+clra__deadline_t clra__deadline_in(int timeout_ms);
+/* Milliseconds left, rounded up: -1 when infinite, 0 when passed. */
+int clra__deadline_left_ms(const clra__deadline_t *d);
+
+typedef struct clra__conn {
+    int fd;
+} clra__conn_t;
+
+/* Connects to a Unix socket path of any length (long paths go through an O_PATH directory
+ * descriptor). Fails with CLRA_ENOENDPOINT, CLRA_ECONNREFUSED, CLRA_EACCES, CLRA_ETIMEDOUT or
+ * CLRA_EIO, with st->sys_errno and st->detail set. */
+int clra__connect(const char *path, const clra__deadline_t *d, clra__conn_t *c,
+                  clra_status_t *st);
+/* Sends all n bytes (the server blocks everyone on a partial message, so never stop early
+ * without closing). CLRA_ETIMEDOUT, CLRA_ECONNLOST or CLRA_EIO. */
+int clra__send_all(clra__conn_t *c, const void *buf, size_t n, const clra__deadline_t *d);
+/* Receives exactly n bytes. EOF before that is CLRA_ECONNLOST. */
+int clra__recv_exact(clra__conn_t *c, void *buf, size_t n, const clra__deadline_t *d);
+/* Receives one whole message: header, then exactly size - 20 payload bytes into payload
+ * (capacity CLRA__MAX_MESSAGE - 20 is always enough). */
+int clra__recv_message(clra__conn_t *c, clra__header_t *h, uint8_t *payload, size_t cap,
+                       size_t *payload_len, const clra__deadline_t *d);
+void clra__close(clra__conn_t *c);
+
+/* Formats into st->detail (no-op when st is NULL). */
+void clra__detail(clra_status_t *st, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+#endif

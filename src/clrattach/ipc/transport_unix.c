@@ -1,0 +1,211 @@
+/* transport_unix.c - Unix domain socket transport; connect, send and receive share a deadline. */
+#define _GNU_SOURCE
+#include "ipc/transport.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <time.h>
+#include <unistd.h>
+
+static int64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+clra__deadline_t clra__deadline_in(int timeout_ms)
+{
+    clra__deadline_t d = {0, timeout_ms < 0};
+    if (!d.infinite)
+        d.end_ns = now_ns() + (int64_t)timeout_ms * 1000000;
+    return d;
+}
+
+int clra__deadline_left_ms(const clra__deadline_t *d)
+{
+    if (d->infinite)
+        return -1;
+    int64_t left = d->end_ns - now_ns();
+    if (left <= 0)
+        return 0;
+    int64_t ms = (left + 999999) / 1000000;
+    return ms > INT32_MAX ? INT32_MAX : (int)ms;
+}
+
+void clra__detail(clra_status_t *st, const char *fmt, ...)
+{
+    if (!st)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(st->detail, sizeof st->detail, fmt, ap);
+    va_end(ap);
+}
+
+/* Waits for fd to be ready for events before the deadline: 0, CLRA_ETIMEDOUT or CLRA_EIO. */
+static int wait_fd(int fd, short events, const clra__deadline_t *d)
+{
+    for (;;) {
+        struct pollfd p = {fd, events, 0};
+        int left = clra__deadline_left_ms(d);
+        if (left == 0)
+            return CLRA_ETIMEDOUT;
+        int n = poll(&p, 1, left);
+        if (n > 0)
+            return 0;
+        if (n == 0)
+            return CLRA_ETIMEDOUT;
+        if (errno != EINTR)
+            return CLRA_EIO;
+    }
+}
+
+/* sun_path holds 108 bytes; a longer path is reached through /proc/self/fd/N of its directory,
+ * which the kernel resolves like any path (no chdir, so this stays re-entrant). */
+static int fill_address(const char *path, struct sockaddr_un *sa, int *dirfd)
+{
+    memset(sa, 0, sizeof *sa);
+    sa->sun_family = AF_UNIX;
+    *dirfd = -1;
+    size_t len = strlen(path);
+    if (len < sizeof sa->sun_path) {
+        memcpy(sa->sun_path, path, len + 1);
+        return 0;
+    }
+    const char *slash = strrchr(path, '/');
+    if (!slash || slash == path)
+        return CLRA_EINVAL;
+    char dir[CLRA_PATH_MAX];
+    size_t dlen = (size_t)(slash - path);
+    if (dlen >= sizeof dir)
+        return CLRA_EINVAL;
+    memcpy(dir, path, dlen);
+    dir[dlen] = '\0';
+    *dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+    if (*dirfd < 0)
+        return errno == EACCES ? CLRA_EACCES : CLRA_ENOENDPOINT;
+    int n = snprintf(sa->sun_path, sizeof sa->sun_path, "/proc/self/fd/%d/%s", *dirfd, slash + 1);
+    return (n < 0 || (size_t)n >= sizeof sa->sun_path) ? CLRA_EINVAL : 0;
+}
+
+static int connect_error(int err)
+{
+    switch (err) {
+    case ENOENT:
+    case ENOTDIR:
+        return CLRA_ENOENDPOINT;
+    case ECONNREFUSED:
+        return CLRA_ECONNREFUSED;
+    case EACCES:
+    case EPERM:
+        return CLRA_EACCES;
+    default:
+        return CLRA_EIO;
+    }
+}
+
+/* A full listen backlog makes a non-blocking Unix connect fail with EAGAIN (not EINPROGRESS),
+ * so it is retried until the deadline rather than polled. */
+int clra__connect(const char *path, const clra__deadline_t *d, clra__conn_t *c,
+                  clra_status_t *st)
+{
+    struct sockaddr_un sa;
+    int dirfd, rc = fill_address(path, &sa, &dirfd);
+    c->fd = -1;
+    if (rc == 0) {
+        c->fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+        rc = c->fd < 0 ? CLRA_EIO : 0;
+    }
+    if (rc != 0) { /* the path could not be reached, or no socket could be made */
+        if (st)
+            st->sys_errno = errno;
+        clra__detail(st, "connect(%s): %s", path, rc == CLRA_EINVAL ? "the path is too long "
+                     "for a socket address" : strerror(errno));
+    }
+    while (rc == 0 && connect(c->fd, (struct sockaddr *)&sa, sizeof sa) != 0) {
+        if (errno == EINTR)
+            continue;
+        if (errno == EAGAIN && clra__deadline_left_ms(d) != 0) {
+            usleep(5000);
+            continue;
+        }
+        if (st)
+            st->sys_errno = errno;
+        rc = errno == EAGAIN ? CLRA_ETIMEDOUT : connect_error(errno);
+        clra__detail(st, "connect(%s): %s", path, strerror(errno));
+    }
+    if (dirfd >= 0)
+        close(dirfd);
+    if (rc != 0)
+        clra__close(c);
+    return rc;
+}
+
+int clra__send_all(clra__conn_t *c, const void *buf, size_t n, const clra__deadline_t *d)
+{
+    const uint8_t *p = buf;
+    while (n > 0) {
+        int rc = wait_fd(c->fd, POLLOUT, d);
+        if (rc)
+            return rc;
+        ssize_t k = send(c->fd, p, n, MSG_NOSIGNAL);
+        if (k < 0) {
+            if (errno == EINTR || errno == EAGAIN)
+                continue;
+            return (errno == EPIPE || errno == ECONNRESET) ? CLRA_ECONNLOST : CLRA_EIO;
+        }
+        p += k;
+        n -= (size_t)k;
+    }
+    return 0;
+}
+
+int clra__recv_exact(clra__conn_t *c, void *buf, size_t n, const clra__deadline_t *d)
+{
+    uint8_t *p = buf;
+    while (n > 0) {
+        int rc = wait_fd(c->fd, POLLIN, d);
+        if (rc)
+            return rc;
+        ssize_t k = recv(c->fd, p, n, 0);
+        if (k == 0)
+            return CLRA_ECONNLOST;
+        if (k < 0) {
+            if (errno == EINTR || errno == EAGAIN)
+                continue;
+            return errno == ECONNRESET ? CLRA_ECONNLOST : CLRA_EIO;
+        }
+        p += k;
+        n -= (size_t)k;
+    }
+    return 0;
+}
+
+int clra__recv_message(clra__conn_t *c, clra__header_t *h, uint8_t *payload, size_t cap,
+                       size_t *payload_len, const clra__deadline_t *d)
+{
+    uint8_t head[CLRA__HEADER_SIZE];
+    int rc = clra__recv_exact(c, head, sizeof head, d);
+    if (rc == 0)
+        rc = clra__parse_header(head, h);
+    if (rc)
+        return rc;
+    *payload_len = (size_t)h->size - CLRA__HEADER_SIZE;
+    if (*payload_len > cap)
+        return CLRA_EPROTO;
+    return clra__recv_exact(c, payload, *payload_len, d);
+}
+
+void clra__close(clra__conn_t *c)
+{
+    if (c->fd >= 0)
+        close(c->fd);
+    c->fd = -1;
+}

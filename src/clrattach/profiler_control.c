@@ -1,0 +1,254 @@
+/* control_client.c - the trigger's side of the libclrprof control endpoint (see
+ * src/sdk/control.c): find a process's SDK profilers, ask one to detach, hold one, and watch
+ * its library leave the process. */
+#define _GNU_SOURCE
+#include "clrattach.h"
+#include "ipc/request.h"
+#include "ipc/transport.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define REPLY_MAX 512
+#define POLL_MS 10
+
+/* Whether name is clrprof-<ns_pid>-<36-char clsid>.sock; copies the clsid when it is. */
+static int control_name_matches(const char *name, int ns_pid, char clsid[37])
+{
+    char prefix[32];
+    int n = snprintf(prefix, sizeof prefix, "clrprof-%d-", ns_pid);
+    size_t len = strlen(name);
+    if (strncmp(name, prefix, (size_t)n) != 0 || len != (size_t)n + 36 + 5 ||
+        strcmp(name + len - 5, ".sock") != 0)
+        return 0;
+    memcpy(clsid, name + n, 36);
+    clsid[36] = '\0';
+    return 1;
+}
+
+int clra_profilers_find(int pid, clra_profiler_ref_t *out, int max, clra_status_t *st)
+{
+    clra_endpoint_t ep;
+    if (st)
+        memset(st, 0, sizeof *st);
+    int err = clra_endpoint_find(pid, &ep, st);
+    if (err)
+        return err;
+    char *slash = strrchr(ep.path, '/');
+    if (!slash)
+        return CLRA_ENOENDPOINT;
+    *slash = '\0'; /* the directory holding the runtime's socket holds ours too */
+    DIR *d = opendir(ep.path);
+    if (!d) {
+        clra__detail(st, "cannot list %s: %s", ep.path, strerror(errno));
+        return CLRA_EIO;
+    }
+    int count = 0;
+    struct dirent *e;
+    char clsid[37];
+    while ((e = readdir(d)) != NULL) {
+        size_t dir_len = strlen(ep.path);
+        if (!control_name_matches(e->d_name, ep.ns_pid, clsid) ||
+            dir_len + 1 + strlen(e->d_name) >= sizeof out->path)
+            continue;
+        if (count < max && out) {
+            out[count].pid = pid;
+            memcpy(out[count].clsid, clsid, sizeof clsid);
+            memcpy(out[count].path, ep.path, dir_len);
+            out[count].path[dir_len] = '/';
+            strcpy(out[count].path + dir_len + 1, e->d_name);
+        }
+        count++;
+    }
+    closedir(d);
+    if (count == 0)
+        clra__detail(st, "process %d has no libclrprof profiler with a control endpoint in %s "
+                     "(only profilers built on libclrprof, without control=0, can be reached)",
+                     pid, ep.path);
+    return count;
+}
+
+/* Sends one command line and reads the one-line reply, all under d. The connect takes the same
+ * checked path as the runtime's socket (owner, links, listener's pid), since a profiler's
+ * endpoint sits in the same shared directory. */
+static int request(const clra_profiler_ref_t *ref, const char *command, char *reply,
+                   const clra__deadline_t *d, clra__conn_t *c, clra_status_t *st)
+{
+    char line[64];
+    clra_endpoint_t *ep = calloc(1, sizeof *ep);
+    if (!ep)
+        return CLRA_ENOMEM;
+    ep->pid = ref->pid;
+    snprintf(ep->path, sizeof ep->path, "%s", ref->path);
+    int err = clra__open(ep, d, c, st);
+    free(ep);
+    if (err) {
+        if (err == CLRA_ECONNREFUSED)
+            clra__detail(st, "%s refuses connections: a stale endpoint left by a process that "
+                         "died, or the profiler already detached", ref->path);
+        return err;
+    }
+    int n = snprintf(line, sizeof line, "%s\n", command);
+    err = clra__send_all(c, line, (size_t)n, d);
+    size_t used = 0;
+    while (!err && used + 1 < REPLY_MAX) {
+        err = clra__recv_exact(c, reply + used, 1, d);
+        if (!err && reply[used] == '\n')
+            break;
+        used += !err;
+    }
+    reply[used] = '\0';
+    if (!err && used + 1 >= REPLY_MAX)
+        err = CLRA_EPROTO;
+    if (err) {
+        clra__detail(st, "no answer to '%s' from the profiler at %s (%s)", command, ref->path,
+                     clra_strerror(err));
+        clra__close(c);
+    } else if (strncmp(reply, "error ", 6) == 0) {
+        clra__detail(st, "the profiler answered: %s", reply + 6);
+        clra__close(c);
+        err = strstr(reply, "permission") ? CLRA_EACCES : CLRA_EPROTO;
+    }
+    return err;
+}
+
+/* The value after "key=" in a reply line, up to the next space (or the end for "message="). */
+static int reply_field(const char *reply, const char *key, char *out, size_t cap)
+{
+    char want[32];
+    snprintf(want, sizeof want, " %s=", key);
+    const char *at = strstr(reply, want);
+    if (!at)
+        return 0;
+    at += strlen(want);
+    size_t len = strcmp(key, "message") == 0 ? strlen(at) : strcspn(at, " ");
+    snprintf(out, cap, "%.*s", (int)(len < cap ? len : cap - 1), at);
+    return 1;
+}
+
+/* Whether any mapping of pid has this inode: 1, 0, or -1 when the maps are unreadable. */
+static int inode_mapped(int pid, uint64_t inode)
+{
+    char path[64], line[1024];
+    snprintf(path, sizeof path, "/proc/%d/maps", pid);
+    FILE *f = fopen(path, "re");
+    if (!f)
+        return -1;
+    int found = 0;
+    while (!found && fgets(line, sizeof line, f)) {
+        unsigned long long ino = 0;
+        if (sscanf(line, "%*s %*s %*s %*s %llu", &ino) == 1)
+            found = ino == inode;
+        if (!strchr(line, '\n')) /* skip the rest of an overlong line */
+            for (int ch; (ch = fgetc(f)) != EOF && ch != '\n';)
+                ;
+    }
+    /* A read that failed midway proves nothing: "unmapped" would be a false success. */
+    int failed = !found && ferror(f);
+    fclose(f);
+    return failed ? -1 : found;
+}
+
+int clra_wait_unmapped(int pid, uint64_t inode, int timeout_ms, clra_status_t *st)
+{
+    clra__deadline_t d = clra__deadline_in(timeout_ms);
+    for (;;) {
+        int mapped = inode_mapped(pid, inode);
+        if (mapped < 0) {
+            clra__detail(st, "process %d exited while its profiler was detaching", pid);
+            return CLRA_ENOPROC;
+        }
+        if (!mapped)
+            return 0;
+        if (clra__deadline_left_ms(&d) == 0) {
+            clra__detail(st, "the profiler library (inode %" PRIu64 ") is still mapped in process "
+                         "%d after %d ms: a callback may still be running or a profiler thread "
+                         "has not stopped", inode, pid, timeout_ms);
+            return CLRA_ETIMEDOUT;
+        }
+        nanosleep(&(struct timespec){0, POLL_MS * 1000000L}, NULL);
+    }
+}
+
+int clra_profiler_detach(const clra_profiler_ref_t *ref, int timeout_ms, clra_detach_result_t *res,
+                         clra_status_t *st)
+{
+    char reply[REPLY_MAX], field[32];
+    clra__conn_t c;
+    struct timespec t0, t1;
+    if (st)
+        memset(st, 0, sizeof *st);
+    memset(res, 0, sizeof *res);
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    clra__deadline_t d = clra__deadline_in(timeout_ms);
+    int err = request(ref, "detach", reply, &d, &c, st);
+    if (err)
+        return err;
+    clra__close(&c);
+    if (strncmp(reply, "detach ", 7) != 0 || !reply_field(reply, "hr", field, sizeof field)) {
+        clra__detail(st, "unexpected answer from the profiler: %s", reply);
+        return CLRA_EPROTO;
+    }
+    res->hresult = (int32_t)strtoul(field, NULL, 16);
+    if (reply_field(reply, "expected_ms", field, sizeof field))
+        res->expected_ms = (uint32_t)strtoul(field, NULL, 10);
+    if (reply_field(reply, "inode", field, sizeof field))
+        res->library_inode = strtoull(field, NULL, 10);
+    reply_field(reply, "name", res->name, sizeof res->name);
+    reply_field(reply, "message", res->message, sizeof res->message);
+    if (st)
+        st->hresult = res->hresult;
+    if (res->hresult < 0) {
+        clra__detail(st, "the runtime refused to detach %s: %s", res->name, res->message);
+        return CLRA_ERUNTIME;
+    }
+    err = res->library_inode ? clra_wait_unmapped(ref->pid, res->library_inode,
+                                                  clra__deadline_left_ms(&d), st) : 0;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    res->elapsed_ms = (int)((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000);
+    return err;
+}
+
+int clra_profiler_hold(const clra_profiler_ref_t *ref, int timeout_ms, int *fd, uint64_t *library_inode,
+                       clra_status_t *st)
+{
+    char reply[REPLY_MAX], field[32];
+    clra__conn_t c;
+    if (st)
+        memset(st, 0, sizeof *st);
+    clra__deadline_t d = clra__deadline_in(timeout_ms);
+    int err = request(ref, "hold", reply, &d, &c, st);
+    if (err)
+        return err;
+    if (strncmp(reply, "ok holding", 10) != 0) {
+        clra__detail(st, "unexpected answer from the profiler: %s", reply);
+        clra__close(&c);
+        return CLRA_EPROTO;
+    }
+    if (library_inode)
+        *library_inode = reply_field(reply, "inode", field, sizeof field) ? strtoull(field, NULL, 10) : 0;
+    *fd = c.fd;
+    return 0;
+}
+
+int clra_profiler_status(const clra_profiler_ref_t *ref, int timeout_ms, char *reply, size_t cap,
+                         clra_status_t *st)
+{
+    char line[REPLY_MAX];
+    clra__conn_t c;
+    if (st)
+        memset(st, 0, sizeof *st);
+    clra__deadline_t d = clra__deadline_in(timeout_ms);
+    int err = request(ref, "status", line, &d, &c, st);
+    if (err)
+        return err;
+    clra__close(&c);
+    snprintf(reply, cap, "%s", line);
+    return 0;
+}

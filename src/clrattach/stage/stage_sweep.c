@@ -1,0 +1,173 @@
+/* stage_sweep.c - removing a process's stage directories once nothing maps their library,
+ * so copies left by a profiler that detached by itself, or by a killed trigger, go away. */
+#define _GNU_SOURCE
+#include "target/identity.h"
+#include "stage/stage.h"
+#include "target/target_root.h"
+#include "ipc/request.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#define MAX_CANDIDATES 64 /* judged per sweep; the next sweep takes the rest */
+#define MAX_MAPPED 64
+
+typedef struct candidate {
+    int fd; /* the directory, locked */
+    char name[48];
+} candidate_t;
+
+typedef struct mapped {
+    int n;
+    char names[MAX_MAPPED][48];
+} mapped_t;
+
+/* The stage directories that pid maps a file from. 0, or -errno when its maps cannot be read
+ * in full (then nothing may be removed: we cannot tell what is in use). */
+static int read_mapped(int pid, int ns_pid, mapped_t *m)
+{
+    char path[64], name[48];
+    char *line = malloc(CLRA_PATH_MAX + 256), *file = malloc(CLRA_PATH_MAX + 256);
+    snprintf(path, sizeof path, "/proc/%d/maps", pid);
+    FILE *f = line && file ? fopen(path, "re") : NULL;
+    int err = !line || !file ? ENOMEM : f ? 0 : errno;
+    m->n = 0;
+    while (!err && fgets(line, CLRA_PATH_MAX + 256, f)) {
+        if (!strchr(line, '\n') && !feof(f)) { /* a path this long is no copy of ours */
+            for (int ch; (ch = fgetc(f)) != EOF && ch != '\n';)
+                ;
+            continue;
+        }
+        if (!clra__maps_line_path(line, file, CLRA_PATH_MAX + 256) ||
+            !clra__stage_dir_in_path(file, ns_pid, name, sizeof name))
+            continue;
+        int known = 0;
+        for (int i = 0; i < m->n && !known; i++)
+            known = strcmp(m->names[i], name) == 0;
+        if (!known && m->n == MAX_MAPPED)
+            err = E2BIG;
+        else if (!known)
+            snprintf(m->names[m->n++], sizeof m->names[0], "%s", name);
+    }
+    if (f && ferror(f) && !err)
+        err = errno ? errno : EIO;
+    if (f)
+        fclose(f);
+    free(line);
+    free(file);
+    return -err;
+}
+
+/* Collects and locks pid's stage directories under parent; one that a clra_stage in
+ * progress holds is left alone. */
+static int lock_candidates(int parent, int ns_pid, candidate_t *c, int max)
+{
+    int n = 0, dfd = openat(parent, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    DIR *d = dfd >= 0 ? fdopendir(dfd) : NULL;
+    struct dirent *e;
+    if (!d) {
+        if (dfd >= 0)
+            close(dfd);
+        return -errno;
+    }
+    while (n < max && (e = readdir(d)) != NULL) {
+        if (!clra__stage_name_matches(e->d_name, ns_pid) || strlen(e->d_name) >= sizeof c->name)
+            continue;
+        int fd = openat(parent, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (fd < 0)
+            continue;
+        if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+            close(fd);
+            continue;
+        }
+        c[n].fd = fd;
+        memcpy(c[n].name, e->d_name, strlen(e->d_name) + 1);
+        n++;
+    }
+    closedir(d);
+    return n;
+}
+
+/* Empties a stage directory (it holds files only) and removes it. 1 removed, 0 not. */
+static int remove_dir(int parent, const candidate_t *c)
+{
+    int dfd = openat(c->fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    DIR *d = dfd >= 0 ? fdopendir(dfd) : NULL;
+    struct dirent *e;
+    if (!d) {
+        if (dfd >= 0)
+            close(dfd);
+        return 0;
+    }
+    while ((e = readdir(d)) != NULL)
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+            unlinkat(c->fd, e->d_name, 0);
+    closedir(d);
+    return unlinkat(parent, c->name, AT_REMOVEDIR) == 0;
+}
+
+/* The sweep proper, as the target's owner: lock, then read the maps (a copy whose lock we
+ * hold can no longer become mapped by a stager), then remove the unmapped. */
+static int sweep_in(int pid, int parent, int ns_pid, int *removed, clra_status_t *st)
+{
+    candidate_t c[MAX_CANDIDATES];
+    mapped_t *m = malloc(sizeof *m);
+    int n = lock_candidates(parent, ns_pid, c, MAX_CANDIDATES), err = m ? 0 : ENOMEM;
+    if (n < 0)
+        err = -n;
+    if (!err && n > 0)
+        err = -read_mapped(pid, ns_pid, m);
+    for (int i = 0; i < n; i++) {
+        int in_use = 0;
+        for (int k = 0; !err && k < m->n && !in_use; k++)
+            in_use = strcmp(m->names[k], c[i].name) == 0;
+        if (!err && !in_use)
+            *removed += remove_dir(parent, &c[i]);
+        close(c[i].fd);
+    }
+    free(m);
+    if (err) {
+        st->sys_errno = err;
+        clra__detail(st, "cannot tell which stage directories process %d still uses: %s", pid,
+                     strerror(err));
+    }
+    return err ? clra__stage_errno(err) : 0;
+}
+
+int clra_stage_sweep(int pid, int *removed, clra_status_t *st)
+{
+    clra_status_t local;
+    clra__stage_place_t pl;
+    int count = 0, root = -1;
+    st = clra__status_begin(st, &local);
+    int rc = clra__stage_place(pid, &pl, st);
+    if (!rc)
+        rc = clra__root_open(pid, &root, st);
+    if (!rc) {
+        clra__identity_t id;
+        rc = clra__identity_assume(pid, &id, st);
+        const char *tmp = pl.tmpdir[0] ? pl.tmpdir : "/";
+        int parent = rc ? -1 : clra__root_openat(root, tmp, O_RDONLY | O_DIRECTORY, 0);
+        if (!rc && parent < 0) {
+            st->sys_errno = -parent;
+            clra__detail(st, "cannot open %s, the temp directory of process %d: %s", tmp, pid,
+                         strerror(-parent));
+            rc = clra__stage_errno(-parent);
+        }
+        if (parent >= 0) {
+            rc = sweep_in(pid, parent, pl.ns_pid, &count, st);
+            close(parent);
+        }
+        clra__identity_restore(&id);
+        close(root);
+    }
+    if (removed)
+        *removed = count;
+    return rc;
+}

@@ -1,0 +1,375 @@
+/* endpoint_linux.c - pid -> diagnostics socket path (reference/ipc-protocol.md 1.1, 1.2).
+ *
+ * The runtime names its socket <TMPDIR>/dotnet-diagnostic-<pid>-<key>-socket with TMPDIR and
+ * pid as the target itself sees them, and key its start time in clock ticks. So we read the
+ * target's environment and status, look through /proc/PID/root when it lives in another mount
+ * namespace, and prefer the exact key over older (stale) files of a reused pid.
+ */
+#define _GNU_SOURCE
+#include "target/endpoint.h"
+#include "target/identity.h"
+#include "ipc/transport.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define ENVIRON_MAX (1 << 20)
+
+/* Reads a small /proc file into buf (NUL-terminated). Returns its length or -errno. */
+long clra__read_small_file(const char *path, char *buf, size_t cap)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -errno;
+    size_t len = 0;
+    while (len + 1 < cap) {
+        ssize_t k = read(fd, buf + len, cap - 1 - len);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k < 0) {
+            int e = errno;
+            close(fd);
+            return -e;
+        }
+        if (k == 0)
+            break;
+        len += (size_t)k;
+    }
+    close(fd);
+    buf[len] = '\0';
+    return (long)len;
+}
+
+int clra__parse_nspid(const char *status_text)
+{
+    const char *p = strncmp(status_text, "NSpid:", 6) == 0 ? status_text : strstr(status_text, "\nNSpid:");
+    if (!p)
+        return -1;
+    p += (*p == '\n') ? 7 : 6;
+    long last = -1;
+    for (;;) {
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (*p < '0' || *p > '9')
+            break;
+        char *end;
+        errno = 0;
+        long v = strtol(p, &end, 10);
+        if (errno || v <= 0 || v > 0x7fffffff)
+            return -1;
+        last = v;
+        p = end;
+    }
+    return (*p == '\n' || *p == '\0') ? (int)last : -1;
+}
+
+int clra__environ_get(const char *environ, size_t len, const char *name, char *out, size_t cap)
+{
+    size_t nlen = strlen(name);
+    const char *p = environ, *end = environ + len;
+    while (p < end) {
+        const char *entry_end = memchr(p, '\0', (size_t)(end - p));
+        size_t elen = entry_end ? (size_t)(entry_end - p) : (size_t)(end - p);
+        if (elen > nlen && memcmp(p, name, nlen) == 0 && p[nlen] == '=') {
+            size_t vlen = elen - nlen - 1;
+            if (vlen >= cap)
+                return -1;
+            memcpy(out, p + nlen + 1, vlen);
+            out[vlen] = '\0';
+            return 1;
+        }
+        p += elen + 1;
+    }
+    return 0;
+}
+
+long long clra__stat_field(const char *stat_text, int want)
+{
+    const char *p = strrchr(stat_text, ')');
+    if (!p || want < 3)
+        return -1;
+    p++;
+    /* After ')' come fields 3 (state) onwards, each preceded by one space. Never step past a
+     * NUL: the text may end anywhere. */
+    for (int field = 3;; field++) {
+        if (*p != ' ')
+            return -1;
+        p++;
+        if (field == want)
+            break;
+        p = strchr(p, ' ');
+        if (!p)
+            return -1;
+    }
+    char *end;
+    errno = 0;
+    long long v = strtoll(p, &end, 10);
+    if (errno || end == p || v < 0 || (*end != ' ' && *end != '\n' && *end != '\0'))
+        return -1;
+    return v;
+}
+
+long long clra__parse_starttime(const char *stat_text)
+{
+    return clra__stat_field(stat_text, 22);
+}
+
+int clra__socket_name_matches(const char *name, int ns_pid)
+{
+    char prefix[64];
+    int n = snprintf(prefix, sizeof prefix, "dotnet-diagnostic-%d-", ns_pid);
+    if (strncmp(name, prefix, (size_t)n) != 0)
+        return 0;
+    const char *p = name + n;
+    if (*p < '0' || *p > '9')
+        return 0;
+    while (*p >= '0' && *p <= '9')
+        p++;
+    return strcmp(p, "-socket") == 0;
+}
+
+/* Mount namespaces differ when the ns/mnt links differ; unreadable links count as the same. */
+static void view_root(const char *proc, int pid, clra__discovery_t *v)
+{
+    char a[PATH_MAX], b[128], l1[128] = "", l2[128] = "";
+    snprintf(a, sizeof a, "%s/self/ns/mnt", proc);
+    snprintf(b, sizeof b, "%s/%d/ns/mnt", proc, pid);
+    ssize_t n1 = readlink(a, l1, sizeof l1 - 1), n2 = readlink(b, l2, sizeof l2 - 1);
+    v->root[0] = '\0';
+    if (n1 > 0 && n2 > 0) {
+        l1[n1] = l2[n2] = '\0';
+        v->other_mount_ns = strcmp(l1, l2) != 0;
+        if (v->other_mount_ns)
+            snprintf(v->root, sizeof v->root, "%s/%d/root", proc, pid);
+    }
+}
+
+/* Reads the target's TMPDIR (default /tmp, as the runtime's GetTempPathA) and diagnostics
+ * switches; when its environment is unreadable the caller falls back to likely directories. */
+static void view_environ(const char *proc, int pid, clra__discovery_t *v)
+{
+    char path[128], *env = malloc(ENVIRON_MAX);
+    snprintf(path, sizeof path, "%s/%d/environ", proc, pid);
+    long len = env ? clra__read_small_file(path, env, ENVIRON_MAX) : -ENOMEM;
+    v->tmpdir[0] = '\0';
+    v->environ_errno = len < 0 ? (int)-len : 0;
+    if (len >= 0) {
+        char val[16];
+        if (clra__environ_get(env, (size_t)len, "TMPDIR", v->tmpdir, sizeof v->tmpdir) != 1 ||
+            v->tmpdir[0] == '\0')
+            strcpy(v->tmpdir, "/tmp");
+        static const char *const switches[] = {"DOTNET_EnableDiagnostics", "COMPlus_EnableDiagnostics",
+                                               "DOTNET_EnableDiagnostics_IPC"};
+        for (size_t i = 0; i < sizeof switches / sizeof switches[0]; i++)
+            if (clra__environ_get(env, (size_t)len, switches[i], val, sizeof val) == 1 &&
+                strcmp(val, "0") == 0)
+                v->diagnostics_off = 1;
+    }
+    free(env);
+}
+
+void clra__discovery_view(const char *proc, int pid, clra__discovery_t *v)
+{
+    char path[128], text[4096];
+    memset(v, 0, sizeof *v);
+    v->ns_pid = pid;
+    v->key = -1;
+    v->dotnet = -1;
+    snprintf(path, sizeof path, "%s/%d/status", proc, pid);
+    if (clra__read_small_file(path, text, sizeof text) > 0) {
+        int ns = clra__parse_nspid(text);
+        if (ns > 0)
+            v->ns_pid = ns;
+    }
+    snprintf(path, sizeof path, "%s/%d/stat", proc, pid);
+    if (clra__read_small_file(path, text, sizeof text) > 0)
+        v->key = clra__parse_starttime(text);
+    view_root(proc, pid, v);
+    view_environ(proc, pid, v);
+}
+
+/* Best candidate in one directory: the exact key wins; otherwise the newest matching socket. */
+static int search_dir(const char *dir, const clra__discovery_t *v, char *best, size_t cap,
+                      struct timespec *best_mtime, int *exact)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int found = 0;
+    char want[96];
+    if (!d)
+        return -errno;
+    snprintf(want, sizeof want, "dotnet-diagnostic-%d-%lld-socket", v->ns_pid, v->key);
+    while ((e = readdir(d)) != NULL) {
+        struct stat sb;
+        char full[CLRA_PATH_MAX];
+        if (!clra__socket_name_matches(e->d_name, v->ns_pid))
+            continue;
+        if ((size_t)snprintf(full, sizeof full, "%s/%s", dir, e->d_name) >= sizeof full)
+            continue;
+        if (lstat(full, &sb) != 0 || !S_ISSOCK(sb.st_mode))
+            continue;
+        int is_exact = v->key >= 0 && strcmp(e->d_name, want) == 0;
+        int newer = sb.st_mtim.tv_sec > best_mtime->tv_sec ||
+                    (sb.st_mtim.tv_sec == best_mtime->tv_sec && sb.st_mtim.tv_nsec > best_mtime->tv_nsec);
+        if ((is_exact && !*exact) || (!*exact && newer)) {
+            snprintf(best, cap, "%s", full);
+            *best_mtime = sb.st_mtim;
+            *exact = is_exact;
+            found = 1;
+        }
+    }
+    closedir(d);
+    return found;
+}
+
+/* Appends dir (below the target's root) to the list unless already there. */
+static void add_dir(char dirs[][CLRA_PATH_MAX], int *n, const char *root, const char *dir)
+{
+    char full[CLRA_PATH_MAX];
+    size_t len = (size_t)snprintf(full, sizeof full, "%s%s", root, dir);
+    while (len > 1 && full[len - 1] == '/')
+        full[--len] = '\0';
+    if (len >= sizeof full || dir[0] != '/')
+        return;
+    for (int i = 0; i < *n; i++)
+        if (strcmp(dirs[i], full) == 0)
+            return;
+    strcpy(dirs[(*n)++], full);
+}
+
+/* Whether the maps file names a .NET runtime library: 1, 0, or -errno when unreadable.
+ * Streamed line by line: a large process's maps exceed any fixed buffer, and a truncated read
+ * would call a .NET process "not .NET". */
+int clra__maps_dotnet(const char *proc, int pid)
+{
+    char line[1024], path[128];
+    int found = 0;
+    snprintf(path, sizeof path, "%s/%d/maps", proc, pid);
+    FILE *f = fopen(path, "re");
+    if (!f)
+        return -errno;
+    while (!found && fgets(line, sizeof line, f))
+        found = strstr(line, "libcoreclr.so") || strstr(line, "libmonosgen");
+    /* A process that exits while we read leaves an empty or cut file: not a "no". */
+    int err = ferror(f) ? errno : 0;
+    fclose(f);
+    return found ? 1 : err ? -err : 0;
+}
+
+/* The environment of another user's process is closed to us: name that user and how to become
+ * them, since that is the fix. */
+static void explain_unreadable(const char *proc, int pid, const char *searched, clra_status_t *st)
+{
+    clra__owner_t owner;
+    char who[96], user[48], sudo[96] = "";
+    if (clra__process_owner(proc, pid, &owner) == 0) {
+        clra__describe_uid(owner.uid[1], who, sizeof who);
+        clra__sudo_user(owner.uid[1], user, sizeof user);
+        snprintf(sudo, sizeof sudo, " (e.g. sudo -u %s clrattach ...)", user);
+    } else {
+        snprintf(who, sizeof who, "another user");
+    }
+    clra__detail(st, "process %d runs as %s: cannot read /proc/%d/environ (%s), so its TMPDIR is "
+                 "unknown; searched %s; run as that user%s or as root", pid, who, pid,
+                 strerror(EACCES), searched, sudo);
+}
+
+/* Says why nothing was found, naming each directory searched and the likely cause; records
+ * in v whether the process is .NET after all. */
+static int explain_missing(const char *proc, int pid, clra__discovery_t *v, clra_status_t *st)
+{
+    char list[400] = "";
+    for (int i = 0; i < v->ndirs; i++) {
+        size_t used = strlen(list);
+        if (snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", v->dirs[i]) < 0)
+            break;
+    }
+    int maps = clra__maps_dotnet(proc, pid);
+    v->dotnet = maps < 0 ? -1 : maps;
+    if (v->diagnostics_off) {
+        clra__detail(st, "process %d disabled its diagnostics server (DOTNET_EnableDiagnostics=0 "
+                     "or DOTNET_EnableDiagnostics_IPC=0 in its environment); searched %s", pid, list);
+        return CLRA_ENOENDPOINT;
+    }
+    if (maps == 0) {
+        clra__detail(st, "process %d is not a .NET process (no libcoreclr.so mapped; a "
+                     "single-file or NativeAOT app looks alike); searched %s", pid, list);
+        return CLRA_ENOTDOTNET;
+    }
+    if (v->environ_errno == EACCES || maps == -EACCES) {
+        if (st)
+            st->sys_errno = EACCES;
+        explain_unreadable(proc, pid, list, st);
+        return CLRA_EACCES;
+    }
+    clra__detail(st, "no dotnet-diagnostic-%d-*-socket for process %d in %s", v->ns_pid, pid, list);
+    return CLRA_ENOENDPOINT;
+}
+
+int clra__endpoint_discover(const char *proc, int pid, clra_endpoint_t *ep, clra__discovery_t *v,
+                            clra_status_t *st)
+{
+    char path[128];
+    struct stat sb;
+    int found = 0;
+    struct timespec newest = {0, 0};
+
+    if (pid <= 0) {
+        clra__detail(st, "pid %d is not a process id", pid);
+        return CLRA_EINVAL;
+    }
+    snprintf(path, sizeof path, "%s/%d", proc, pid);
+    if (stat(path, &sb) != 0) {
+        clra__detail(st, "no process %d (%s missing)", pid, path);
+        return CLRA_ENOPROC;
+    }
+    clra__discovery_view(proc, pid, v);
+    if (v->tmpdir[0])
+        add_dir(v->dirs, &v->ndirs, v->root, v->tmpdir);
+    const char *own = getenv("TMPDIR");
+    if (!v->root[0] && own && own[0])
+        add_dir(v->dirs, &v->ndirs, "", own);
+    add_dir(v->dirs, &v->ndirs, v->root, "/tmp");
+    for (int i = 0; i < v->ndirs && !v->exact; i++)
+        found |= search_dir(v->dirs[i], v, ep->path, sizeof ep->path, &newest, &v->exact) > 0;
+    if (!found)
+        return explain_missing(proc, pid, v, st);
+    ep->pid = pid;
+    ep->ns_pid = v->ns_pid;
+    return 0;
+}
+
+int clra__endpoint_find_in(const char *proc, int pid, clra_endpoint_t *ep, clra_status_t *st)
+{
+    clra__discovery_t *v = malloc(sizeof *v);
+    if (!v)
+        return CLRA_ENOMEM;
+    int rc = clra__endpoint_discover(proc, pid, ep, v, st);
+    free(v);
+    return rc;
+}
+
+int clra_endpoint_find(int pid, clra_endpoint_t *ep, clra_status_t *st)
+{
+    if (!ep)
+        return CLRA_EINVAL;
+    if (st)
+        memset(st, 0, sizeof *st);
+    return clra__endpoint_find_in("/proc", pid, ep, st);
+}
+
+int clra_endpoint_from_path(const char *path, clra_endpoint_t *ep)
+{
+    if (!path || !ep || strlen(path) >= sizeof ep->path)
+        return CLRA_EINVAL;
+    memset(ep, 0, sizeof *ep);
+    strcpy(ep->path, path);
+    return 0;
+}

@@ -1,0 +1,326 @@
+/* trace.c - an EventPipe session: start, pump the NetTrace stream, stop while draining.
+ *
+ * The runtime answers CollectTracing with OK(session id) and then writes the trace on the
+ * same connection until the session ends. StopTracing must go on a second connection, and the
+ * runtime writes rundown into the first one before it answers, so the stream is drained for
+ * the whole stop or the runtime blocks on a full socket (reference/ipc-protocol.md 7.6).
+ */
+#define _GNU_SOURCE
+#include "ipc/request.h"
+#include "trace.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#define CHUNK (16 * 1024)           /* one recv; modest, callers may run on small stacks */
+#define PUMP_MAX (1024 * 1024)      /* bytes per pump call, so callers regain control */
+
+/* What an option costs in runtime versions, for an UNKNOWN_COMMAND answer. */
+static const char *version_need(int version)
+{
+    switch (version) {
+    case 2:
+        return "a trace without rundown";
+    case 3:
+        return "turning stack collection off";
+    case 4:
+        return "a custom rundown keyword";
+    default:
+        return "this trace";
+    }
+}
+
+/* Builds the request for cfg into a new 64 KiB buffer. */
+static int build_start(const clra_trace_config_t *cfg, uint8_t **req, size_t *len, int *version,
+                       clra_status_t *st)
+{
+    clra__writer_t w;
+    int rc = clra__trace_config_check(cfg, st);
+    if (rc)
+        return rc;
+    *version = clra_trace_command_version(cfg);
+    *req = malloc(CLRA__MAX_MESSAGE);
+    if (!*req)
+        return CLRA_ENOMEM;
+    clra__writer_init(&w, *req, CLRA__MAX_MESSAGE);
+    rc = clra__build_collect_tracing(&w, cfg, *version);
+    if (rc == CLRA_ETOOBIG)
+        clra__detail(st, "%zu providers with their names and arguments exceed the protocol's "
+                     "65535-byte message; enable fewer", cfg->provider_count);
+    else if (rc == CLRA_EENCODING)
+        clra__detail(st, "a provider name or argument is not valid UTF-8");
+    *len = w.len;
+    if (rc) {
+        free(*req);
+        *req = NULL;
+    }
+    return rc;
+}
+
+/* Interprets the CollectTracing reply and fills the session. */
+static int finish_start(const clra__reply_t *reply, int version, int fd, clra_trace_session_t *s,
+                        clra_status_t *st)
+{
+    uint64_t id;
+    int rc = clra__parse_session_reply(&reply->h, reply->payload, reply->len, &id, st);
+    if (rc == CLRA_ERUNTIME && st->hresult == CLRA__HR_UNKNOWN_COMMAND)
+        clra__detail(st, "the runtime does not know CollectTracing%d, which %s needs: it needs "
+                     "%s or later", version, version_need(version),
+                     clra_trace_command_runtime(version));
+    else if (rc == CLRA_ERUNTIME && (uint32_t)st->hresult == 0x80004005u)
+        clra__detail(st, "the runtime could not create the session (too many sessions, at most "
+                     "64, or an option it rejects)");
+    if (rc)
+        return rc;
+    memset(s, 0, sizeof *s);
+    s->id = id;
+    s->fd = fd;
+    s->command_version = version;
+    return 0;
+}
+
+int clra_trace_start_at(const clra_endpoint_t *ep, const clra_trace_config_t *cfg,
+                        int timeout_ms, clra_trace_session_t *s, clra_status_t *st)
+{
+    clra_status_t local;
+    uint8_t *req;
+    size_t len;
+    int version;
+    st = clra__status_begin(st, &local);
+    if (!ep || !cfg || !s) {
+        clra__detail(st, "an endpoint, a configuration and a session are required");
+        return CLRA_EINVAL;
+    }
+    clra__deadline_t d = clra__deadline_in(timeout_ms);
+    int rc = build_start(cfg, &req, &len, &version, st);
+    if (rc)
+        return rc;
+    clra__reply_t reply;
+    clra__conn_t conn;
+    rc = clra__request(ep, req, len, &d, &reply, &conn, st);
+    free(req);
+    if (rc)
+        return rc;
+    rc = finish_start(&reply, version, conn.fd, s, st);
+    clra__reply_free(&reply);
+    if (rc)
+        clra__close(&conn);
+    return rc;
+}
+
+int clra_trace_start_on(int fd, const clra_trace_config_t *cfg, int timeout_ms,
+                        clra_trace_session_t *s, clra_status_t *st)
+{
+    clra_status_t local;
+    uint8_t *req;
+    size_t len;
+    int version;
+    st = clra__status_begin(st, &local);
+    if (fd < 0 || !cfg || !s) {
+        clra__detail(st, "a connected descriptor, a configuration and a session are required");
+        return CLRA_EINVAL;
+    }
+    clra__deadline_t d = clra__deadline_in(timeout_ms);
+    int rc = build_start(cfg, &req, &len, &version, st);
+    if (rc)
+        return rc;
+    clra__conn_t conn = {fd};
+    clra__reply_t reply = {{0, 0, 0}, malloc(CLRA__MAX_MESSAGE - CLRA__HEADER_SIZE), 0};
+    rc = reply.payload ? clra__send_all(&conn, req, len, &d) : CLRA_ENOMEM;
+    if (rc == 0)
+        rc = clra__recv_message(&conn, &reply.h, reply.payload,
+                                CLRA__MAX_MESSAGE - CLRA__HEADER_SIZE, &reply.len, &d);
+    if (rc && rc != CLRA_ENOMEM)
+        clra__detail(st, "no complete CollectTracing reply on descriptor %d: %s", fd,
+                     clra_strerror(rc));
+    if (rc == 0)
+        rc = finish_start(&reply, version, fd, s, st);
+    clra__reply_free(&reply);
+    free(req);
+    return rc;
+}
+
+int clra_trace_start(int pid, const clra_trace_config_t *cfg, int timeout_ms,
+                     clra_trace_session_t *s, clra_status_t *st)
+{
+    clra_endpoint_t ep;
+    clra_status_t local;
+    st = clra__status_begin(st, &local);
+    clra__deadline_t d = clra__deadline_in(timeout_ms);
+    int left, rc = clra__find_within(pid, &d, &ep, &left, st);
+    if (rc)
+        return rc;
+    return clra_trace_start_at(&ep, cfg, left, s, st);
+}
+
+/* Moves what the socket holds right now (at most max bytes) to sink without waiting. */
+static int drain(clra_trace_session_t *s, clra_trace_sink_fn sink, void *ctx, size_t max,
+                 clra_status_t *st)
+{
+    uint8_t buf[CHUNK];
+    for (size_t moved = 0; moved < max && !s->eof;) {
+        ssize_t k = recv(s->fd, buf, sizeof buf, MSG_DONTWAIT);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+            return 0;
+        if (k < 0 && errno != ECONNRESET) {
+            st->sys_errno = errno;
+            clra__detail(st, "reading the trace stream: %s", strerror(errno));
+            return CLRA_EIO;
+        }
+        if (k <= 0) { /* EOF or reset: the runtime ended the session */
+            s->eof = 1;
+            return 0;
+        }
+        if (sink(ctx, buf, (size_t)k) != 0) {
+            st->sys_errno = errno;
+            clra__detail(st, "the trace sink refused %zd bytes after %llu (%s)", k,
+                         (unsigned long long)s->bytes, strerror(errno));
+            return CLRA_EIO;
+        }
+        s->bytes += (uint64_t)k;
+        moved += (size_t)k;
+    }
+    return 0;
+}
+
+/* Returns early (0, nothing moved) when a signal interrupts the wait, so a command's
+ * Ctrl-C handler is seen at once. */
+int clra_trace_pump(clra_trace_session_t *s, clra_trace_sink_fn sink, void *ctx, int wait_ms,
+                    clra_status_t *st)
+{
+    clra_status_t local;
+    st = clra__status_begin(st, &local);
+    if (!s || !sink)
+        return CLRA_EINVAL;
+    if (s->fd < 0 || s->eof)
+        return 0;
+    struct pollfd p = {s->fd, POLLIN, 0};
+    int n = poll(&p, 1, wait_ms);
+    if (n < 0 && errno != EINTR) {
+        st->sys_errno = errno;
+        clra__detail(st, "waiting for the trace stream: %s", strerror(errno));
+        return CLRA_EIO;
+    }
+    return n > 0 ? drain(s, sink, ctx, PUMP_MAX, st) : 0;
+}
+
+/* Reads the StopTracing reply; it must name the session being stopped. */
+static int read_stop_reply(clra__conn_t *c, uint64_t id, const clra__deadline_t *d,
+                           clra_status_t *st)
+{
+    uint8_t payload[256]; /* the reply is 8 bytes (OK) or 4 (Error); more is refused */
+    clra__header_t h;
+    size_t len;
+    uint64_t got;
+    int rc = clra__recv_message(c, &h, payload, sizeof payload, &len, d);
+    if (rc) {
+        clra__detail(st, "no complete reply to StopTracing: %s", clra_strerror(rc));
+        return rc;
+    }
+    rc = clra__parse_session_reply(&h, payload, len, &got, st);
+    if (rc == 0 && got != id) {
+        clra__detail(st, "StopTracing for session 0x%llx was answered for 0x%llx",
+                     (unsigned long long)id, (unsigned long long)got);
+        rc = CLRA_EPROTO;
+    }
+    return rc;
+}
+
+/* Says which half of the stop was still missing when the deadline came. */
+static int stop_timed_out(const clra_trace_session_t *s, int got_reply, clra_status_t *st)
+{
+    if (!got_reply && s->eof)
+        clra__detail(st, "the stream ended but StopTracing got no reply before the deadline");
+    else if (!got_reply)
+        clra__detail(st, "no reply to StopTracing before the deadline (%llu bytes received)",
+                     (unsigned long long)s->bytes);
+    else
+        clra__detail(st, "the runtime confirmed the stop but the stream did not end before the "
+                     "deadline");
+    return CLRA_ETIMEDOUT;
+}
+
+/* Polls the stream and the stop connection together until both are done. */
+static int stop_loop(clra_trace_session_t *s, clra__conn_t *stop, clra_trace_sink_fn sink,
+                     void *ctx, const clra__deadline_t *d, clra_status_t *st)
+{
+    int got_reply = 0;
+    while (!(got_reply && s->eof)) {
+        int left = clra__deadline_left_ms(d);
+        if (left == 0)
+            return stop_timed_out(s, got_reply, st);
+        struct pollfd p[2] = {{s->eof ? -1 : s->fd, POLLIN, 0},
+                              {got_reply ? -1 : stop->fd, POLLIN, 0}};
+        int n = poll(p, 2, left);
+        if (n < 0 && errno != EINTR) {
+            st->sys_errno = errno;
+            clra__detail(st, "waiting for the trace stream and the stop reply: %s", strerror(errno));
+            return CLRA_EIO;
+        }
+        int rc = (n > 0 && p[0].revents) ? drain(s, sink, ctx, PUMP_MAX, st) : 0;
+        if (rc == 0 && n > 0 && p[1].revents) {
+            rc = read_stop_reply(stop, s->id, d, st);
+            got_reply = rc == 0;
+        }
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+int clra_trace_stop_on(clra_trace_session_t *s, int stop_fd, clra_trace_sink_fn sink, void *ctx,
+                       int timeout_ms, clra_status_t *st)
+{
+    clra_status_t local;
+    uint8_t req[32];
+    clra__writer_t w;
+    st = clra__status_begin(st, &local);
+    clra__conn_t stop = {stop_fd};
+    if (!s || s->fd < 0 || stop_fd < 0 || !sink) {
+        clra__close(&stop);
+        clra__detail(st, "an open session, a connected descriptor and a sink are required");
+        return CLRA_EINVAL;
+    }
+    clra__deadline_t d = clra__deadline_in(timeout_ms);
+    clra__writer_init(&w, req, sizeof req);
+    int rc = clra__build_stop_tracing(&w, s->id);
+    if (rc == 0)
+        rc = clra__send_all(&stop, req, w.len, &d);
+    if (rc)
+        clra__detail(st, "sending StopTracing: %s", clra_strerror(rc));
+    else
+        rc = stop_loop(s, &stop, sink, ctx, &d, st);
+    clra__close(&stop);
+    return rc;
+}
+
+int clra_trace_stop(clra_trace_session_t *s, const clra_endpoint_t *ep, clra_trace_sink_fn sink,
+                    void *ctx, int timeout_ms, clra_status_t *st)
+{
+    clra_status_t local;
+    clra__conn_t c;
+    st = clra__status_begin(st, &local);
+    if (!s || !ep) {
+        clra__detail(st, "a session and an endpoint are required");
+        return CLRA_EINVAL;
+    }
+    clra__deadline_t d = clra__deadline_in(timeout_ms);
+    int rc = clra__open(ep, &d, &c, st);
+    if (rc)
+        return rc;
+    return clra_trace_stop_on(s, c.fd, sink, ctx, clra__deadline_left_ms(&d), st);
+}
+
+void clra_trace_session_close(clra_trace_session_t *s)
+{
+    if (s && s->fd >= 0) {
+        close(s->fd);
+        s->fd = -1;
+    }
+}
