@@ -15,10 +15,14 @@ set(CLRATTACH_SOURCES
   src/clrattach/process_list.c
   src/clrattach/profiler_attach.c
   src/clrattach/profiler_control.c
-  src/clrattach/proto/dump_message.c
+  src/clrattach/proto/advertise.c
+  src/clrattach/proto/dump_codec.c
+  src/clrattach/proto/eventpipe_codec.c
   src/clrattach/proto/message.c
   src/clrattach/proto/nettrace.c
-  src/clrattach/proto/trace_message.c
+  src/clrattach/proto/process_codec.c
+  src/clrattach/proto/process_info_codec.c
+  src/clrattach/proto/profiler_codec.c
   src/clrattach/proto/wire.c
   src/clrattach/stage/stage.c
   src/clrattach/stage/stage_names.c
@@ -32,7 +36,10 @@ set(CLRATTACH_SOURCES
   src/clrattach/trace.c
   src/clrattach/trace_config.c
   src/clrattach/trace_providers.c
+  src/clrattach/util/deadline.c
   src/clrattach/util/errors.c
+  src/clrattach/util/guid.c
+  src/clrattach/util/status.c
 )
 
 set(CLRPROF_SOURCES

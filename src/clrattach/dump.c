@@ -1,6 +1,7 @@
 /* dump.c - clra_dump: GenerateCoreDump3, falling back to 2 and 1, then proof on disk. */
 #define _GNU_SOURCE
-#include "dump.h"
+#include "ipc/request.h"
+#include "proto/dump_codec.h"
 #include "target/endpoint.h"
 #include "ipc/request.h"
 

@@ -1,23 +1,9 @@
 /* process_control.c - the Process commands answered with a plain HRESULT: SetEnvironmentVariable,
  * ResumeRuntime, EnablePerfMap, DisablePerfMap. */
-#include "process_env.h"
+#include "ipc/request.h"
+#include "proto/process_codec.h"
 
 #include <string.h>
-
-int clra__build_set_env(clra__writer_t *w, const char *name, const char *value)
-{
-    clra__begin_message(w, CLRA__SET_PROCESS, CLRA__PROCESS_SET_ENV);
-    clra__put_string(w, name);
-    clra__put_string(w, value);
-    return clra__end_message(w);
-}
-
-int clra__build_enable_perfmap(clra__writer_t *w, uint32_t type)
-{
-    clra__begin_message(w, CLRA__SET_PROCESS, CLRA__PROCESS_ENABLE_PERFMAP);
-    clra__put_u32(w, type);
-    return clra__end_message(w);
-}
 
 typedef struct set_env_args {
     const char *name, *value;

@@ -1,6 +1,7 @@
-/* commands.c - one public function per diagnostics command: find, connect, send, read reply. */
+/* profiler_attach.c - AttachProfiler and StartupProfiler: the profiler-loading commands. */
 #include "target/endpoint.h"
 #include "ipc/request.h"
+#include "proto/profiler_codec.h"
 #include "target/target_root.h"
 
 #include <stdlib.h>
@@ -64,20 +65,11 @@ typedef struct startup_args {
     const char *path;
 } startup_args_t;
 
-/* StartupProfiler (0x0302): CLSID, then the path; no client data field exists. */
+/* Adapts the encoder to clra__command_hresult's one-argument builder. */
 static int build_startup_profiler(clra__writer_t *w, const void *arg)
 {
     const startup_args_t *a = arg;
-    clra__begin_message(w, CLRA__SET_PROFILER, CLRA__PROFILER_STARTUP);
-    clra__put_guid(w, a->clsid);
-    clra__put_string(w, a->path);
-    return clra__end_message(w);
-}
-
-int clra__build_startup_profiler(clra__writer_t *w, const clra_guid_t *clsid, const char *path)
-{
-    startup_args_t a = {clsid, path};
-    return build_startup_profiler(w, &a);
+    return clra__build_startup_profiler(w, a->clsid, a->path);
 }
 
 int clra_startup_profiler(const clra_endpoint_t *ep, const clra_guid_t *clsid,

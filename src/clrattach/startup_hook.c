@@ -1,5 +1,7 @@
 /* startup_hook.c - clra_apply_startup_hook: ApplyStartupHook (0x0407), .NET 8 and later. */
-#include "dump.h"
+#include "ipc/request.h"
+#include "proto/dump_codec.h"
+#include "proto/process_codec.h"
 #include "target/endpoint.h"
 #include "ipc/request.h"
 

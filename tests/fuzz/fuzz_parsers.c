@@ -7,13 +7,15 @@
  */
 #include "assembly/assembly.h"
 #include "clrprof/clrprof_util.h"
-#include "dump.h"
+#include "proto/dump_codec.h"
+#include "proto/process_codec.h"
 #include "target/endpoint.h"
 #include "proto/message.h"
-#include "process_env.h"
-#include "process_info.h"
+#include "proto/process_codec.h"
+#include "proto/process_codec.h"
 #include "process_list.h"
 #include "stage/stage.h"
+#include "proto/eventpipe_codec.h"
 #include "trace.h"
 
 #include <stdlib.h>

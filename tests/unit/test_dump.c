@@ -1,7 +1,8 @@
 /* Unit tests of the dump and startup-hook requests (golden bytes written out by hand from
  * ipc-protocol.md 2.1, 2.3, 3.1, 3.4) and of the dump reply, whose GenerateCoreDump3 error form
  * carries createdump's text. */
-#include "dump.h"
+#include "proto/dump_codec.h"
+#include "proto/process_codec.h"
 #include "test.h"
 
 #define MAGIC 0x44, 0x4F, 0x54, 0x4E, 0x45, 0x54, 0x5F, 0x49, 0x50, 0x43, 0x5F, 0x56, 0x31, 0x00

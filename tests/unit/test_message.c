@@ -1,5 +1,6 @@
 /* Unit tests of IPC framing: golden request bytes from the spec and reply parsing. */
 #include "proto/message.h"
+#include "proto/profiler_codec.h"
 #include "test.h"
 
 #include <stdlib.h>

@@ -2,7 +2,7 @@
  * by hand from reference/ipc-protocol.md 3.4, the environment reply and continuation parsers,
  * and a fake server for continuations a runtime would not send. */
 #include "fakesrv.h"
-#include "process_env.h"
+#include "proto/process_codec.h"
 #include "test.h"
 
 #include <stdlib.h>

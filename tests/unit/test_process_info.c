@@ -3,7 +3,7 @@
  * rejected with a detail naming the field, and the 3 -> 2 -> 1 fallback against a fake server. */
 #define _GNU_SOURCE
 #include "fakesrv.h"
-#include "process_info.h"
+#include "proto/process_codec.h"
 #include "test.h"
 
 #include <stdlib.h>

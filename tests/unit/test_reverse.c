@@ -2,7 +2,8 @@
  * latest connection kept per cookie, garbage dropped, deadlines kept. */
 #define _GNU_SOURCE
 #include "proto/message.h"
-#include "ipc/reverse_server.h"
+#include "proto/profiler_codec.h"
+#include "proto/advertise.h"
 #include "test.h"
 
 #include <stdio.h>

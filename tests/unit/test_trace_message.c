@@ -2,6 +2,7 @@
  * reference/ipc-protocol.md 3.2, the choice of CollectTracing version, local checks and the
  * session-id reply parser. */
 #include "test.h"
+#include "proto/eventpipe_codec.h"
 #include "trace.h"
 
 #include <stdlib.h>

@@ -107,30 +107,6 @@ int clra__request(const clra_endpoint_t *ep, const uint8_t *req, size_t req_len,
     return rc;
 }
 
-void clra__reply_free(clra__reply_t *reply)
-{
-    free(reply->payload);
-    reply->payload = NULL;
-    reply->len = 0;
-}
-
-int clra__reply_check(const clra__reply_t *reply, clra_status_t *st)
-{
-    const clra__header_t *h = &reply->h;
-    if (h->command_set == CLRA__SET_SERVER && h->command_id == CLRA__SERVER_OK)
-        return 0;
-    if (h->command_set == CLRA__SET_SERVER && h->command_id == CLRA__SERVER_ERROR) {
-        int32_t hr;
-        if (clra__parse_hresult_reply(h, reply->payload, reply->len, &hr) == CLRA_ERUNTIME) {
-            st->hresult = hr;
-            return CLRA_ERUNTIME;
-        }
-    }
-    clra__detail(st, "unexpected reply: command set 0x%02X id 0x%02X, %zu payload bytes",
-                 h->command_set, h->command_id, reply->len);
-    return CLRA_EPROTO;
-}
-
 int clra__request_hresult(const clra_endpoint_t *ep, const uint8_t *req, size_t req_len,
                           const clra__deadline_t *d, clra_status_t *st)
 {
@@ -164,14 +140,6 @@ int clra__command_hresult(const clra_endpoint_t *ep, clra__build_fn build, const
         rc = clra__request_hresult(ep, req, w.len, &d, st);
     free(req);
     return rc;
-}
-
-clra_status_t *clra__status_begin(clra_status_t *st, clra_status_t *local)
-{
-    if (!st)
-        st = local;
-    memset(st, 0, sizeof *st);
-    return st;
 }
 
 int clra__find_within(int pid, const clra__deadline_t *d, clra_endpoint_t *ep, int *left_ms,

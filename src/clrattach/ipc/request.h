@@ -6,13 +6,6 @@
 
 #include "ipc/transport.h"
 
-/* The first reply message of a command. payload is heap memory owned by the reply. */
-typedef struct clra__reply {
-    clra__header_t h;
-    uint8_t *payload;
-    size_t len;
-} clra__reply_t;
-
 /* Opens a connection to ep: its held reverse connection, or a new one to its path (a refused
  * permission is explained with the socket's owner). Every command starts here. */
 int clra__open(const clra_endpoint_t *ep, const clra__deadline_t *d, clra__conn_t *c,
@@ -24,11 +17,7 @@ int clra__open(const clra_endpoint_t *ep, const clra__deadline_t *d, clra__conn_
 int clra__request(const clra_endpoint_t *ep, const uint8_t *req, size_t req_len,
                   const clra__deadline_t *d, clra__reply_t *reply, clra__conn_t *keep,
                   clra_status_t *st);
-void clra__reply_free(clra__reply_t *reply);
 
-/* An Error reply becomes CLRA_ERUNTIME with st->hresult set; an OK reply is 0; anything else
- * (or an Error without a failure code) is CLRA_EPROTO with a detail naming what came. */
-int clra__reply_check(const clra__reply_t *reply, clra_status_t *st);
 
 /* The whole exchange for commands answered with an int32 HRESULT (OK or Error). */
 int clra__request_hresult(const clra_endpoint_t *ep, const uint8_t *req, size_t req_len,
@@ -44,8 +33,5 @@ int clra__command_hresult(const clra_endpoint_t *ep, clra__build_fn build, const
  * the start of every pid-taking convenience function. 0 with *left_ms set, or the failure. */
 int clra__find_within(int pid, const clra__deadline_t *d, clra_endpoint_t *ep, int *left_ms,
                       clra_status_t *st);
-
-/* Clears *st (or points it at local storage) and checks ep: the common start of a command. */
-clra_status_t *clra__status_begin(clra_status_t *st, clra_status_t *local);
 
 #endif

@@ -1,7 +1,7 @@
 /* reverse_server.c - listen where DOTNET_DiagnosticPorts tells runtimes to connect, keep the
  * latest advertised connection per runtime, and hand each out for one command. */
 #define _GNU_SOURCE
-#include "ipc/reverse_server.h"
+#include "proto/advertise.h"
 #include "ipc/transport.h"
 
 #include <errno.h>
@@ -29,19 +29,6 @@ struct clra_reverse_server {
     uint64_t seq;
 };
 
-static const uint8_t advertise_magic[8] = "ADVR_V1"; /* 7 characters and the NUL */
-
-int clra__parse_advertise(const uint8_t bytes[CLRA__ADVERTISE_SIZE], clra_advertise_t *ad)
-{
-    clra__reader_t r;
-    if (memcmp(bytes, advertise_magic, sizeof advertise_magic) != 0)
-        return CLRA_EPROTO;
-    clra__reader_init(&r, bytes + 8, CLRA__ADVERTISE_SIZE - 8);
-    clra__get_guid(&r, &ad->cookie);
-    ad->pid = clra__get_u64(&r);
-    clra__get_u16(&r); /* reserved */
-    return r.err ? CLRA_EPROTO : 0;
-}
 
 int clra_reverse_listen(const char *path, clra_reverse_server_t **out, clra_status_t *st)
 {

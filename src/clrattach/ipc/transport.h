@@ -3,18 +3,10 @@
 #define CLRA_TRANSPORT_H
 
 #include "proto/message.h"
+#include "util/deadline.h"
+#include "util/status.h"
 
 #include <stdint.h>
-
-/* An absolute point on the monotonic clock; infinite when built from a negative timeout. */
-typedef struct clra__deadline {
-    int64_t end_ns;
-    int infinite;
-} clra__deadline_t;
-
-clra__deadline_t clra__deadline_in(int timeout_ms);
-/* Milliseconds left, rounded up: -1 when infinite, 0 when passed. */
-int clra__deadline_left_ms(const clra__deadline_t *d);
 
 typedef struct clra__conn {
     int fd;
@@ -36,7 +28,5 @@ int clra__recv_message(clra__conn_t *c, clra__header_t *h, uint8_t *payload, siz
                        size_t *payload_len, const clra__deadline_t *d);
 void clra__close(clra__conn_t *c);
 
-/* Formats into st->detail (no-op when st is NULL). */
-void clra__detail(clra_status_t *st, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #endif

@@ -13,42 +13,6 @@
 #include <time.h>
 #include <unistd.h>
 
-static int64_t now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
-clra__deadline_t clra__deadline_in(int timeout_ms)
-{
-    clra__deadline_t d = {0, timeout_ms < 0};
-    if (!d.infinite)
-        d.end_ns = now_ns() + (int64_t)timeout_ms * 1000000;
-    return d;
-}
-
-int clra__deadline_left_ms(const clra__deadline_t *d)
-{
-    if (d->infinite)
-        return -1;
-    int64_t left = d->end_ns - now_ns();
-    if (left <= 0)
-        return 0;
-    int64_t ms = (left + 999999) / 1000000;
-    return ms > INT32_MAX ? INT32_MAX : (int)ms;
-}
-
-void clra__detail(clra_status_t *st, const char *fmt, ...)
-{
-    if (!st)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(st->detail, sizeof st->detail, fmt, ap);
-    va_end(ap);
-}
-
 /* Waits for fd to be ready for events before the deadline: 0, CLRA_ETIMEDOUT or CLRA_EIO. */
 static int wait_fd(int fd, short events, const clra__deadline_t *d)
 {

@@ -1,6 +1,7 @@
-/* message.c - IPC framing (section 2 of reference/ipc-protocol.md) and per-command encoders. */
+/* message.c - IPC framing (docs/protocol.md 2): the header, and replies that carry an HRESULT. */
 #include "proto/message.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const uint8_t ipc_magic[14] = "DOTNET_IPC_V1"; /* 13 characters and the NUL */
@@ -24,20 +25,6 @@ int clra__end_message(clra__writer_t *w)
     w->data[14] = (uint8_t)w->len;
     w->data[15] = (uint8_t)(w->len >> 8);
     return 0;
-}
-
-/* Client data must be exactly clientDataLen bytes with nothing after it: older runtimes
- * reject extra bytes, newer ones reject missing bytes (reference 3.3). */
-int clra__build_attach_profiler(clra__writer_t *w, uint32_t attach_timeout_ms,
-                                const clra_guid_t *clsid, const char *profiler_path,
-                                const void *client_data, size_t client_data_len)
-{
-    clra__begin_message(w, CLRA__SET_PROFILER, CLRA__PROFILER_ATTACH);
-    clra__put_u32(w, attach_timeout_ms);
-    clra__put_guid(w, clsid);
-    clra__put_string(w, profiler_path);
-    clra__put_blob(w, client_data, client_data_len);
-    return clra__end_message(w);
 }
 
 int clra__build_empty(clra__writer_t *w, uint8_t command_set, uint8_t command_id)
@@ -75,4 +62,28 @@ int clra__parse_hresult_reply(const clra__header_t *h, const uint8_t *payload, s
     if (h->command_id == CLRA__SERVER_ERROR)
         return *hr < 0 ? CLRA_ERUNTIME : CLRA_EPROTO; /* an Error must carry a failure code */
     return *hr < 0 ? CLRA_ERUNTIME : 0;
+}
+
+void clra__reply_free(clra__reply_t *reply)
+{
+    free(reply->payload);
+    reply->payload = NULL;
+    reply->len = 0;
+}
+
+int clra__reply_check(const clra__reply_t *reply, clra_status_t *st)
+{
+    const clra__header_t *h = &reply->h;
+    if (h->command_set == CLRA__SET_SERVER && h->command_id == CLRA__SERVER_OK)
+        return 0;
+    if (h->command_set == CLRA__SET_SERVER && h->command_id == CLRA__SERVER_ERROR) {
+        int32_t hr;
+        if (clra__parse_hresult_reply(h, reply->payload, reply->len, &hr) == CLRA_ERUNTIME) {
+            st->hresult = hr;
+            return CLRA_ERUNTIME;
+        }
+    }
+    clra__detail(st, "unexpected reply: command set 0x%02X id 0x%02X, %zu payload bytes",
+                 h->command_set, h->command_id, reply->len);
+    return CLRA_EPROTO;
 }

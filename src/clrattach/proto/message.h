@@ -1,8 +1,9 @@
-/* message.h - the IPC header and one builder/parser per command (internal). */
+/* message.h - the IPC header, command ids and replies that carry only an HRESULT (internal). */
 #ifndef CLRA_MESSAGE_H
 #define CLRA_MESSAGE_H
 
 #include "proto/wire.h"
+#include "util/status.h"
 
 #define CLRA__HEADER_SIZE 20
 #define CLRA__MAX_MESSAGE 65535
@@ -58,13 +59,6 @@ void clra__begin_message(clra__writer_t *w, uint8_t command_set, uint8_t command
 /* Patches the size field; returns 0 or the writer's error (CLRA_ETOOBIG past 65535 bytes). */
 int clra__end_message(clra__writer_t *w);
 
-/* The whole AttachProfiler (0x0301) request. */
-int clra__build_attach_profiler(clra__writer_t *w, uint32_t attach_timeout_ms,
-                                const clra_guid_t *clsid, const char *profiler_path,
-                                const void *client_data, size_t client_data_len);
-
-/* The whole StartupProfiler (0x0302) request. */
-int clra__build_startup_profiler(clra__writer_t *w, const clra_guid_t *clsid, const char *path);
 
 /* A request that is only a header (ProcessInfo*, ResumeRuntime, ProcessEnvironment, ...). */
 int clra__build_empty(clra__writer_t *w, uint8_t command_set, uint8_t command_id);
@@ -75,5 +69,18 @@ int clra__parse_header(const uint8_t bytes[CLRA__HEADER_SIZE], clra__header_t *o
  * Error (CLRA_ERUNTIME); *hr gets the code. Anything else is CLRA_EPROTO. */
 int clra__parse_hresult_reply(const clra__header_t *h, const uint8_t *payload, size_t len,
                               int32_t *hr);
+
+/* The first reply message of a command. payload is heap memory owned by the reply. */
+typedef struct clra__reply {
+    clra__header_t h;
+    uint8_t *payload;
+    size_t len;
+} clra__reply_t;
+
+void clra__reply_free(clra__reply_t *reply);
+
+/* An Error reply becomes CLRA_ERUNTIME with st->hresult set; an OK reply is 0; anything else
+ * (or an Error without a failure code) is CLRA_EPROTO with a detail naming what came. */
+int clra__reply_check(const clra__reply_t *reply, clra_status_t *st);
 
 #endif

@@ -1,6 +1,6 @@
-/* reverse_server.h - the advertise message runtimes send to a reverse server (internal). */
-#ifndef CLRA_REVERSE_SERVER_H
-#define CLRA_REVERSE_SERVER_H
+/* advertise.h - the advertise message runtimes send to a reverse server (internal). */
+#ifndef CLRA_PROTO_ADVERTISE_H
+#define CLRA_PROTO_ADVERTISE_H
 
 #include "proto/wire.h"
 

@@ -1,7 +1,6 @@
-/* dump_message.c - encoders for the dump and startup-hook requests and the decoder of the dump
+/* dump_codec.c - the encoder of the dump requests and the decoder of the dump
  * reply, whose GenerateCoreDump3 error form carries createdump's text (ipc-protocol.md 3.1). */
-#include "dump.h"
-#include "ipc/transport.h"
+#include "proto/dump_codec.h"
 
 #include <stdlib.h>
 
@@ -12,13 +11,6 @@ int clra__build_dump(clra__writer_t *w, uint8_t command_id, const char *path, ui
     clra__put_string(w, path);
     clra__put_u32(w, type);
     clra__put_u32(w, x);
-    return clra__end_message(w);
-}
-
-int clra__build_startup_hook(clra__writer_t *w, const char *assembly_path)
-{
-    clra__begin_message(w, CLRA__SET_PROCESS, CLRA__PROCESS_STARTUP_HOOK);
-    clra__put_string(w, assembly_path);
     return clra__end_message(w);
 }
 

@@ -1,5 +1,5 @@
-/* trace_message.c - CollectTracing 1-4 and StopTracing on the wire (reference 3.2). */
-#include "trace.h"
+/* eventpipe_codec.c - CollectTracing 1-4 and StopTracing on the wire (docs/protocol.md 3.2). */
+#include "proto/eventpipe_codec.h"
 
 /* Fields in the order the runtime's parsers read them: buffer and format first, then the
  * rundown/stackwalk fields of the version, then the provider list. Absent arguments travel

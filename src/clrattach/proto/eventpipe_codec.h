@@ -1,0 +1,22 @@
+/* eventpipe_codec.h - EventPipe session requests and replies (internal, unit-tested). */
+#ifndef CLRA_PROTO_EVENTPIPE_CODEC_H
+#define CLRA_PROTO_EVENTPIPE_CODEC_H
+
+#include "proto/message.h"
+#include "util/status.h"
+
+/* NetTrace: the only stream format worth asking for (0, NetPerf, is legacy). */
+#define CLRA__TRACE_FORMAT_NETTRACE 1
+
+/* The whole CollectTracing<version> request (version 1-4). */
+int clra__build_collect_tracing(clra__writer_t *w, const clra_trace_config_t *cfg, int version);
+/* The whole StopTracing request: exactly the 8-byte session id. */
+int clra__build_stop_tracing(clra__writer_t *w, uint64_t session_id);
+
+/* Reads the OK(uint64 session id) reply of CollectTracing or StopTracing: exactly 8 payload
+ * bytes and a non-zero id. An Error reply is CLRA_ERUNTIME with st->hresult; any other shape
+ * is CLRA_EPROTO with a detail saying what came. */
+int clra__parse_session_reply(const clra__header_t *h, const uint8_t *payload, size_t len,
+                              uint64_t *id, clra_status_t *st);
+
+#endif

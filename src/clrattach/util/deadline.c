@@ -1,0 +1,32 @@
+/* deadline.c - one monotonic deadline shared by every blocking step of a command. */
+#define _GNU_SOURCE
+#include "util/deadline.h"
+
+#include <stdint.h>
+#include <time.h>
+
+static int64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+clra__deadline_t clra__deadline_in(int timeout_ms)
+{
+    clra__deadline_t d = {0, timeout_ms < 0};
+    if (!d.infinite)
+        d.end_ns = now_ns() + (int64_t)timeout_ms * 1000000;
+    return d;
+}
+
+int clra__deadline_left_ms(const clra__deadline_t *d)
+{
+    if (d->infinite)
+        return -1;
+    int64_t left = d->end_ns - now_ns();
+    if (left <= 0)
+        return 0;
+    int64_t ms = (left + 999999) / 1000000;
+    return ms > INT32_MAX ? INT32_MAX : (int)ms;
+}
