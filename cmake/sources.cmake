@@ -31,6 +31,9 @@ set(CLRATTACH_SOURCES
   src/clrattach/startup_hook.c
   src/clrattach/target/endpoint_linux.c
   src/clrattach/target/identity.c
+  src/clrattach/target/procfs.c
+  src/clrattach/target/procfs_maps.c
+  src/clrattach/target/procfs_parse.c
   src/clrattach/target/target_path.c
   src/clrattach/target/target_root.c
   src/clrattach/trace.c

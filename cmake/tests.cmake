@@ -125,3 +125,8 @@ add_executable(fuzz_smoke tests/fuzz/fuzz_smoke.c tests/fuzz/fuzz_parsers.c)
 target_include_directories(fuzz_smoke PRIVATE src/clrattach src)
 target_link_libraries(fuzz_smoke PRIVATE clrattach_static clrprof clra_test_main)
 clra_register_tests(fuzz_smoke fuzz-smoke ${CMAKE_SOURCE_DIR}/tests/fuzz/fuzz_smoke.c)
+
+# The library's layering: includes run one way and /proc is read in target/procfs only.
+add_test(NAME unit.layering COMMAND bash ${CMAKE_SOURCE_DIR}/tests/layers/check_layers.sh
+         ${CMAKE_SOURCE_DIR})
+set_tests_properties(unit.layering PROPERTIES LABELS unit)

@@ -22,8 +22,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define PF_KTHREAD_FLAG 0x00200000ll /* include/linux/sched.h; stat field 9 */
-#define CMDLINE_MAX (64 * 1024)
 #define USER_CACHE 32
 
 /* One scan in progress. */
@@ -61,73 +59,6 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static int cmp_int(const void *a, const void *b)
-{
-    int x = *(const int *)a, y = *(const int *)b;
-    return (x > y) - (x < y);
-}
-
-/* The numeric entries of /proc, ascending, so the listing reads like ps(1). */
-static int list_pids(const char *proc, int **pids, size_t *n, clra_status_t *st)
-{
-    DIR *d = opendir(proc);
-    size_t cap = 256;
-    struct dirent *e;
-    *n = 0;
-    *pids = malloc(cap * sizeof **pids);
-    if (!d || !*pids) {
-        clra__detail(st, "cannot list %s: %s", proc, strerror(d ? ENOMEM : errno));
-        if (d)
-            closedir(d);
-        return d ? CLRA_ENOMEM : CLRA_EIO;
-    }
-    while ((e = readdir(d)) != NULL) {
-        char *end;
-        long pid = strtol(e->d_name, &end, 10);
-        if (*end || pid <= 0 || pid > 0x7fffffff || !isdigit((unsigned char)e->d_name[0]))
-            continue;
-        if (*n == cap) {
-            int *grown = realloc(*pids, 2 * cap * sizeof **pids);
-            if (!grown)
-                break;
-            *pids = grown;
-            cap *= 2;
-        }
-        (*pids)[(*n)++] = (int)pid;
-    }
-    closedir(d);
-    qsort(*pids, *n, sizeof **pids, cmp_int);
-    return 0;
-}
-
-/* Kernel threads have no runtime and zombies no longer run one; both are skipped unread. */
-static int not_a_live_user_process(const char *proc, int pid)
-{
-    char path[128], text[1024];
-    snprintf(path, sizeof path, "%s/%d/stat", proc, pid);
-    if (clra__read_small_file(path, text, sizeof text) <= 0)
-        return 1;
-    const char *paren = strrchr(text, ')');
-    if (!paren || paren[1] != ' ' || paren[2] == 'Z' || paren[2] == 'X')
-        return 1;
-    long long flags = clra__stat_field(text, 9);
-    return flags >= 0 && (flags & PF_KTHREAD_FLAG);
-}
-
-/* The effective uid from the Uid: line of status (what owns the socket), -1 when unknown. */
-static long long owner_uid(const char *proc, int pid)
-{
-    char path[128], text[4096];
-    unsigned long r, e;
-    snprintf(path, sizeof path, "%s/%d/status", proc, pid);
-    if (clra__read_small_file(path, text, sizeof text) <= 0)
-        return -1;
-    const char *p = strstr(text, "\nUid:");
-    if (!p || sscanf(p + 5, "%lu %lu", &r, &e) != 2)
-        return -1;
-    return (long long)e;
-}
-
 /* The user name for uid (re-entrant lookup, cached for the scan), or the uid in decimal. */
 static void user_name(scan_t *s, uint32_t uid, char *out, size_t cap)
 {
@@ -148,26 +79,6 @@ static void user_name(scan_t *s, uint32_t uid, char *out, size_t cap)
     }
 }
 
-/* /proc/PID/cmdline with the NULs between arguments turned into spaces; NULL if unreadable. */
-static char *read_cmdline(const char *proc, int pid)
-{
-    char path[128];
-    char *buf = malloc(CMDLINE_MAX);
-    snprintf(path, sizeof path, "%s/%d/cmdline", proc, pid);
-    long n = buf ? clra__read_small_file(path, buf, CMDLINE_MAX) : -ENOMEM;
-    if (n <= 0) {
-        free(buf);
-        return NULL;
-    }
-    while (n > 0 && buf[n - 1] == '\0')
-        n--;
-    for (long i = 0; i < n; i++)
-        if (buf[i] == '\0')
-            buf[i] = ' ';
-    buf[n] = '\0';
-    return buf;
-}
-
 /* A new zeroed entry at the end of the list, or NULL when out of memory. */
 static clra_process_entry_t *add_entry(scan_t *s, int pid)
 {
@@ -185,9 +96,10 @@ static clra_process_entry_t *add_entry(scan_t *s, int pid)
     e->pid = pid;
     e->ns_pid = s->disc->ns_pid;
     e->other_mount_ns = s->disc->other_mount_ns;
-    long long uid = owner_uid(s->proc, pid);
-    e->uid = uid >= 0 ? (uint32_t)uid : UINT32_MAX;
-    if (uid >= 0)
+    clra__proc_status_t ps;
+    clra__procfs_status(s->proc, pid, &ps);
+    e->uid = ps.have_uid ? (uint32_t)ps.uid[1] : UINT32_MAX; /* the effective uid owns the socket */
+    if (ps.have_uid)
         user_name(s, e->uid, e->user, sizeof e->user);
     else
         snprintf(e->user, sizeof e->user, "?");
@@ -286,7 +198,7 @@ static int probe(scan_t *s, int pid, const clra_endpoint_t *ep)
         probe_reason(e, rc, &st);
     }
     if (!e->command_line)
-        e->command_line = read_cmdline(s->proc, pid);
+        e->command_line = clra__procfs_cmdline(s->proc, pid);
     return 0;
 }
 
@@ -297,7 +209,7 @@ static int list_unreachable(scan_t *s, int pid)
     if (!e)
         return CLRA_ENOMEM;
     e->reach = CLRA_ENOENDPOINT;
-    e->command_line = read_cmdline(s->proc, pid);
+    e->command_line = clra__procfs_cmdline(s->proc, pid);
     if (s->disc->diagnostics_off) {
         set_reason(e, "no endpoint: its diagnostics server is disabled "
                    "(DOTNET_EnableDiagnostics=0 or DOTNET_EnableDiagnostics_IPC=0)");
@@ -317,7 +229,7 @@ static int classify(scan_t *s, int pid)
     clra_endpoint_t ep;
     clra_status_t st;
     memset(&st, 0, sizeof st);
-    if (not_a_live_user_process(s->proc, pid))
+    if (!clra__procfs_is_live_user(s->proc, pid))
         return 0;
     int rc = clra__endpoint_discover(s->proc, pid, &ep, s->disc, &st);
     if (rc != CLRA_ENOPROC && rc != CLRA_EINVAL)
@@ -338,7 +250,7 @@ static int classify(scan_t *s, int pid)
         return 0;
     /* The socket checks (owner, listener's pid) consult the real /proc; a test's fake process
      * tree has no such processes, so there the socket is taken as an explicit path. */
-    if (strcmp(s->proc, "/proc") != 0)
+    if (strcmp(s->proc, CLRA__PROC) != 0)
         ep.pid = 0;
     return probe(s, pid, &ep);
 }
@@ -438,7 +350,7 @@ int clra__process_list_in(const char *proc, int timeout_ms, int probe_timeout_ms
     scan_t s = {.proc = proc, .all = clra__deadline_in(timeout_ms), .probe_ms = probe_timeout_ms,
                 .out = out};
     s.disc = malloc(sizeof *s.disc);
-    int rc = s.disc ? list_pids(proc, &pids, &npids, st) : CLRA_ENOMEM;
+    int rc = s.disc ? clra__procfs_pids(proc, &pids, &npids, st) : CLRA_ENOMEM;
     for (size_t i = 0; rc == 0 && i < npids; i++)
         rc = classify(&s, pids[i]);
     if (rc == 0)
@@ -458,5 +370,5 @@ int clra__process_list_in(const char *proc, int timeout_ms, int probe_timeout_ms
 int clra_process_list(int timeout_ms, int probe_timeout_ms, clra_process_list_t *out,
                       clra_status_t *st)
 {
-    return clra__process_list_in("/proc", timeout_ms, probe_timeout_ms, out, st);
+    return clra__process_list_in(CLRA__PROC, timeout_ms, probe_timeout_ms, out, st);
 }

@@ -5,6 +5,7 @@
 #include "clrattach.h"
 #include "ipc/request.h"
 #include "ipc/transport.h"
+#include "target/procfs.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -132,34 +133,11 @@ static int reply_field(const char *reply, const char *key, char *out, size_t cap
     return 1;
 }
 
-/* Whether any mapping of pid has this inode: 1, 0, or -1 when the maps are unreadable. */
-static int inode_mapped(int pid, uint64_t inode)
-{
-    char path[64], line[1024];
-    snprintf(path, sizeof path, "/proc/%d/maps", pid);
-    FILE *f = fopen(path, "re");
-    if (!f)
-        return -1;
-    int found = 0;
-    while (!found && fgets(line, sizeof line, f)) {
-        unsigned long long ino = 0;
-        if (sscanf(line, "%*s %*s %*s %*s %llu", &ino) == 1)
-            found = ino == inode;
-        if (!strchr(line, '\n')) /* skip the rest of an overlong line */
-            for (int ch; (ch = fgetc(f)) != EOF && ch != '\n';)
-                ;
-    }
-    /* A read that failed midway proves nothing: "unmapped" would be a false success. */
-    int failed = !found && ferror(f);
-    fclose(f);
-    return failed ? -1 : found;
-}
-
 int clra_wait_unmapped(int pid, uint64_t inode, int timeout_ms, clra_status_t *st)
 {
     clra__deadline_t d = clra__deadline_in(timeout_ms);
     for (;;) {
-        int mapped = inode_mapped(pid, inode);
+        int mapped = clra__procfs_inode_mapped(CLRA__PROC, pid, inode);
         if (mapped < 0) {
             clra__detail(st, "process %d exited while its profiler was detaching", pid);
             return CLRA_ENOPROC;

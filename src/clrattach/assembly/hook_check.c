@@ -5,7 +5,7 @@
 #define _GNU_SOURCE
 #include "assembly/assembly.h"
 #include "clrattach.h"
-#include "ipc/transport.h"
+#include "util/status.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,6 +1,7 @@
 /* request.c - connect, send one request, read its first reply; shared by every command. */
 #include "ipc/request.h"
 #include "ipc/socket_check.h"
+#include "target/procfs.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -49,7 +50,7 @@ static int connect_checked(const clra_endpoint_t *ep, const clra__deadline_t *d,
     clra__owner_t owner;
     clra__identity_t id;
     struct stat sb;
-    if (clra__process_owner("/proc", ep->pid, &owner) != 0) {
+    if (clra__process_owner(CLRA__PROC, ep->pid, &owner) != 0) {
         clra__detail(st, "process %d is gone (no /proc/%d/status)", ep->pid, ep->pid);
         return CLRA_ENOPROC;
     }

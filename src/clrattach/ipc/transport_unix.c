@@ -1,6 +1,7 @@
 /* transport_unix.c - Unix domain socket transport; connect, send and receive share a deadline. */
 #define _GNU_SOURCE
 #include "ipc/transport.h"
+#include "target/procfs.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -55,8 +56,7 @@ static int fill_address(const char *path, struct sockaddr_un *sa, int *dirfd)
     *dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
     if (*dirfd < 0)
         return errno == EACCES ? CLRA_EACCES : CLRA_ENOENDPOINT;
-    int n = snprintf(sa->sun_path, sizeof sa->sun_path, "/proc/self/fd/%d/%s", *dirfd, slash + 1);
-    return (n < 0 || (size_t)n >= sizeof sa->sun_path) ? CLRA_EINVAL : 0;
+    return clra__procfs_fd_path(*dirfd, slash + 1, sa->sun_path, sizeof sa->sun_path);
 }
 
 static int connect_error(int err)

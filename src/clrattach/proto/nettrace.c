@@ -7,7 +7,7 @@
  * Running out of bytes anywhere means INCOMPLETE; a wrong byte means INVALID.
  */
 #define _GNU_SOURCE
-#include "ipc/transport.h"
+#include "util/status.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -7,7 +7,7 @@
  * attaches, so a concurrent sweep never removes a copy that is about to be mapped. */
 #define _GNU_SOURCE
 #include "target/identity.h"
-#include "ipc/request.h"
+#include "util/status.h"
 #include "stage/stage.h"
 #include "target/target_root.h"
 
@@ -196,7 +196,7 @@ static int stage_as_owner(int root, const clra__stage_place_t *pl, int src, cons
 static int give_to_owner(clra_stage_t *s, clra_status_t *st)
 {
     clra__owner_t owner;
-    if (geteuid() != 0 || clra__process_owner("/proc", s->pid, &owner) != 0)
+    if (geteuid() != 0 || clra__process_owner(CLRA__PROC, s->pid, &owner) != 0)
         return 0;
     uid_t uid = owner.uid[1];
     gid_t gid = owner.gid[1];

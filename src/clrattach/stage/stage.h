@@ -3,6 +3,7 @@
 #define CLRA_STAGE_H
 
 #include "clrattach.h"
+#include "target/procfs.h"
 
 #include <stddef.h>
 
@@ -11,12 +12,6 @@
 
 /* Whether name is clrattach-stage-<ns_pid>-XXXXXX with six ASCII letters or digits. */
 int clra__stage_name_matches(const char *name, int ns_pid);
-
-/* Copies the file path of one /proc/PID/maps line (everything after the inode field, without
- * the newline; it may contain spaces and end in " (deleted)") into out. 1 when the mapping
- * names a file (starts with '/'), 0 for anonymous and pseudo mappings ([heap], [vdso]) or a
- * malformed or overlong line. */
-int clra__maps_line_path(const char *line, char *out, size_t cap);
 
 /* The stage directory a mapped path lies in: the first path component that matches
  * clra__stage_name_matches for ns_pid, copied into out. 1 found, 0 not. Only the component

@@ -22,27 +22,6 @@ int clra__stage_name_matches(const char *name, int ns_pid)
     return name[CLRA__STAGE_SUFFIX_LEN] == '\0';
 }
 
-int clra__maps_line_path(const char *line, char *out, size_t cap)
-{
-    const char *p = line;
-    /* address perms offset dev inode, then padding, then the path (proc(5)) */
-    for (int field = 0; field < 5; field++) {
-        while (*p == ' ')
-            p++;
-        if (!*p || *p == '\n')
-            return 0;
-        p += strcspn(p, " \n");
-    }
-    while (*p == ' ')
-        p++;
-    size_t len = strcspn(p, "\n");
-    if (*p != '/' || len >= cap)
-        return 0;
-    memcpy(out, p, len);
-    out[len] = '\0';
-    return 1;
-}
-
 int clra__stage_dir_in_path(const char *path, int ns_pid, char *out, size_t cap)
 {
     char comp[256];

@@ -1,7 +1,7 @@
 /* stage_place.c - where a target keeps temporary files, for staging profiler copies. */
 #include "target/endpoint.h"
 #include "stage/stage.h"
-#include "ipc/transport.h"
+#include "util/status.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -22,17 +22,14 @@ int clra__stage_errno(int e)
 
 int clra__stage_place(int pid, clra__stage_place_t *pl, clra_status_t *st)
 {
-    struct stat sb;
-    char proc[64];
-    snprintf(proc, sizeof proc, "/proc/%d", pid);
-    if (pid <= 0 || stat(proc, &sb) != 0) {
-        clra__detail(st, "no process %d (%s missing)", pid, proc);
+    if (!clra__procfs_exists(CLRA__PROC, pid)) {
+        clra__detail(st, "no process %d (/proc/%d missing)", pid, pid);
         return CLRA_ENOPROC;
     }
     clra__discovery_t *v = malloc(sizeof *v);
     if (!v)
         return CLRA_ENOMEM;
-    clra__discovery_view("/proc", pid, v);
+    clra__discovery_view(CLRA__PROC, pid, v);
     int e = v->environ_errno, rc = 0;
     if (e) {
         if (st)

@@ -4,7 +4,7 @@
 #include "target/identity.h"
 #include "stage/stage.h"
 #include "target/target_root.h"
-#include "ipc/request.h"
+#include "util/status.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -28,40 +28,41 @@ typedef struct mapped {
     char names[MAX_MAPPED][48];
 } mapped_t;
 
+/* What collect_mapped needs: the namespace pid to match and the set being filled. */
+typedef struct mapped_scan {
+    int ns_pid;
+    mapped_t *m;
+    int err;
+} mapped_scan_t;
+
+/* Adds the stage directory a maps line's file lies in, once. A cut line is skipped: a path
+ * that long is no copy of ours. */
+static int collect_mapped(void *ctx, const clra__maps_line_t *line)
+{
+    mapped_scan_t *sc = ctx;
+    char name[48];
+    if (line->cut || line->path[0] != '/' ||
+        !clra__stage_dir_in_path(line->path, sc->ns_pid, name, sizeof name))
+        return 0;
+    for (int i = 0; i < sc->m->n; i++)
+        if (strcmp(sc->m->names[i], name) == 0)
+            return 0;
+    if (sc->m->n == MAX_MAPPED) {
+        sc->err = E2BIG;
+        return 1;
+    }
+    snprintf(sc->m->names[sc->m->n++], sizeof sc->m->names[0], "%s", name);
+    return 0;
+}
+
 /* The stage directories that pid maps a file from. 0, or -errno when its maps cannot be read
  * in full (then nothing may be removed: we cannot tell what is in use). */
 static int read_mapped(int pid, int ns_pid, mapped_t *m)
 {
-    char path[64], name[48];
-    char *line = malloc(CLRA_PATH_MAX + 256), *file = malloc(CLRA_PATH_MAX + 256);
-    snprintf(path, sizeof path, "/proc/%d/maps", pid);
-    FILE *f = line && file ? fopen(path, "re") : NULL;
-    int err = !line || !file ? ENOMEM : f ? 0 : errno;
+    mapped_scan_t sc = {ns_pid, m, 0};
     m->n = 0;
-    while (!err && fgets(line, CLRA_PATH_MAX + 256, f)) {
-        if (!strchr(line, '\n') && !feof(f)) { /* a path this long is no copy of ours */
-            for (int ch; (ch = fgetc(f)) != EOF && ch != '\n';)
-                ;
-            continue;
-        }
-        if (!clra__maps_line_path(line, file, CLRA_PATH_MAX + 256) ||
-            !clra__stage_dir_in_path(file, ns_pid, name, sizeof name))
-            continue;
-        int known = 0;
-        for (int i = 0; i < m->n && !known; i++)
-            known = strcmp(m->names[i], name) == 0;
-        if (!known && m->n == MAX_MAPPED)
-            err = E2BIG;
-        else if (!known)
-            snprintf(m->names[m->n++], sizeof m->names[0], "%s", name);
-    }
-    if (f && ferror(f) && !err)
-        err = errno ? errno : EIO;
-    if (f)
-        fclose(f);
-    free(line);
-    free(file);
-    return -err;
+    int rc = clra__procfs_maps_each(CLRA__PROC, pid, collect_mapped, &sc);
+    return sc.err ? -sc.err : rc < 0 ? rc : 0;
 }
 
 /* Collects and locks pid's stage directories under parent; one that a clra_stage in

@@ -8,7 +8,8 @@
 #define _GNU_SOURCE
 #include "target/endpoint.h"
 #include "target/identity.h"
-#include "ipc/transport.h"
+#include "target/procfs.h"
+#include "util/status.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -19,107 +20,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-#define ENVIRON_MAX (1 << 20)
-
-/* Reads a small /proc file into buf (NUL-terminated). Returns its length or -errno. */
-long clra__read_small_file(const char *path, char *buf, size_t cap)
-{
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return -errno;
-    size_t len = 0;
-    while (len + 1 < cap) {
-        ssize_t k = read(fd, buf + len, cap - 1 - len);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k < 0) {
-            int e = errno;
-            close(fd);
-            return -e;
-        }
-        if (k == 0)
-            break;
-        len += (size_t)k;
-    }
-    close(fd);
-    buf[len] = '\0';
-    return (long)len;
-}
-
-int clra__parse_nspid(const char *status_text)
-{
-    const char *p = strncmp(status_text, "NSpid:", 6) == 0 ? status_text : strstr(status_text, "\nNSpid:");
-    if (!p)
-        return -1;
-    p += (*p == '\n') ? 7 : 6;
-    long last = -1;
-    for (;;) {
-        while (*p == ' ' || *p == '\t')
-            p++;
-        if (*p < '0' || *p > '9')
-            break;
-        char *end;
-        errno = 0;
-        long v = strtol(p, &end, 10);
-        if (errno || v <= 0 || v > 0x7fffffff)
-            return -1;
-        last = v;
-        p = end;
-    }
-    return (*p == '\n' || *p == '\0') ? (int)last : -1;
-}
-
-int clra__environ_get(const char *environ, size_t len, const char *name, char *out, size_t cap)
-{
-    size_t nlen = strlen(name);
-    const char *p = environ, *end = environ + len;
-    while (p < end) {
-        const char *entry_end = memchr(p, '\0', (size_t)(end - p));
-        size_t elen = entry_end ? (size_t)(entry_end - p) : (size_t)(end - p);
-        if (elen > nlen && memcmp(p, name, nlen) == 0 && p[nlen] == '=') {
-            size_t vlen = elen - nlen - 1;
-            if (vlen >= cap)
-                return -1;
-            memcpy(out, p + nlen + 1, vlen);
-            out[vlen] = '\0';
-            return 1;
-        }
-        p += elen + 1;
-    }
-    return 0;
-}
-
-long long clra__stat_field(const char *stat_text, int want)
-{
-    const char *p = strrchr(stat_text, ')');
-    if (!p || want < 3)
-        return -1;
-    p++;
-    /* After ')' come fields 3 (state) onwards, each preceded by one space. Never step past a
-     * NUL: the text may end anywhere. */
-    for (int field = 3;; field++) {
-        if (*p != ' ')
-            return -1;
-        p++;
-        if (field == want)
-            break;
-        p = strchr(p, ' ');
-        if (!p)
-            return -1;
-    }
-    char *end;
-    errno = 0;
-    long long v = strtoll(p, &end, 10);
-    if (errno || end == p || v < 0 || (*end != ' ' && *end != '\n' && *end != '\0'))
-        return -1;
-    return v;
-}
-
-long long clra__parse_starttime(const char *stat_text)
-{
-    return clra__stat_field(stat_text, 22);
-}
 
 int clra__socket_name_matches(const char *name, int ns_pid)
 {
@@ -135,63 +35,37 @@ int clra__socket_name_matches(const char *name, int ns_pid)
     return strcmp(p, "-socket") == 0;
 }
 
-/* Mount namespaces differ when the ns/mnt links differ; unreadable links count as the same. */
-static void view_root(const char *proc, int pid, clra__discovery_t *v)
-{
-    char a[PATH_MAX], b[128], l1[128] = "", l2[128] = "";
-    snprintf(a, sizeof a, "%s/self/ns/mnt", proc);
-    snprintf(b, sizeof b, "%s/%d/ns/mnt", proc, pid);
-    ssize_t n1 = readlink(a, l1, sizeof l1 - 1), n2 = readlink(b, l2, sizeof l2 - 1);
-    v->root[0] = '\0';
-    if (n1 > 0 && n2 > 0) {
-        l1[n1] = l2[n2] = '\0';
-        v->other_mount_ns = strcmp(l1, l2) != 0;
-        if (v->other_mount_ns)
-            snprintf(v->root, sizeof v->root, "%s/%d/root", proc, pid);
-    }
-}
-
 /* Reads the target's TMPDIR (default /tmp, as the runtime's GetTempPathA) and diagnostics
  * switches; when its environment is unreadable the caller falls back to likely directories. */
 static void view_environ(const char *proc, int pid, clra__discovery_t *v)
 {
-    char path[128], *env = malloc(ENVIRON_MAX);
-    snprintf(path, sizeof path, "%s/%d/environ", proc, pid);
-    long len = env ? clra__read_small_file(path, env, ENVIRON_MAX) : -ENOMEM;
+    char *env, val[16];
+    long len = clra__procfs_environ(proc, pid, &env);
     v->tmpdir[0] = '\0';
     v->environ_errno = len < 0 ? (int)-len : 0;
-    if (len >= 0) {
-        char val[16];
-        if (clra__environ_get(env, (size_t)len, "TMPDIR", v->tmpdir, sizeof v->tmpdir) != 1 ||
-            v->tmpdir[0] == '\0')
-            strcpy(v->tmpdir, "/tmp");
-        static const char *const switches[] = {"DOTNET_EnableDiagnostics", "COMPlus_EnableDiagnostics",
-                                               "DOTNET_EnableDiagnostics_IPC"};
-        for (size_t i = 0; i < sizeof switches / sizeof switches[0]; i++)
-            if (clra__environ_get(env, (size_t)len, switches[i], val, sizeof val) == 1 &&
-                strcmp(val, "0") == 0)
-                v->diagnostics_off = 1;
-    }
+    if (len < 0)
+        return;
+    if (clra__environ_get(env, (size_t)len, "TMPDIR", v->tmpdir, sizeof v->tmpdir) != 1 ||
+        v->tmpdir[0] == '\0')
+        strcpy(v->tmpdir, "/tmp");
+    static const char *const switches[] = {"DOTNET_EnableDiagnostics", "COMPlus_EnableDiagnostics",
+                                           "DOTNET_EnableDiagnostics_IPC"};
+    for (size_t i = 0; i < sizeof switches / sizeof switches[0]; i++)
+        if (clra__environ_get(env, (size_t)len, switches[i], val, sizeof val) == 1 &&
+            strcmp(val, "0") == 0)
+            v->diagnostics_off = 1;
     free(env);
 }
 
 void clra__discovery_view(const char *proc, int pid, clra__discovery_t *v)
 {
-    char path[128], text[4096];
+    clra__proc_status_t ps;
     memset(v, 0, sizeof *v);
-    v->ns_pid = pid;
-    v->key = -1;
     v->dotnet = -1;
-    snprintf(path, sizeof path, "%s/%d/status", proc, pid);
-    if (clra__read_small_file(path, text, sizeof text) > 0) {
-        int ns = clra__parse_nspid(text);
-        if (ns > 0)
-            v->ns_pid = ns;
-    }
-    snprintf(path, sizeof path, "%s/%d/stat", proc, pid);
-    if (clra__read_small_file(path, text, sizeof text) > 0)
-        v->key = clra__parse_starttime(text);
-    view_root(proc, pid, v);
+    clra__procfs_status(proc, pid, &ps);
+    v->ns_pid = ps.ns_pid > 0 ? ps.ns_pid : pid;
+    v->key = clra__procfs_start_time(proc, pid);
+    v->other_mount_ns = clra__procfs_other_tree(proc, pid, v->root, sizeof v->root);
     view_environ(proc, pid, v);
 }
 
@@ -242,25 +116,6 @@ static void add_dir(char dirs[][CLRA_PATH_MAX], int *n, const char *root, const 
         if (strcmp(dirs[i], full) == 0)
             return;
     strcpy(dirs[(*n)++], full);
-}
-
-/* Whether the maps file names a .NET runtime library: 1, 0, or -errno when unreadable.
- * Streamed line by line: a large process's maps exceed any fixed buffer, and a truncated read
- * would call a .NET process "not .NET". */
-int clra__maps_dotnet(const char *proc, int pid)
-{
-    char line[1024], path[128];
-    int found = 0;
-    snprintf(path, sizeof path, "%s/%d/maps", proc, pid);
-    FILE *f = fopen(path, "re");
-    if (!f)
-        return -errno;
-    while (!found && fgets(line, sizeof line, f))
-        found = strstr(line, "libcoreclr.so") || strstr(line, "libmonosgen");
-    /* A process that exits while we read leaves an empty or cut file: not a "no". */
-    int err = ferror(f) ? errno : 0;
-    fclose(f);
-    return found ? 1 : err ? -err : 0;
 }
 
 /* The environment of another user's process is closed to us: name that user and how to become
@@ -316,8 +171,6 @@ static int explain_missing(const char *proc, int pid, clra__discovery_t *v, clra
 int clra__endpoint_discover(const char *proc, int pid, clra_endpoint_t *ep, clra__discovery_t *v,
                             clra_status_t *st)
 {
-    char path[128];
-    struct stat sb;
     int found = 0;
     struct timespec newest = {0, 0};
 
@@ -325,9 +178,8 @@ int clra__endpoint_discover(const char *proc, int pid, clra_endpoint_t *ep, clra
         clra__detail(st, "pid %d is not a process id", pid);
         return CLRA_EINVAL;
     }
-    snprintf(path, sizeof path, "%s/%d", proc, pid);
-    if (stat(path, &sb) != 0) {
-        clra__detail(st, "no process %d (%s missing)", pid, path);
+    if (!clra__procfs_exists(proc, pid)) {
+        clra__detail(st, "no process %d (%s/%d missing)", pid, proc, pid);
         return CLRA_ENOPROC;
     }
     clra__discovery_view(proc, pid, v);
@@ -362,7 +214,7 @@ int clra_endpoint_find(int pid, clra_endpoint_t *ep, clra_status_t *st)
         return CLRA_EINVAL;
     if (st)
         memset(st, 0, sizeof *st);
-    return clra__endpoint_find_in("/proc", pid, ep, st);
+    return clra__endpoint_find_in(CLRA__PROC, pid, ep, st);
 }
 
 int clra_endpoint_from_path(const char *path, clra_endpoint_t *ep)

@@ -1,8 +1,8 @@
 /* identity.c - a target's owner, and borrowing its file-system identity (Linux setfsuid). */
 #define _GNU_SOURCE
 #include "target/identity.h"
-#include "target/endpoint.h"
-#include "ipc/transport.h"
+#include "target/procfs.h"
+#include "util/status.h"
 
 #include <pwd.h>
 #include <stdio.h>
@@ -11,37 +11,14 @@
 #include <sys/fsuid.h>
 #include <unistd.h>
 
-/* Parses the four ids after "label" in a status text ("Uid:\t0\t0\t0\t0"). */
-static int parse_ids(const char *text, const char *label, unsigned out[4])
-{
-    const char *p = strstr(text, label);
-    if (!p || (p != text && p[-1] != '\n'))
-        return -1;
-    p += strlen(label);
-    for (int i = 0; i < 4; i++) {
-        char *end;
-        unsigned long v = strtoul(p, &end, 10);
-        if (end == p || v > 0xFFFFFFFFul)
-            return -1;
-        out[i] = (unsigned)v;
-        p = end;
-    }
-    return 0;
-}
-
 int clra__process_owner(const char *proc_root, int pid, clra__owner_t *owner)
 {
-    char path[128], text[4096];
-    unsigned u[4], g[4];
-    snprintf(path, sizeof path, "%s/%d/status", proc_root, pid);
-    if (clra__read_small_file(path, text, sizeof text) <= 0)
-        return CLRA_ENOPROC;
-    if (parse_ids(text, "Uid:", u) != 0 || parse_ids(text, "Gid:", g) != 0)
-        return CLRA_EPROTO;
-    for (int i = 0; i < 4; i++) {
-        owner->uid[i] = (uid_t)u[i];
-        owner->gid[i] = (gid_t)g[i];
-    }
+    clra__proc_status_t ps;
+    int rc = clra__procfs_status(proc_root, pid, &ps);
+    if (rc)
+        return rc;
+    memcpy(owner->uid, ps.uid, sizeof owner->uid);
+    memcpy(owner->gid, ps.gid, sizeof owner->gid);
     return 0;
 }
 
@@ -80,7 +57,7 @@ int clra__identity_assume(int pid, clra__identity_t *id, clra_status_t *st)
     memset(id, 0, sizeof *id);
     if (geteuid() != 0 || pid <= 0)
         return 0;
-    int rc = clra__process_owner("/proc", pid, &owner);
+    int rc = clra__process_owner(CLRA__PROC, pid, &owner);
     if (rc) {
         clra__detail(st, "cannot read the owner of process %d from /proc/%d/status", pid, pid);
         return rc;

@@ -5,7 +5,8 @@
  * OUR tree. openat2's RESOLVE_IN_ROOT keeps every jump inside the target's root. */
 #define _GNU_SOURCE
 #include "target/target_root.h"
-#include "ipc/transport.h"
+#include "target/procfs.h"
+#include "util/status.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -18,7 +19,7 @@
 int clra__root_open(int pid, int *fd, clra_status_t *st)
 {
     char path[64];
-    snprintf(path, sizeof path, "/proc/%d/root", pid);
+    clra__procfs_path(CLRA__PROC, pid, "root", path, sizeof path);
     *fd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
     if (*fd >= 0)
         return 0;

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Checks the library's layering: includes run one way (a layer includes only its own and lower
+# layers), /proc is named only in target/procfs*, the SDK and the CLI reach none of the
+# library's internals. Prints every violation; exits 1 when there is one.
+set -u
+src=${1:?usage: check_layers.sh SOURCE_DIR}/src
+fail=0
+
+cd "$src/clrattach" || exit 2
+# Lowest first: util < proto, assembly < target < ipc < stage < the commands (top level).
+grep -rno --include='*.[ch]' '^#include "[a-z_]*/[a-z_]*\.h"' . | awk -F: '
+    function rank(l) {
+        if (l == "util") return 0
+        if (l == "proto" || l == "assembly") return 1
+        if (l == "target") return 2
+        if (l == "ipc") return 3
+        if (l == "stage") return 4
+        return 5
+    }
+    {
+        file = substr($1, 3); inc = $3
+        sub(/^#include "/, "", inc); sub(/"$/, "", inc)
+        own = index(file, "/") ? substr(file, 1, index(file, "/") - 1) : "commands"
+        dep = substr(inc, 1, index(inc, "/") - 1)
+        if (dep != "common" && rank(dep) > rank(own))
+            printf "layering: src/clrattach/%s (%s) includes %s (%s, a higher layer)\n", file, own, inc, dep
+    }' >"${TMPDIR:-/tmp}/clra-layers.$$"
+if [ -s "${TMPDIR:-/tmp}/clra-layers.$$" ]; then cat "${TMPDIR:-/tmp}/clra-layers.$$"; fail=1; fi
+rm -f "${TMPDIR:-/tmp}/clra-layers.$$"
+
+# Code lines only: comments and the text of hints (/proc/PID/...) may name /proc.
+named=$(grep -rn --include='*.[ch]' '"/proc' . | grep -v '^\./target/procfs' |
+    grep -v '^[^:]*:[0-9]*:\s*\(/\*\|\*\)' | grep -v 'clra__detail\|"/proc/PID')
+if [ -n "$named" ]; then
+    echo "$named" | sed 's|^\./\([^:]*\):.*|layering: src/clrattach/\1 names /proc: read it through target/procfs.h|'
+    fail=1
+fi
+
+cd "$src" || exit 2
+if grep -rln '^#include "\(util\|proto\|ipc\|target\|stage\|assembly\)/' clrprof cli; then
+    echo "layering: the files above include libclrattach internals (use include/clrattach.h)"
+    fail=1
+fi
+[ $fail = 0 ] && echo "layering: every include runs one way; /proc is read in target/procfs only"
+exit $fail
