@@ -1,4 +1,4 @@
-/* message.c - IPC framing (section 2 of reference/ipc-protocol.md) and per-command encoders. */
+/* message.c - IPC framing (section 2 of docs/protocol.md) and per-command encoders. */
 #include "message.h"
 
 #include <string.h>

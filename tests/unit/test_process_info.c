@@ -1,4 +1,4 @@
-/* Unit tests of ProcessInfo, ProcessInfo2 and ProcessInfo3 (reference/ipc-protocol.md 3.4):
+/* Unit tests of ProcessInfo, ProcessInfo2 and ProcessInfo3 (docs/protocol.md 3.4):
  * golden request bytes, replies written out by hand byte by byte, every malformed length
  * rejected with a detail naming the field, and the 3 -> 2 -> 1 fallback against a fake server. */
 #define _GNU_SOURCE

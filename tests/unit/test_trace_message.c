@@ -1,5 +1,5 @@
 /* Unit tests of the EventPipe requests: golden bytes written out by hand from
- * reference/ipc-protocol.md 3.2, the choice of CollectTracing version, local checks and the
+ * docs/protocol.md 3.2, the choice of CollectTracing version, local checks and the
  * session-id reply parser. */
 #include "test.h"
 #include "trace.h"
