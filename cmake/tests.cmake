@@ -125,3 +125,7 @@ add_executable(fuzz_smoke tests/fuzz/fuzz_smoke.c tests/fuzz/fuzz_parsers.c)
 target_include_directories(fuzz_smoke PRIVATE src/attach)
 target_link_libraries(fuzz_smoke PRIVATE clrattach_static clrprof clra_test_main)
 clra_register_tests(fuzz_smoke fuzz-smoke ${CMAKE_SOURCE_DIR}/tests/fuzz/fuzz_smoke.c)
+
+# Every section the sources cite in docs/protocol.md or docs/profiling-api.md exists there.
+add_test(NAME unit.doc_citations COMMAND bash ${CMAKE_SOURCE_DIR}/tests/docs/check_citations.sh ${CMAKE_SOURCE_DIR})
+set_tests_properties(unit.doc_citations PROPERTIES LABELS unit)
