@@ -23,51 +23,55 @@ for p in src include profilers tests docs README.md; do
     [ -e "$p" ] && paths+=("$p")
 done
 
-page_of() { # protocol | profiling-api -> file
-    echo "docs/$1.md"
-}
+# The section numbers of each page, read once: sections[docs/x.md:N]=1.
+declare -A sections=()
+for page in docs/protocol.md docs/profiling-api.md; do
+    [ -f "$page" ] || continue
+    while IFS= read -r n; do
+        sections["$page:$n"]=1
+    done < <(sed -nE 's/^#{1,6} ([0-9]+(\.[0-9]+)*)\.? .*/\1/p' "$page")
+done
 
 fail=0
 checked=0
 
-# has_section FILE NUM: FILE has a heading for NUM.
-has_section() {
-    local re=${2//./\\.}
-    grep -qE "^#{1,6} ${re}(\. | )" "$1"
+check_one() { # WHERE PAGE NUM
+    checked=$((checked + 1))
+    if [ ! -f "$2" ]; then
+        echo "$1: cites $2, which does not exist"
+        fail=1
+    elif [ -z "${sections["$2:$3"]+x}" ]; then
+        echo "$1: cites $2 §$3, which has no such section heading"
+        fail=1
+    fi
 }
 
-# check_numbers WHERE FILE LIST: LIST is what follows the file name ("§3.2, §3.3", "1.1-1.10").
-check_numbers() {
-    local where=$1 file=$2 list=$3 tok a b pa pb la lb i
-    list=$(printf '%s' "$list" | sed -E 's/§//g; s/sections?//g; s/[`()]//g; s/–/-/g; s/ *- */-/g;
-                                           s/,/ /g; s/ and / /g')
+# check_list WHERE PAGE LIST: LIST is what follows the page name ("§3.2, §3.3", "1.1-1.10").
+check_list() {
+    local where=$1 page=$2 list=$3 tok a b pa pb la lb i
+    list=${list//§/}
+    list=${list//–/-}
+    list=${list// -/-}
+    list=${list//- /-}
+    list=${list//,/ }
     for tok in $list; do
+        [[ $tok =~ ^[0-9] ]] || continue # "and", "sections", "(" ...
+        tok=${tok%%[!0-9.-]*}
         if [[ $tok == *-* ]]; then
             a=${tok%%-*} b=${tok#*-}
             pa=${a%.*} pb=${b%.*} la=${a##*.} lb=${b##*.}
             if [[ $a == *.* && $b == *.* && $pa == "$pb" ]] && ((la <= lb)); then
                 for ((i = la; i <= lb; i++)); do
-                    check_one "$where" "$file" "$pa.$i"
+                    check_one "$where" "$page" "$pa.$i"
                 done
             else
-                check_one "$where" "$file" "$a"
-                check_one "$where" "$file" "$b"
+                check_one "$where" "$page" "$a"
+                check_one "$where" "$page" "$b"
             fi
         else
-            check_one "$where" "$file" "$tok"
+            check_one "$where" "$page" "$tok"
         fi
     done
-}
-
-check_one() {
-    checked=$((checked + 1))
-    if [ ! -f "$2" ]; then
-        echo "$1: cites $2, which does not exist"
-        fail=1
-    elif ! has_section "$2" "$3"; then
-        echo "$1: cites $2 §$3, which has no such section heading"
-        fail=1
-    fi
 }
 
 num='[0-9]+(\.[0-9]+)*'
@@ -77,33 +81,23 @@ cite_before="sections? +${num} +of +\`?docs/(protocol|profiling-api)\.md"
 
 # 1. "docs/X.md N..." citations.
 while IFS= read -r hit; do
-    where=${hit%%:*}:$(cut -d: -f2 <<<"$hit")
-    text=${hit#*:*:}
-    name=$(sed -E 's#^docs/([a-z-]+)\.md.*#\1#' <<<"$text")
-    check_numbers "$where" "$(page_of "$name")" "${text#docs/"$name".md}"
+    [[ $hit =~ ^([^:]*):([0-9]+):docs/([a-z-]+)\.md(.*)$ ]] || continue
+    check_list "${BASH_REMATCH[1]}:${BASH_REMATCH[2]}" "docs/${BASH_REMATCH[3]}.md" "${BASH_REMATCH[4]}"
 done < <(grep -rnoE "$cite" "${paths[@]}" 2>/dev/null | grep -v '^tests/docs/')
 
 # 2. "section N of docs/X.md".
 while IFS= read -r hit; do
-    where=${hit%%:*}:$(cut -d: -f2 <<<"$hit")
-    text=${hit#*:*:}
-    name=$(sed -E 's#.*docs/([a-z-]+)\.md$#\1#' <<<"$text")
-    n=$(grep -oE "$num" <<<"$text" | head -1)
-    check_one "$where" "$(page_of "$name")" "$n"
+    [[ $hit =~ ^([^:]*):([0-9]+):sections?\ +([0-9.]+)\ .*docs/([a-z-]+)\.md$ ]] || continue
+    check_one "${BASH_REMATCH[1]}:${BASH_REMATCH[2]}" "docs/${BASH_REMATCH[4]}.md" "${BASH_REMATCH[3]%.}"
 done < <(grep -rnoE "$cite_before" "${paths[@]}" 2>/dev/null | grep -v '^tests/docs/')
 
-# 3. Bare §N inside each page refers to that page.
+# 3. A bare §N inside each page refers to that page (citations of either page removed first).
 for page in docs/protocol.md docs/profiling-api.md; do
     [ -f "$page" ] || continue
     while IFS= read -r hit; do
-        line=${hit%%:*}
-        text=${hit#*:}
-        # Drop citations of either page first; what is left is a self-reference.
-        text=$(sed -E "s#${cite}##g" <<<"$text")
-        for ref in $(grep -oE "§ ?${num}((-|–)${num})?" <<<"$text" | tr -d ' '); do
-            check_numbers "$page:$line" "$page" "$ref"
-        done
-    done < <(grep -nE '§' "$page")
+        [[ $hit =~ ^([0-9]+):(.*)$ ]] || continue
+        check_list "$page:${BASH_REMATCH[1]}" "$page" "${BASH_REMATCH[2]}"
+    done < <(sed -E "s#${cite}##g" "$page" | grep -noE "§ ?${num}((-|–)${num})?")
 done
 
 # 4. Nothing still cites the old notes.
