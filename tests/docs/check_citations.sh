@@ -10,8 +10,8 @@
 # must be a heading "## N. Title" or "### N Title" of that page. A range A-B whose ends share a
 # parent (1.1-1.10) needs every section in between; other ranges need both ends.
 #
-# It also fails on a citation of the old research notes (reference/*.md or a bare
-# ipc-protocol.md / profiling-api.md), which are not in the repository.
+# It also fails on a citation of the old research notes (under reference/, or their bare file
+# names), which are not in the repository.
 set -u
 export LC_ALL=C
 
