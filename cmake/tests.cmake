@@ -130,3 +130,7 @@ clra_register_tests(fuzz_smoke fuzz-smoke ${CMAKE_SOURCE_DIR}/tests/fuzz/fuzz_sm
 add_test(NAME unit.layering COMMAND bash ${CMAKE_SOURCE_DIR}/tests/layers/check_layers.sh
          ${CMAKE_SOURCE_DIR})
 set_tests_properties(unit.layering PROPERTIES LABELS unit)
+
+# Every section the sources cite in docs/protocol.md or docs/profiling-api.md exists there.
+add_test(NAME unit.doc_citations COMMAND bash ${CMAKE_SOURCE_DIR}/tests/docs/check_citations.sh ${CMAKE_SOURCE_DIR})
+set_tests_properties(unit.doc_citations PROPERTIES LABELS unit)

@@ -344,7 +344,7 @@ CLRA_EXTERN int clra_startup_hook_check(const char *local_path, clra_status_t *s
 /* Dumps                                                                                       */
 /* (GenerateCoreDump 1-3)                                                                      */
 
-/* What the target's createdump writes (reference/ipc-protocol.md 3.1). */
+/* What the target's createdump writes (docs/protocol.md 3.1). */
 typedef enum clra_dump_type {
     CLRA_DUMP_NORMAL = 1, /* a minidump: stacks, modules, the runtime's own data */
     CLRA_DUMP_HEAP = 2,   /* normal plus the managed heap: what most analyses need */

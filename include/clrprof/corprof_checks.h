@@ -1,7 +1,7 @@
 /* corprof_checks.h - compile-time proof that the C layout matches the runtime's ABI.
  *
  * Included at the end of clrprof/corprof.h; nothing here produces code. Slot numbers were
- * transcribed from reference/profiling-api.md (sections 1.1-1.10), independently of the order
+ * transcribed from docs/profiling-api.md (sections 1.1-1.10), independently of the order
  * in which the vtable macros declare the methods, so a method out of place, missing or
  * duplicated fails the build. Every method is checked in the highest vtable that has it;
  * lower levels are built from the same macros, so their sizes are enough.

@@ -3,7 +3,7 @@
  *
  * Include clrprof/corprof.h rather than this file directly.
  *
- * Rules this file keeps (reference/profiling-api.md section 0):
+ * Rules this file keeps (docs/profiling-api.md section 0):
  *   - ULONG and DWORD are 32 bits (not `unsigned long`), BOOL is a 32-bit int.
  *   - WCHAR is a 16-bit UTF-16 code unit; wchar_t (32 bits on Linux) never appears.
  *   - Every runtime enum is passed as 4 bytes. Each one is a typedef of a 32-bit integer with

@@ -76,7 +76,7 @@ static int dump_once(const clra_endpoint_t *ep, uint8_t id, const char *path, ui
 }
 
 /* Trusts an OK only when the file is there and new: a runtime once answered OK after a failed
- * dump (reference 3.1). Without access to look, the dump stays unverified but not failed. */
+ * dump (docs/protocol.md 3.1). Without access to look, the dump stays unverified but not failed. */
 static int verify(clra_dump_result_t *res, const file_state_t *before, clra_status_t *st)
 {
     file_state_t after;

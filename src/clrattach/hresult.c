@@ -1,5 +1,5 @@
 /* hresult.c - what each HRESULT an AttachProfiler request can come back with means, and what to
- * do about it (reference/ipc-protocol.md 4.1-4.2, reference/profiling-api.md 1.13, 2, 3.1).
+ * do about it (docs/protocol.md 4.1-4.2, docs/profiling-api.md 1.13, 2, 3.1).
  *
  * Values come from the runtime's corerror.h and ds-types.h; every sentence here is our own.
  * Where two symbols share a value, the name is the one an attach caller is most likely to meet.

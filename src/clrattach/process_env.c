@@ -1,5 +1,5 @@
 /* process_env.c - ProcessEnvironment: a small OK reply announcing a byte count, then exactly
- * that many bytes of NAME=VALUE strings on the same connection (reference 3.4). */
+ * that many bytes of NAME=VALUE strings on the same connection (docs/protocol.md 3.4). */
 #include "ipc/request.h"
 #include "proto/process_codec.h"
 

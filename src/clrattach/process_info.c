@@ -1,4 +1,4 @@
-/* process_info.c - ProcessInfo3 -> ProcessInfo2 -> ProcessInfo (reference 3.4): who the
+/* process_info.c - ProcessInfo3 -> ProcessInfo2 -> ProcessInfo (docs/protocol.md 3.4): who the
  * runtime is, asked newest first, falling back only when the runtime does not know a command. */
 #include "ipc/request.h"
 #include "proto/process_codec.h"

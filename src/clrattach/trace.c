@@ -3,7 +3,7 @@
  * The runtime answers CollectTracing with OK(session id) and then writes the trace on the
  * same connection until the session ends. StopTracing must go on a second connection, and the
  * runtime writes rundown into the first one before it answers, so the stream is drained for
- * the whole stop or the runtime blocks on a full socket (reference/ipc-protocol.md 7.6).
+ * the whole stop or the runtime blocks on a full socket (docs/protocol.md 7.6).
  */
 #define _GNU_SOURCE
 #include "ipc/request.h"

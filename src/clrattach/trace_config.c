@@ -2,7 +2,7 @@
  *
  * The provider list syntax is dotnet-trace's (Name[:Keywords[:Level[:Arguments]]], comma
  * separated), so commands people already use carry over. Every limit the runtime enforces
- * with a bare BAD_ENCODING (reference/ipc-protocol.md 3.2) is checked here first, where the
+ * with a bare BAD_ENCODING (docs/protocol.md 3.2) is checked here first, where the
  * error can say which provider and which part is wrong.
  */
 #define _GNU_SOURCE
@@ -94,7 +94,7 @@ int clra_trace_config_add_provider(clra_trace_config_t *cfg, const char *name, u
  * UNKNOWN_COMMAND, so this reaches the widest range of runtimes without a probe round trip
  * (each probe is a connection to a single-threaded server). CT1 implies rundown with the
  * default keyword and stacks; CT2 adds the rundown bool; CT3 the stackwalk bool; CT4 replaces
- * the rundown bool with a keyword (reference/ipc-protocol.md 3.2). */
+ * the rundown bool with a keyword (docs/protocol.md 3.2). */
 int clra_trace_command_version(const clra_trace_config_t *cfg)
 {
     uint64_t rk = cfg->rundown_keyword;

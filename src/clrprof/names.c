@@ -1,5 +1,5 @@
 /* names.c - "Namespace.Type.Method" for a FunctionID, read from the function's metadata
- * (reference/profiling-api.md 4.3: GetTokenAndMetaDataFromFunction, GetMethodProps,
+ * (docs/profiling-api.md 4.3: GetTokenAndMetaDataFromFunction, GetMethodProps,
  * GetTypeDefProps, GetNestedClassProps). */
 #include "clrprof/clrprof_profiler.h"
 #include "clrprof/clrprof_util.h"

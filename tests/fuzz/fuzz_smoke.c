@@ -19,7 +19,7 @@ static const uint8_t seed_info3[] = {1, 0, 0, 0, 0x39, 0x30, 0, 0, 0, 0, 0, 0, 1
                                      2, 0, 0, 0, 'a', 0, 0, 0, 2, 0, 0, 0, 'L', 0, 0, 0,
                                      2, 0, 0, 0, 'x', 0, 0, 0, 2, 0, 0, 0, 'e', 0, 0, 0,
                                      2, 0, 0, 0, '1', 0, 0, 0, 2, 0, 0, 0, 'r', 0, 0, 0};
-/* Dump3's Error(E_FAIL) with the text "no" (ipc-protocol.md 3.1). */
+/* Dump3's Error(E_FAIL) with the text "no" (docs/protocol.md 3.1). */
 static const uint8_t seed_dump_error[] = {'D', 'O', 'T', 'N', 'E', 'T', '_', 'I', 'P', 'C', '_', 'V',
                                           '1', 0, 34, 0, 0xFF, 0xFF, 0, 0, 0x05, 0x40, 0x00, 0x80,
                                           3, 0, 0, 0, 'n', 0, 'o', 0, 0, 0};
@@ -69,7 +69,7 @@ TEST(fuzz_smoke_every_parser_survives_mutated_spec_examples)
     LLVMFuzzerTestOneInput(NULL, 0);
 }
 
-/* A NetTrace beginning (reference 6), one EventBlock and the end marker; a provider list. */
+/* A NetTrace beginning (docs/protocol.md 6), one EventBlock and the end marker; a provider list. */
 static const uint8_t seed_nettrace[] = {
     'N', 'e', 't', 't', 'r', 'a', 'c', 'e', 0x14, 0, 0, 0, '!', 'F', 'a', 's', 't', 'S', 'e', 'r',
     'i', 'a', 'l', 'i', 'z', 'a', 't', 'i', 'o', 'n', '.', '1', 5, 5, 1, 4, 0, 0, 0, 4, 0, 0, 0,

@@ -1,6 +1,6 @@
 /* test_corprof.c - the C profiling bindings: default callbacks, IID bytes, flag composites.
  *
- * Expected IID bytes and flag members are written out here from reference/profiling-api.md,
+ * Expected IID bytes and flag members are written out here from docs/profiling-api.md,
  * not taken from the headers, so a typo on either side shows up as a failure.
  */
 #include "test.h"

@@ -1,5 +1,5 @@
 /* Unit tests of the dump and startup-hook requests (golden bytes written out by hand from
- * ipc-protocol.md 2.1, 2.3, 3.1, 3.4) and of the dump reply, whose GenerateCoreDump3 error form
+ * docs/protocol.md 2.1, 2.3, 3.1, 3.4) and of the dump reply, whose GenerateCoreDump3 error form
  * carries createdump's text. */
 #include "proto/dump_codec.h"
 #include "proto/process_codec.h"

@@ -1,8 +1,8 @@
 /* test_hresult.c - the HRESULT table: the codes attach and detach can produce are named and
  * explained, the table has no duplicates, and unknown codes get the generic sentences.
  *
- * Expected value/name pairs are written out by hand from reference/ipc-protocol.md 4.1-4.2
- * and reference/profiling-api.md 1.13 and 3.1, not taken from the table under test.
+ * Expected value/name pairs are written out by hand from docs/protocol.md 4.1-4.2
+ * and docs/profiling-api.md 1.13 and 3.1, not taken from the table under test.
  */
 #include "clrattach.h"
 #include "test.h"
@@ -16,7 +16,7 @@ typedef struct {
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
-/* ipc-protocol.md 4.2: the AttachProfiler table, the codes it mentions, and its related values. */
+/* docs/protocol.md 4.2: the AttachProfiler table, the codes it mentions, and its related values. */
 static const expected_t attach_codes[] = {
     {HR(0x8013135B), "DS_IPC_E_NOT_YET_AVAILABLE"},
     {HR(0x80131384), "DS_IPC_E_BAD_ENCODING"},
@@ -43,7 +43,7 @@ static const expected_t attach_codes[] = {
     {HR(0x80131373), "CORPROF_E_PROFILER_NOT_YET_INITIALIZED"},
 };
 
-/* profiling-api.md 3.1: RequestProfilerDetach's seven refusing checks (1, 2, 4, 5, 6, 7, 8);
+/* docs/profiling-api.md 3.1: RequestProfilerDetach's seven refusing checks (1, 2, 4, 5, 6, 7, 8);
  * checks 1, 4 and 6 share a code and check 8 has two, hence six values. */
 static const expected_t detach_codes[] = {
     {HR(0x80131367), "CORPROF_E_PROFILER_DETACHING"},

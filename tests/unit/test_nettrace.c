@@ -1,5 +1,5 @@
 /* Unit tests of the NetTrace check (and of the tests' own NetTrace reader) on streams built
- * here byte by byte from reference/ipc-protocol.md 6 and PerfView's NetTraceFormat_v5.md. */
+ * here byte by byte from docs/protocol.md 6 and PerfView's NetTraceFormat_v5.md. */
 #define _GNU_SOURCE
 #include "nettrace_reader.h"
 #include "test.h"

@@ -1,5 +1,5 @@
 /* Unit tests of the environment and process-control commands: golden request bytes written out
- * by hand from reference/ipc-protocol.md 3.4, the environment reply and continuation parsers,
+ * by hand from docs/protocol.md 3.4, the environment reply and continuation parsers,
  * and a fake server for continuations a runtime would not send. */
 #include "fakesrv.h"
 #include "proto/process_codec.h"

@@ -1,4 +1,4 @@
-/* Unit tests of ProcessInfo, ProcessInfo2 and ProcessInfo3 (reference/ipc-protocol.md 3.4):
+/* Unit tests of ProcessInfo, ProcessInfo2 and ProcessInfo3 (docs/protocol.md 3.4):
  * golden request bytes, replies written out by hand byte by byte, every malformed length
  * rejected with a detail naming the field, and the 3 -> 2 -> 1 fallback against a fake server. */
 #define _GNU_SOURCE
@@ -21,7 +21,7 @@ static const uint8_t req_info3[20] = {MAGIC, 0x14, 0x00, 0x04, 0x08, 0x00, 0x00}
 #define V1 0x01, 0x00, 0x00, 0x00
 #define V2 0x02, 0x00, 0x00, 0x00
 #define PID_4242 0x92, 0x10, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00
-/* {846F5F1C-F9AE-4B07-969E-05C26BC060D8} in memory order (reference 2.3). */
+/* {846F5F1C-F9AE-4B07-969E-05C26BC060D8} in memory order (docs/protocol.md 2.3). */
 #define COOKIE 0x1C, 0x5F, 0x6F, 0x84, 0xAE, 0xF9, 0x07, 0x4B, \
                0x96, 0x9E, 0x05, 0xC2, 0x6B, 0xC0, 0x60, 0xD8
 #define S_CMD 0x04, 0x00, 0x00, 0x00, 'a', 0x00, ' ', 0x00, 'b', 0x00, 0x00, 0x00
@@ -41,7 +41,7 @@ static const uint8_t info2[] = {PID_4242, COOKIE, S_CMD, S_OS, S_ARCH, S_ENTRY, 
 static const uint8_t info3_v1[] = {V1,   PID_4242, COOKIE, S_CMD, S_OS,
                                    S_ARCH, S_ENTRY, S_CLR, S_RID};
 
-/* A whole OK message around a payload (header written field by field from reference 2.1). */
+/* A whole OK message around a payload (header written field by field from docs/protocol.md 2.1). */
 static size_t ok_message(uint8_t *out, const uint8_t *payload, size_t len)
 {
     static const uint8_t magic[14] = {MAGIC};

@@ -19,7 +19,7 @@
 #define MAPS_PLAIN "5600-5700 r-xp 0 0:0 0 /usr/bin/sleep\n"
 
 #define MAGIC 0x44, 0x4F, 0x54, 0x4E, 0x45, 0x54, 0x5F, 0x49, 0x50, 0x43, 0x5F, 0x56, 0x31, 0x00
-/* ProcessInfo3 v1 OK reply for pid 4242 (payload layout: reference 3.4), 142 bytes. */
+/* ProcessInfo3 v1 OK reply for pid 4242 (payload layout: docs/protocol.md 3.4), 142 bytes. */
 static const uint8_t info3_reply[] = {
     MAGIC, 0x8E, 0x00, 0xFF, 0x00, 0x00, 0x00,
     0x01, 0x00, 0x00, 0x00,                         /* version 1 */

@@ -1,5 +1,5 @@
 /* Unit tests of the EventPipe requests: golden bytes written out by hand from
- * reference/ipc-protocol.md 3.2, the choice of CollectTracing version, local checks and the
+ * docs/protocol.md 3.2, the choice of CollectTracing version, local checks and the
  * session-id reply parser. */
 #include "test.h"
 #include "proto/eventpipe_codec.h"
@@ -14,7 +14,7 @@
         0x00, 0x74, 0x00, 0x53, 0x00, 0x6F, 0x00, 0x75, 0x00, 0x72, 0x00, 0x63, 0x00, 0x65,    \
         0x00, 0x00, 0x00
 
-/* The worked CT2 example of reference 3.2, byte for byte (81 bytes). */
+/* The worked CT2 example of docs/protocol.md 3.2, byte for byte (81 bytes). */
 static const uint8_t spec_ct2_example[81] = {
     MAGIC, 0x51, 0x00, 0x02, 0x03, 0x00, 0x00,
     0x00, 0x01, 0x00, 0x00,                         /* circularBufferMB 256 */

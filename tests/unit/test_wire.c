@@ -31,7 +31,7 @@ TEST(wire_writer_overflow_is_sticky)
     ASSERT_EQ(w.len, 4);
 }
 
-/* The spec's example CLSID and its bytes on the wire (ipc-protocol.md 2.3). */
+/* The spec's example CLSID and its bytes on the wire (docs/protocol.md 2.3). */
 TEST(wire_guid_uses_windows_memory_order)
 {
     clra_guid_t g;

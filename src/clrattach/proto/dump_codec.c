@@ -1,5 +1,5 @@
 /* dump_codec.c - the encoder of the dump requests and the decoder of the dump
- * reply, whose GenerateCoreDump3 error form carries createdump's text (ipc-protocol.md 3.1). */
+ * reply, whose GenerateCoreDump3 error form carries createdump's text (docs/protocol.md 3.1). */
 #include "proto/dump_codec.h"
 
 #include <stdlib.h>

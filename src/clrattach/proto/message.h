@@ -8,7 +8,7 @@
 #define CLRA__HEADER_SIZE 20
 #define CLRA__MAX_MESSAGE 65535
 
-/* Command sets and ids (reference/ipc-protocol.md section 3). */
+/* Command sets and ids (docs/protocol.md section 3). */
 enum {
     CLRA__SET_DUMP = 0x01,
     CLRA__SET_EVENTPIPE = 0x02,

@@ -1,4 +1,4 @@
-/* nettrace.c - is this a whole NetTrace stream? (reference/ipc-protocol.md 6)
+/* nettrace.c - is this a whole NetTrace stream? (docs/protocol.md 6)
  *
  * A V4/V5 stream is "Nettrace", the FastSerialization header, the Trace object, then objects
  * shaped 05 | 05 01 ver minver len name 06 | uint32 size | padding to 4 | size bytes | 06,

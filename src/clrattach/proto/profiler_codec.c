@@ -3,7 +3,7 @@
 #include "proto/profiler_codec.h"
 
 /* Client data must be exactly clientDataLen bytes with nothing after it: older runtimes
- * reject extra bytes, newer ones reject missing bytes (reference 3.3). */
+ * reject extra bytes, newer ones reject missing bytes (docs/protocol.md 3.3). */
 int clra__build_attach_profiler(clra__writer_t *w, uint32_t attach_timeout_ms,
                                 const clra_guid_t *clsid, const char *profiler_path,
                                 const void *client_data, size_t client_data_len)

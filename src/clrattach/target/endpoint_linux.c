@@ -1,4 +1,4 @@
-/* endpoint_linux.c - pid -> diagnostics socket path (reference/ipc-protocol.md 1.1, 1.2).
+/* endpoint_linux.c - pid -> diagnostics socket path (docs/protocol.md 1.1, 1.2).
  *
  * The runtime names its socket <TMPDIR>/dotnet-diagnostic-<pid>-<key>-socket with TMPDIR and
  * pid as the target itself sees them, and key its start time in clock ticks. So we read the
