@@ -26,6 +26,14 @@ expect_version() {
     [ "$got" = "$version" ] || fail "$* printed '$got', expected '$version'"
     echo "ok   $* -> $got"
 }
+# A program linked against the shared library must load the installed one. (ldd's output is
+# taken whole: `ldd | grep -q` can fail under pipefail when grep exits first.)
+loads_installed_lib() {
+    case $(ldd "$1") in
+    *"$libdir/libclrattach.so"*) ;;
+    *) fail "$1 does not load $libdir/libclrattach.so" ;;
+    esac
+}
 
 step "cmake --install $build --prefix $prefix"
 "$cmake" --install "$build" --prefix "$prefix" >"$work/install.log" || {
@@ -36,7 +44,7 @@ for f in bin/clrattach include/clrattach.h include/clrattach_version.h \
     include/clrprof/clrprof_profiler.h; do
     [ -e "$prefix/$f" ] || fail "not installed: $f"
 done
-pcfile=$(find "$prefix" -name clrattach.pc -path '*/pkgconfig/*' | head -1)
+pcfile=$(find "$prefix" -path '*/pkgconfig/clrattach.pc' -print -quit)
 [ -n "$pcfile" ] || fail "clrattach.pc not installed"
 libdir=$(dirname "$(dirname "$pcfile")")
 for f in libclrattach.so libclrattach.a libclrprof.a pkgconfig/clrprof.pc \
@@ -69,7 +77,7 @@ grep -q "from $prefix/" "$cm.log" || fail "find_package did not take the install
 }
 expect_version "$cm/version_shared"
 expect_version "$cm/version_static"
-ldd "$cm/version_shared" | grep -q "$libdir/libclrattach.so" || fail "version_shared does not load $libdir/libclrattach.so"
+loads_installed_lib "$cm/version_shared"
 "$cm/dlcheck" "$cm/libtiny_profiler.so" || fail "the find_package profiler"
 
 step "pkg-config consumer"
@@ -88,9 +96,9 @@ CC=$cc CFLAGS=$cflags "$here/consumer_pkgconfig/build.sh" "$pk" >"$pk.log" 2>&1 
 }
 expect_version "$pk/version_shared"
 expect_version "$pk/version_static"
-ldd "$pk/version_shared" | grep -q "$libdir/libclrattach.so" || fail "version_shared does not load $libdir/libclrattach.so"
-if ldd "$pk/version_static" | grep -q libclrattach; then
-    fail "version_static loads libclrattach.so"
-fi
+loads_installed_lib "$pk/version_shared"
+case $(ldd "$pk/version_static") in
+*libclrattach*) fail "$pk/version_static loads libclrattach.so" ;;
+esac
 "$pk/dlcheck" "$pk/libtiny_profiler.so" || fail "the pkg-config profiler"
 echo "install test passed"
