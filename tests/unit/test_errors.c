@@ -21,6 +21,19 @@ TEST(errors_version_matches_macros)
     ASSERT_STREQ(clra_version_string(), want);
 }
 
+/* The version is written once, in CMake's project(): the generated header, the library and
+ * the build (CLRA_CMAKE_VERSION, passed by tests.cmake) must all say the same. */
+TEST(errors_version_follows_cmake)
+{
+    char built[32];
+    snprintf(built, sizeof built, "%d.%d.%d", CLRA_VERSION_MAJOR, CLRA_VERSION_MINOR, CLRA_VERSION_PATCH);
+    ASSERT_STREQ(built, CLRA_CMAKE_VERSION);
+    ASSERT_STREQ(CLRA_VERSION_STRING, CLRA_CMAKE_VERSION);
+    ASSERT_STREQ(clra_version_string(), CLRA_CMAKE_VERSION);
+    ASSERT_EQ(clra_version(), (unsigned)(CLRA_VERSION_MAJOR << 16 | CLRA_VERSION_MINOR << 8 |
+                                         CLRA_VERSION_PATCH));
+}
+
 TEST(guid_round_trips_with_and_without_braces)
 {
     clra_guid_t a, b;

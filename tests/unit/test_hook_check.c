@@ -6,6 +6,7 @@
 #include "assembly/assembly.h"
 #include "clrattach.h"
 #include "test.h"
+#include "test_apps.h"
 
 #include <stdlib.h>
 #include <unistd.h>
@@ -35,6 +36,7 @@ static void expect_rejected(const char *path, const char *reason)
 
 TEST(hook_check_accepts_the_test_hook)
 {
+    NEED_TEST_APPS();
     clra_status_t st;
     ASSERT_EQ(clra_startup_hook_check(CLRA_HOOK_DLL, &st), 0);
     ASSERT_STREQ(st.detail, "");
@@ -42,6 +44,7 @@ TEST(hook_check_accepts_the_test_hook)
 
 TEST(hook_check_names_each_wrong_initialize)
 {
+    NEED_TEST_APPS();
     static const char *const variants[] = {"instance", "params", "returns", "generic"};
     char path[512];
     for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++) {
@@ -52,12 +55,14 @@ TEST(hook_check_names_each_wrong_initialize)
 
 TEST(hook_check_names_a_startuphook_in_a_namespace_or_class)
 {
+    NEED_TEST_APPS();
     expect_rejected(CLRA_BADHOOK_DIR "/badhook_namespaced.dll", "declared inside Hooks");
     expect_rejected(CLRA_BADHOOK_DIR "/badhook_nested.dll", "declared inside another class");
 }
 
 TEST(hook_check_rejects_an_assembly_without_startuphook)
 {
+    NEED_TEST_APPS();
     expect_rejected(CLRA_SAMPLE_DLL, "has no class StartupHook");
 }
 
@@ -82,6 +87,7 @@ TEST(hook_check_rejects_files_that_are_not_assemblies)
 
 TEST(hook_check_rejects_a_native_pe_without_cli_header)
 {
+    NEED_TEST_APPS();
     size_t len;
     uint8_t *img = slurp(CLRA_HOOK_DLL, &len);
     char why[256];
@@ -97,6 +103,7 @@ TEST(hook_check_rejects_a_native_pe_without_cli_header)
 
 TEST(hook_check_fails_cleanly_on_every_truncation_of_a_good_hook)
 {
+    NEED_TEST_APPS();
     size_t len;
     uint8_t *img = slurp(CLRA_HOOK_DLL, &len);
     char why[256];
@@ -118,6 +125,7 @@ TEST(hook_check_fails_cleanly_on_every_truncation_of_a_good_hook)
 
 TEST(hook_check_names_a_file_cut_short)
 {
+    NEED_TEST_APPS();
     size_t len;
     uint8_t *img = slurp(CLRA_HOOK_DLL, &len);
     char why[256];
@@ -128,6 +136,7 @@ TEST(hook_check_names_a_file_cut_short)
 
 TEST(hook_check_survives_every_single_byte_corruption_of_a_good_hook)
 {
+    NEED_TEST_APPS();
     size_t len;
     uint8_t *img = slurp(CLRA_HOOK_DLL, &len);
     char why[256];

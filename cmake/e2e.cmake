@@ -1,0 +1,66 @@
+# Included by tests.cmake when the .NET SDK was found (DOTNET_EXE): the .NET test apps, the
+# unit tests' use of their assemblies, and the end-to-end tests.
+
+# Builds tests/apps/NAME/PROJECT.csproj into build/apps/NAME; OUTPUT is the dll it makes.
+function(clra_dotnet_app name project output comment)
+  file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/apps/${name}/*.cs)
+  add_custom_command(
+    OUTPUT ${CMAKE_BINARY_DIR}/apps/${name}/${output}
+    COMMAND ${DOTNET_EXE} build ${CMAKE_SOURCE_DIR}/tests/apps/${name}/${project}.csproj
+            -c Release -o ${CMAKE_BINARY_DIR}/apps/${name} --nologo -v quiet
+            -p:BaseIntermediateOutputPath=${CMAKE_BINARY_DIR}/apps/obj/${name}/
+    DEPENDS ${sources} tests/apps/${name}/${project}.csproj
+    COMMENT ${comment})
+endfunction()
+set(SAMPLE_APP_DIR ${CMAKE_BINARY_DIR}/apps/sample)
+clra_dotnet_app(sample sample sample.dll "Building the sample .NET app")
+# The official managed client, for cross-checking answers (restored from NuGet).
+set(CROSSCHECK_APP_DIR ${CMAKE_BINARY_DIR}/apps/crosscheck)
+clra_dotnet_app(crosscheck crosscheck crosscheck.dll
+                "Building the cross-check app (Microsoft.Diagnostics.NETCore.Client)")
+# A startup hook assembly that `clrattach startup-hook` applies to the sample app.
+set(HOOK_APP_DIR ${CMAKE_BINARY_DIR}/apps/hook)
+clra_dotnet_app(hook hook clra_hook.dll "Building the startup hook test assembly")
+# Startup hooks with one mistake each, for the tests of the assembly check (one dotnet run).
+set(BADHOOK_DIR ${CMAKE_BINARY_DIR}/apps/badhook)
+set(BADHOOK_VARIANTS instance params returns generic namespaced nested)
+list(TRANSFORM BADHOOK_VARIANTS PREPEND ${BADHOOK_DIR}/badhook_ OUTPUT_VARIABLE BADHOOK_DLLS)
+list(TRANSFORM BADHOOK_DLLS APPEND .dll)
+add_custom_command(
+  OUTPUT ${BADHOOK_DLLS}
+  COMMAND ${DOTNET_EXE} build ${CMAKE_SOURCE_DIR}/tests/apps/badhook/variants.proj --nologo -v quiet
+          -p:OutDir=${BADHOOK_DIR}/ -p:BadHookObj=${CMAKE_BINARY_DIR}/apps/obj/badhook/
+  DEPENDS tests/apps/badhook/BadHooks.cs tests/apps/badhook/badhook.csproj
+          tests/apps/badhook/variants.proj
+  COMMENT "Building the deliberately wrong startup hooks")
+add_custom_target(test_apps ALL DEPENDS ${SAMPLE_APP_DIR}/sample.dll ${HOOK_APP_DIR}/clra_hook.dll
+                  ${CROSSCHECK_APP_DIR}/crosscheck.dll ${BADHOOK_DLLS})
+# The assembly-check unit tests read these real compiler outputs (no runtime is started).
+target_compile_definitions(unit_tests PRIVATE
+  CLRA_SAMPLE_DLL="${SAMPLE_APP_DIR}/sample.dll"
+  CLRA_HOOK_DLL="${HOOK_APP_DIR}/clra_hook.dll"
+  CLRA_BADHOOK_DIR="${BADHOOK_DIR}")
+add_dependencies(unit_tests test_apps)
+
+file(GLOB E2E_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/e2e/test_*.c)
+add_executable(e2e_tests ${E2E_SOURCES} tests/e2e/harness.c)
+target_sources(e2e_tests PRIVATE tests/e2e/elfcore.c tests/e2e/trace_counts.c)
+target_include_directories(e2e_tests PRIVATE tests/e2e ${CLRATTACH_PRIVATE_INCLUDE})
+target_link_libraries(e2e_tests PRIVATE clrattach_static clra_test_main)
+target_compile_definitions(e2e_tests PRIVATE
+  CLRA_DOTNET="${DOTNET_EXE}"
+  CLRA_SAMPLE_DLL="${SAMPLE_APP_DIR}/sample.dll"
+  CLRA_CROSSCHECK_DLL="${CROSSCHECK_APP_DIR}/crosscheck.dll"
+  CLRA_HOOK_DLL="${HOOK_APP_DIR}/clra_hook.dll"
+  CLRA_BADHOOK_DIR="${BADHOOK_DIR}"
+  CLRA_CLI="$<TARGET_FILE:clrattach_cli>"
+  CLRA_PROFILER_DIR="${CMAKE_BINARY_DIR}/profilers")
+# Sanitized profilers run inside dotnet, so the target needs the ASan runtime loaded first.
+if(CLRA_SANITIZE)
+  execute_process(COMMAND ${CMAKE_C_COMPILER} -print-file-name=libasan.so
+                  OUTPUT_VARIABLE ASAN_RUNTIME OUTPUT_STRIP_TRAILING_WHITESPACE)
+  target_compile_definitions(e2e_tests PRIVATE CLRA_ASAN_PRELOAD="${ASAN_RUNTIME}")
+endif()
+add_dependencies(e2e_tests test_apps clrattach_cli hello_profiler ${TEST_PROFILERS})
+clra_register_tests(e2e_tests e2e ${E2E_SOURCES})
+
