@@ -21,11 +21,11 @@ static double now_ms(void)
 /* Attaches through the fake server and returns the library's result. */
 static int attach_via(fakesrv_t *s, int timeout_ms, clra_status_t *st)
 {
-    clra_endpoint_t ep;
+    clra_target_t ep;
     clra_guid_t clsid = {0x12345678, 0x9ABC, 0xDEF0, {1, 2, 3, 4, 5, 6, 7, 8}};
     ASSERT(s != NULL);
-    ASSERT_EQ(clra_endpoint_from_path(fakesrv_path(s), &ep), 0);
-    return clra_attach_profiler_at(&ep, &clsid, "/opt/prof/libp.so", "k=v", 3, 1000, timeout_ms, st);
+    ep = clra_target_socket(fakesrv_path(s));
+    return clra_profiler_attach(&ep, &clsid, "/opt/prof/libp.so", "k=v", 3, 1000, 0, timeout_ms, st);
 }
 
 TEST(transport_ok_reply_is_success_and_request_arrives_whole)
@@ -129,10 +129,10 @@ TEST(transport_stale_socket_is_connection_refused)
 TEST(transport_missing_socket_is_no_endpoint)
 {
     clra_status_t st;
-    clra_endpoint_t ep;
+    clra_target_t ep;
     clra_guid_t clsid = {0};
-    ASSERT_EQ(clra_endpoint_from_path("/tmp/clra-no-such-dir/dotnet-diagnostic-1-1-socket", &ep), 0);
-    ASSERT_EQ(clra_attach_profiler_at(&ep, &clsid, "/p.so", NULL, 0, 0, 1000, &st), CLRA_ENOENDPOINT);
+    ep = clra_target_socket("/tmp/clra-no-such-dir/dotnet-diagnostic-1-1-socket");
+    ASSERT_EQ(clra_profiler_attach(&ep, &clsid, "/p.so", NULL, 0, 0, 0, 1000, &st), CLRA_ENOENDPOINT);
 }
 
 TEST(transport_reaches_socket_paths_longer_than_sun_path)
@@ -148,10 +148,10 @@ TEST(transport_reaches_socket_paths_longer_than_sun_path)
 TEST(transport_rejects_bad_arguments_without_connecting)
 {
     clra_status_t st;
-    clra_endpoint_t ep;
+    clra_target_t ep;
     clra_guid_t clsid = {0};
-    clra_endpoint_from_path("/nonexistent", &ep);
-    ASSERT_EQ(clra_attach_profiler_at(&ep, &clsid, "", NULL, 0, 0, 100, &st), CLRA_EINVAL);
-    ASSERT_EQ(clra_attach_profiler_at(&ep, &clsid, "/p", NULL, 5, 0, 100, &st), CLRA_EINVAL);
-    ASSERT_EQ(clra_attach_profiler_at(&ep, &clsid, "/p\xC0\x80", NULL, 0, 0, 100, &st), CLRA_EENCODING);
+    ep = clra_target_socket("/nonexistent");
+    ASSERT_EQ(clra_profiler_attach(&ep, &clsid, "", NULL, 0, 0, 0, 100, &st), CLRA_EINVAL);
+    ASSERT_EQ(clra_profiler_attach(&ep, &clsid, "/p", NULL, 5, 0, 0, 100, &st), CLRA_EINVAL);
+    ASSERT_EQ(clra_profiler_attach(&ep, &clsid, "/p\xC0\x80", NULL, 0, 0, 0, 100, &st), CLRA_EENCODING);
 }

@@ -33,7 +33,7 @@ static int sees_other_tree(int pid)
     return read_link(path, theirs, sizeof theirs) == 0 && strcmp(theirs, "/") != 0;
 }
 
-int clra_target_path(int pid, const char *target_path, char *out, size_t cap, int *other_ns)
+int clra_target_path_resolve(int pid, const char *target_path, char *out, size_t cap, int *other_ns)
 {
     char proc[64];
     struct stat sb;
