@@ -276,7 +276,8 @@ static void report_text(const attach_opts_t *o, const outcome_t *r)
     if (r->rc == 0 && r->copy) {
         printf("attached %s to process %d in %.1f ms\n  a staged copy of %s, here %s;\n"
                "  clrattach detach removes it once the runtime has unloaded it\n",
-               clra_stage_target_path(r->copy), o->pid, r->ms, o->path, clra_stage_local_path(r->copy));
+               clra_stage_target_path(r->copy), o->pid, r->ms, o->path,
+               clra_stage_local_path(r->copy));
     } else if (r->rc == 0) {
         printf("attached %s to process %d in %.1f ms\n", o->path, o->pid, r->ms);
     } else if (r->rc == CLRA_ERUNTIME) {
@@ -331,7 +332,8 @@ static void attach(const attach_opts_t *o, clra_stage_t **stage, outcome_t *r)
      * the next --stage or detach, which removes it once it is not mapped. */
     if (r->rc == CLRA_ETIMEDOUT) {
         fprintf(stderr, "clrattach: the staged copy %s stays until the runtime is done with it; "
-                "the next 'clrattach detach %d' or --stage removes it\n", clra_stage_local_path(copy),
+                "the next 'clrattach detach %d' or --stage removes it\n",
+                clra_stage_local_path(copy),
                 o->pid);
         clra_stage_release(copy);
         return;

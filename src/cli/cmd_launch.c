@@ -126,7 +126,8 @@ static int do_startup_profiler(const clra_target_t *t, launch_t *l, const void *
                                clra_status_t *st)
 {
     (void)arg;
-    return clra_profiler_startup_register(t, &l->o->clsid, l->o->profiler, (int)l->o->timeout_ms, st);
+    return clra_profiler_startup_register(t, &l->o->clsid, l->o->profiler,
+                                          (int)l->o->timeout_ms, st);
 }
 
 static int do_hook(const clra_target_t *t, launch_t *l, const void *arg, clra_status_t *st)

@@ -228,11 +228,14 @@ TEST(dump_rejects_bad_arguments_without_connecting)
     clra_dump_result_t res;
     clra_status_t st;
     ep = clra_target_socket("/nonexistent/dotnet-diagnostic-1-1-socket");
-    ASSERT_EQ(clra_dump_create(&ep, "relative/core", CLRA_DUMP_HEAP, 0, 1000, &res, &st), CLRA_EINVAL);
+    ASSERT_EQ(clra_dump_create(&ep, "relative/core", CLRA_DUMP_HEAP, 0, 1000, &res, &st),
+              CLRA_EINVAL);
     ASSERT_CONTAINS(st.detail, "absolute");
-    ASSERT_EQ(clra_dump_create(&ep, "/tmp/core", (clra_dump_type_t)5, 0, 1000, &res, &st), CLRA_EINVAL);
+    ASSERT_EQ(clra_dump_create(&ep, "/tmp/core", (clra_dump_type_t)5, 0, 1000, &res, &st),
+              CLRA_EINVAL);
     ASSERT_CONTAINS(st.detail, "dump type 5");
-    ASSERT_EQ(clra_dump_create(&ep, "/tmp/core", CLRA_DUMP_FULL, 0x8, 1000, &res, &st), CLRA_EINVAL);
+    ASSERT_EQ(clra_dump_create(&ep, "/tmp/core", CLRA_DUMP_FULL, 0x8, 1000, &res, &st),
+              CLRA_EINVAL);
     ASSERT_CONTAINS(st.detail, "flags 0x8");
 }
 

@@ -103,7 +103,7 @@ int clra__target_file_check(int pid, const char *profiler_path, clra_status_t *s
     if (st)
         st->sys_errno = ENOENT;
     clra__detail(st, "%s is not in process %d's file tree (its mount namespace is not ours; "
-                 "looked for %s); stage a copy (clra_stage_create, attach --stage) or pass a path that "
-                 "exists inside it", profiler_path, pid, local);
+                 "looked for %s); stage a copy (clra_stage_create, attach --stage) or pass a "
+                 "path that exists inside it", profiler_path, pid, local);
     return CLRA_EINVAL;
 }
