@@ -360,6 +360,7 @@ int clra_endpoint_find(int pid, clra_endpoint_t *ep, clra_status_t *st)
 {
     if (!ep)
         return CLRA_EINVAL;
+    memset(ep, 0, sizeof *ep); /* its reserved members too */
     if (st)
         memset(st, 0, sizeof *st);
     return clra__endpoint_find_in("/proc", pid, ep, st);
