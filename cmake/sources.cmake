@@ -3,6 +3,7 @@
 set(CLRATTACH_SOURCES
   src/clrattach/assembly/hook_check.c
   src/clrattach/assembly/pe_metadata.c
+  src/clrattach/command_target.c
   src/clrattach/dump.c
   src/clrattach/hresult.c
   src/clrattach/ipc/request.c

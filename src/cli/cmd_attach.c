@@ -245,8 +245,8 @@ static void report_json(const attach_opts_t *o, const outcome_t *r)
     json_int(&j, "pid", o->pid);
     json_str(&j, "profiler_path", o->path);
     if (r->copy) {
-        json_str(&j, "staged_path", r->copy->target_path);
-        json_str(&j, "staged_local_path", r->copy->local_path);
+        json_str(&j, "staged_path", clra_stage_target_path(r->copy));
+        json_str(&j, "staged_local_path", clra_stage_local_path(r->copy));
     }
     json_str(&j, "clsid", clsid);
     json_int(&j, "client_data_bytes", (long long)o->data_len);
@@ -276,7 +276,8 @@ static void report_text(const attach_opts_t *o, const outcome_t *r)
     if (r->rc == 0 && r->copy) {
         printf("attached %s to process %d in %.1f ms\n  a staged copy of %s, here %s;\n"
                "  clrattach detach removes it once the runtime has unloaded it\n",
-               r->copy->target_path, o->pid, r->ms, o->path, r->copy->local_path);
+               clra_stage_target_path(r->copy), o->pid, r->ms, o->path,
+               clra_stage_local_path(r->copy));
     } else if (r->rc == 0) {
         printf("attached %s to process %d in %.1f ms\n", o->path, o->pid, r->ms);
     } else if (r->rc == CLRA_ERUNTIME) {
@@ -302,46 +303,50 @@ static void report_text(const attach_opts_t *o, const outcome_t *r)
 
 /* Stages the copy when asked, attaches, and removes the copy again when the attach failed:
  * a copy the runtime never loaded must not stay behind in the target's file tree. */
-static void attach(const attach_opts_t *o, clra_stage_t *copy, outcome_t *r)
+static void attach(const attach_opts_t *o, clra_stage_t **stage, outcome_t *r)
 {
+    clra_stage_t *copy = NULL;
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     memset(r, 0, sizeof *r);
-    if (o->stage && (r->rc = clra_stage(o->pid, o->path, copy, &r->st)) != 0) {
+    if (o->stage && (r->rc = clra_stage_create(o->pid, o->path, &copy, &r->st)) != 0) {
         r->staging = 1;
         r->ms = elapsed_ms(&t0);
         return;
     }
     double left = (double)o->timeout_ms - elapsed_ms(&t0);
-    r->rc = clra_attach_profiler(o->pid, &o->clsid, o->stage ? copy->target_path : o->path,
-                                 o->data, o->data_len, (uint32_t)o->attach_timeout_ms,
+    clra_target_t target = clra_target_pid(o->pid);
+    r->rc = clra_profiler_attach(&target, &o->clsid,
+                                 o->stage ? clra_stage_target_path(copy) : o->path, o->data,
+                                 o->data_len, (uint32_t)o->attach_timeout_ms, 0,
                                  left < 1 ? 1 : (int)left, &r->st);
     r->ms = elapsed_ms(&t0);
     if (!o->stage)
         return;
     if (r->rc == 0) {
-        r->copy = copy;
-        clra_stage_release(copy);
+        r->copy = copy; /* released once reported */
+        *stage = copy;
         return;
     }
     /* Past the deadline the runtime may still be loading the copy: leave it to the sweep of
      * the next --stage or detach, which removes it once it is not mapped. */
     if (r->rc == CLRA_ETIMEDOUT) {
         fprintf(stderr, "clrattach: the staged copy %s stays until the runtime is done with it; "
-                "the next 'clrattach detach %d' or --stage removes it\n", copy->local_path,
+                "the next 'clrattach detach %d' or --stage removes it\n",
+                clra_stage_local_path(copy),
                 o->pid);
         clra_stage_release(copy);
         return;
     }
     clra_status_t ust;
-    if (clra_unstage(copy, &ust) != 0)
+    if (clra_stage_remove(copy, &ust) != 0)
         fprintf(stderr, "clrattach: the staged copy could not be removed: %s\n", ust.detail);
 }
 
 int cmd_attach(int argc, char **argv)
 {
     attach_opts_t o;
-    clra_stage_t copy;
+    clra_stage_t *copy = NULL;
     outcome_t r;
     memset(&o, 0, sizeof o);
     if (parse_options(argc, argv, &o) != 0) {
@@ -353,6 +358,7 @@ int cmd_attach(int argc, char **argv)
         report_json(&o, &r);
     else
         report_text(&o, &r);
+    clra_stage_release(copy);
     free(o.data);
     if (r.rc == 0 && o.hold)
         return cli_hold(o.pid, &o.clsid, (int)o.timeout_ms, o.json);

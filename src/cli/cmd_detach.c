@@ -153,7 +153,7 @@ int cmd_detach(int argc, char **argv)
     clra_profiler_ref_t *refs = calloc(MAX_PROFILERS, sizeof *refs);
     if (!refs)
         return EXIT_INTERNAL;
-    int n = clra_profilers_find(o.pid, refs, MAX_PROFILERS, &st), worst = 0, tried = 0;
+    int n = clra_profiler_list(o.pid, refs, MAX_PROFILERS, &st), worst = 0, tried = 0;
     if (n <= 0) {
         int rc = n < 0 ? n : CLRA_ENOENDPOINT;
         fprintf(stderr, "clrattach: cannot detach from process %d: %s\n  detail: %s\n"

@@ -136,7 +136,7 @@ static int choose_path(dump_opts_t *o)
         return -1;
     }
     int is_dir = !o->output ||
-                 (clra_target_path(o->pid, base, local, sizeof local, &other) == 0 &&
+                 (clra_target_path_resolve(o->pid, base, local, sizeof local, &other) == 0 &&
                   stat(local, &sb) == 0 && S_ISDIR(sb.st_mode));
     if (!is_dir)
         return (size_t)snprintf(o->path, sizeof o->path, "%s", base) < sizeof o->path ? 0 : -1;
@@ -192,7 +192,7 @@ static void dump_hint(const dump_opts_t *o, int rc, const clra_status_t *st, cha
     } else if (rc == CLRA_ERUNTIME && st->hresult == (int32_t)0x80131515) {
         snprintf(out, cap, "this runtime flavour (NativeAOT, Mono) cannot write dumps on request; "
                  "use gcore or the system's core dumps");
-    } else if (clra_target_path(o->pid, d, local, sizeof local, &other) == 0 &&
+    } else if (clra_target_path_resolve(o->pid, d, local, sizeof local, &other) == 0 &&
                stat(local, &sb) != 0) {
         snprintf(out, cap, "the directory %s does not exist%s; create it or pick another "
                  "--output", d, other ? " inside the target's mount namespace" : "");
@@ -327,8 +327,9 @@ int cmd_dump(int argc, char **argv)
     if (parse_options(argc, argv, &o) != 0 || choose_path(&o) != 0)
         return EXIT_USAGE;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    int rc = clra_dump(o.pid, o.path, (clra_dump_type_t)o.type, o.flags, (int)o.timeout_ms, &r,
-                       &st);
+    clra_target_t target = clra_target_pid(o.pid);
+    int rc = clra_dump_create(&target, o.path, (clra_dump_type_t)o.type, o.flags,
+                              (int)o.timeout_ms, &r, &st);
     double ms = elapsed_ms(&t0);
     if (o.json)
         report_json(&o, rc, &st, &r, ms);

@@ -58,15 +58,13 @@ static void print_env(const cli_common_t *o, const clra_environment_t *env)
 int cmd_env(int argc, char **argv)
 {
     cli_common_t o;
-    clra_endpoint_t ep;
     clra_status_t st;
     clra_environment_t env;
     json_out_t j;
     if (cli_parse_common(argc, argv, &env_spec, &o) != 0)
         return EXIT_USAGE;
-    int rc = clra_endpoint_find(o.pid, &ep, &st);
-    if (rc == 0)
-        rc = clra_process_environment(&ep, (int)o.timeout_ms, &env, &st);
+    clra_target_t target = clra_target_pid(o.pid);
+    int rc = clra_environment_get(&target, (int)o.timeout_ms, &env, &st);
     if (rc == 0) {
         print_env(&o, &env);
         clra_environment_free(&env);
@@ -78,7 +76,6 @@ int cmd_env(int argc, char **argv)
 int cmd_setenv(int argc, char **argv)
 {
     cli_common_t o;
-    clra_endpoint_t ep;
     clra_status_t st;
     json_out_t j;
     if (cli_parse_common(argc, argv, &setenv_spec, &o) != 0)
@@ -89,9 +86,8 @@ int cmd_setenv(int argc, char **argv)
                 "pass the value as a separate argument\n", name);
         return EXIT_USAGE;
     }
-    int rc = clra_endpoint_find(o.pid, &ep, &st);
-    if (rc == 0)
-        rc = clra_set_environment(&ep, name, value, (int)o.timeout_ms, &st);
+    clra_target_t target = clra_target_pid(o.pid);
+    int rc = clra_environment_set(&target, name, value, (int)o.timeout_ms, &st);
     json_out_t *jp = cli_json_start(&o, &j, rc);
     if (jp) {
         json_str(jp, "name", name);

@@ -101,7 +101,8 @@ int cmd_info(int argc, char **argv)
         clock_gettime(CLOCK_MONOTONIC, &t1);
         long long spent = (t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000;
         int left = (int)(spent < o.timeout_ms ? o.timeout_ms - spent : 1);
-        rc = clra_process_info(&ep, left, &info, &st);
+        clra_target_t target = clra_target_pid(o.pid);
+        rc = clra_process_info_get(&target, left, &info, &st);
     }
     if (rc != 0)
         return cli_finish(cli_json_start(&o, &j, rc), "ask about", &o, rc, &st);

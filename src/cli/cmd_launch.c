@@ -85,7 +85,7 @@ static int wait_advertise(launch_t *l, const clra_guid_t *cookie, clra_advertise
 {
     int timeout_ms = (int)l->o->timeout_ms;
     for (int waited = 0;; waited += 200) {
-        int rc = clra_reverse_wait(l->srv, cookie, 200, ad, st);
+        int rc = clra_reverse_server_wait(l->srv, cookie, 200, ad, st);
         if (rc != CLRA_ETIMEDOUT)
             return rc;
         if (waitpid(child_pid, &l->status, WNOHANG) == child_pid) {
@@ -101,49 +101,51 @@ static int wait_advertise(launch_t *l, const clra_guid_t *cookie, clra_advertise
 }
 
 /* One command on the runtime's next advertised connection. */
-typedef int (*port_command_fn)(const clra_endpoint_t *ep, launch_t *l, const void *arg,
+typedef int (*port_command_fn)(const clra_target_t *t, launch_t *l, const void *arg,
                                clra_status_t *st);
 
 static int on_port(launch_t *l, port_command_fn fn, const void *arg, clra_status_t *st)
 {
     clra_advertise_t again;
-    clra_endpoint_t ep;
+    clra_connection_t *conn;
     int rc = wait_advertise(l, &l->ad.cookie, &again, st);
     if (rc)
         return rc;
-    rc = clra_reverse_endpoint(l->srv, &l->ad.cookie, &ep);
-    return rc ? rc : fn(&ep, l, arg, st);
+    rc = clra_reverse_server_accept(l->srv, &l->ad.cookie, &conn);
+    clra_target_t t = clra_target_connection(conn);
+    return rc ? rc : fn(&t, l, arg, st);
 }
 
-static int do_trace(const clra_endpoint_t *ep, launch_t *l, const void *arg, clra_status_t *st)
+static int do_trace(const clra_target_t *t, launch_t *l, const void *arg, clra_status_t *st)
 {
     (void)arg;
-    return launch_trace_start(&l->trace, ep, &l->o->cfg, (int)l->o->timeout_ms, child_pid, st);
+    return launch_trace_start(&l->trace, t, &l->o->cfg, (int)l->o->timeout_ms, child_pid, st);
 }
 
-static int do_startup_profiler(const clra_endpoint_t *ep, launch_t *l, const void *arg,
+static int do_startup_profiler(const clra_target_t *t, launch_t *l, const void *arg,
                                clra_status_t *st)
 {
     (void)arg;
-    return clra_startup_profiler(ep, &l->o->clsid, l->o->profiler, (int)l->o->timeout_ms, st);
+    return clra_profiler_startup_register(t, &l->o->clsid, l->o->profiler,
+                                          (int)l->o->timeout_ms, st);
 }
 
-static int do_hook(const clra_endpoint_t *ep, launch_t *l, const void *arg, clra_status_t *st)
+static int do_hook(const clra_target_t *t, launch_t *l, const void *arg, clra_status_t *st)
 {
-    return clra_apply_startup_hook_at(ep, arg, (int)l->o->timeout_ms, st);
+    return clra_startup_hook_apply(t, arg, (int)l->o->timeout_ms, st);
 }
 
-static int do_stop_trace(const clra_endpoint_t *ep, launch_t *l, const void *arg,
+static int do_stop_trace(const clra_target_t *t, launch_t *l, const void *arg,
                          clra_status_t *st)
 {
     (void)arg;
-    return launch_trace_stop(&l->trace, ep, (int)l->o->timeout_ms, st);
+    return launch_trace_stop(&l->trace, t, (int)l->o->timeout_ms, st);
 }
 
-static int do_resume(const clra_endpoint_t *ep, launch_t *l, const void *arg, clra_status_t *st)
+static int do_resume(const clra_target_t *t, launch_t *l, const void *arg, clra_status_t *st)
 {
     (void)arg;
-    return clra_resume_runtime(ep, (int)l->o->timeout_ms, st);
+    return clra_runtime_resume(t, (int)l->o->timeout_ms, st);
 }
 
 /* The runtime advertises before it marks itself paused, so the first StartupProfiler can meet
@@ -372,7 +374,7 @@ int cmd_launch(int argc, char **argv)
         return EXIT_INTERNAL;
     }
     snprintf(sock, sizeof sock, "%s/port", dir);
-    int code, rc = clra_reverse_listen(sock, &srv, &st);
+    int code, rc = clra_reverse_server_listen(sock, &srv, &st);
     if (rc) {
         fprintf(stderr, "clrattach launch: cannot open the launch port: %s\n  detail: %s\n"
                 "  what to do: check that /tmp is writable and not full\n", clra_strerror(rc),
@@ -380,7 +382,7 @@ int cmd_launch(int argc, char **argv)
         code = cli_exit_code(rc);
     } else {
         code = run(&o, srv, sock);
-        clra_reverse_close(srv);
+        clra_reverse_server_close(srv);
     }
     rmdir(dir);
     clra_trace_config_free(&o.cfg);

@@ -61,7 +61,8 @@ static void perfmap_dir(const clra_endpoint_t *ep, int timeout_ms, char *out, si
 {
     clra_environment_t env;
     const char *dir = "/tmp";
-    int have_env = clra_process_environment(ep, timeout_ms, &env, NULL) == 0;
+    clra_target_t target = clra_target_pid(ep->pid);
+    int have_env = clra_environment_get(&target, timeout_ms, &env, NULL) == 0;
     for (size_t i = 0; have_env && i < env.count; i++)
         if ((strcmp(env.vars[i].name, "DOTNET_PerfMapJitDumpPath") == 0 ||
              strcmp(env.vars[i].name, "COMPlus_PerfMapJitDumpPath") == 0) &&
@@ -111,10 +112,11 @@ int cmd_perfmap(int argc, char **argv)
     int enable = parse_action(&o, &type);
     if (enable < 0)
         return EXIT_USAGE;
+    clra_target_t target = clra_target_pid(o.pid);
     int rc = clra_endpoint_find(o.pid, &ep, &st);
     if (rc == 0)
-        rc = enable ? clra_perfmap_enable(&ep, type, (int)o.timeout_ms, &st)
-                    : clra_perfmap_disable(&ep, (int)o.timeout_ms, &st);
+        rc = enable ? clra_perfmap_enable(&target, type, (int)o.timeout_ms, &st)
+                    : clra_perfmap_disable(&target, (int)o.timeout_ms, &st);
     json_out_t *jp = cli_json_start(&o, &j, rc);
     if (rc == 0) {
         perfmap_dir(&ep, (int)o.timeout_ms, dir, sizeof dir);

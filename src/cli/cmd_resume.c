@@ -24,14 +24,12 @@ static const cli_verb_spec_t resume_spec = {"resume", "", 0, 0, DEFAULT_TIMEOUT_
 int cmd_resume(int argc, char **argv)
 {
     cli_common_t o;
-    clra_endpoint_t ep;
     clra_status_t st;
     json_out_t j;
     if (cli_parse_common(argc, argv, &resume_spec, &o) != 0)
         return EXIT_USAGE;
-    int rc = clra_endpoint_find(o.pid, &ep, &st);
-    if (rc == 0)
-        rc = clra_resume_runtime(&ep, (int)o.timeout_ms, &st);
+    clra_target_t target = clra_target_pid(o.pid);
+    int rc = clra_runtime_resume(&target, (int)o.timeout_ms, &st);
     json_out_t *jp = cli_json_start(&o, &j, rc);
     if (rc == 0 && !jp)
         printf("resumed process %d (a runtime that was not paused ignores this)\n", o.pid);

@@ -85,7 +85,7 @@ static int parse_options(int argc, char **argv, hook_opts_t *o)
 static int check_assembly(hook_opts_t *o)
 {
     clra_status_t st;
-    if (clra_target_path(o->pid, o->path, o->local, sizeof o->local, &o->other_ns) != 0)
+    if (clra_target_path_resolve(o->pid, o->path, o->local, sizeof o->local, &o->other_ns) != 0)
         snprintf(o->local, sizeof o->local, "%s", o->path); /* no such pid: reported later */
     if (clra_startup_hook_check(o->local, &st) != 0) {
         fprintf(stderr, "clrattach: refusing to apply a startup hook to process %d: %s\n"
@@ -139,7 +139,8 @@ int cmd_startup_hook(int argc, char **argv)
     if (parse_options(argc, argv, &o) != 0 || check_assembly(&o) != 0)
         return EXIT_USAGE;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    int rc = clra_apply_startup_hook(o.pid, o.path, (int)o.timeout_ms, &st);
+    clra_target_t target = clra_target_pid(o.pid);
+    int rc = clra_startup_hook_apply(&target, o.path, (int)o.timeout_ms, &st);
     report(&o, rc, &st, elapsed_ms(&t0));
     return cli_exit_code(rc);
 }

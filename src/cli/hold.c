@@ -28,7 +28,7 @@ static int find_ref(int pid, const clra_guid_t *clsid, clra_profiler_ref_t *out,
     char want[37];
     clra_profiler_ref_t refs[16];
     cli_clsid_lower(clsid, want);
-    int n = clra_profilers_find(pid, refs, 16, st);
+    int n = clra_profiler_list(pid, refs, 16, st);
     for (int i = 0; i < n && i < 16; i++)
         if (strcmp(refs[i].clsid, want) == 0) {
             *out = refs[i];
@@ -73,7 +73,7 @@ int cli_hold(int pid, const clra_guid_t *clsid, int timeout_ms, int json)
         ;
     int by_profiler = fds[1].revents != 0 && !fds[0].revents;
     close(fd); /* this hang-up is what makes the profiler detach */
-    rc = clra_wait_unmapped(pid, inode, timeout_ms, &st);
+    rc = clra_library_wait_unmapped(pid, inode, timeout_ms, &st);
     if (rc == 0) {
         fprintf(out, "detached: the profiler %s and the runtime unloaded it\n",
                 by_profiler ? "ended the hold itself" : "was released");

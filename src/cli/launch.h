@@ -48,14 +48,14 @@ typedef struct launch_trace {
 
 /* Creates the output file; -1 after saying what to do. */
 int launch_trace_open(launch_trace_t *t, const char *path);
-/* Starts the session on ep (a reverse connection of the paused runtime) and the drain. */
-int launch_trace_start(launch_trace_t *t, const clra_endpoint_t *ep,
+/* Starts the session on target (a reverse connection of the paused runtime) and the drain. */
+int launch_trace_start(launch_trace_t *t, const clra_target_t *target,
                        const clra_trace_config_t *cfg, int timeout_ms, int pid,
                        clra_status_t *st);
-/* Stops the session on ep (the runtime's next reverse connection) and saves the rundown the
+/* Stops the session on target (the runtime's next reverse connection) and saves the rundown the
  * runtime writes before it answers: for a signal that would kill the program before its
  * runtime could end the trace itself. After a failure the stream is closed. */
-int launch_trace_stop(launch_trace_t *t, const clra_endpoint_t *ep, int timeout_ms,
+int launch_trace_stop(launch_trace_t *t, const clra_target_t *target, int timeout_ms,
                       clra_status_t *st);
 /* The launch failed before the program ran: ends the drain, closes and removes the file. */
 void launch_trace_abandon(launch_trace_t *t);

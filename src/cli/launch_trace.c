@@ -64,11 +64,11 @@ static int start_drain(launch_trace_t *t)
     return err;
 }
 
-int launch_trace_start(launch_trace_t *t, const clra_endpoint_t *ep,
+int launch_trace_start(launch_trace_t *t, const clra_target_t *target,
                        const clra_trace_config_t *cfg, int timeout_ms, int pid,
                        clra_status_t *st)
 {
-    int rc = clra_trace_start_at(ep, cfg, timeout_ms, &t->s, st);
+    int rc = clra_trace_start(target, cfg, timeout_ms, &t->s, st);
     if (rc)
         return rc;
     t->t0 = now_s();
@@ -95,13 +95,13 @@ static void end_drain(launch_trace_t *t)
     t->thread_started = 0;
 }
 
-int launch_trace_stop(launch_trace_t *t, const clra_endpoint_t *ep, int timeout_ms,
+int launch_trace_stop(launch_trace_t *t, const clra_target_t *target, int timeout_ms,
                       clra_status_t *st)
 {
     end_drain(t);
     if (t->s.fd < 0 || t->s.eof)
         return 0; /* it has ended already; the report says how */
-    int rc = clra_trace_stop(&t->s, ep, trace_file_sink, &t->fd, timeout_ms, st);
+    int rc = clra_trace_stop(&t->s, target, trace_file_sink, &t->fd, timeout_ms, st);
     /* Nobody reads the stream from here on: a runtime still writing must get an error, not
      * block its shutdown on a full socket. */
     if (rc) {

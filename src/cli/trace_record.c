@@ -118,7 +118,7 @@ static int open_output(const trace_opts_t *o, int *created)
 }
 
 /* Stops the session on a second connection while the stream keeps flowing into the file. */
-static int stop(recording_t *r, const clra_endpoint_t *ep, clra_status_t *st)
+static int stop(recording_t *r, const clra_target_t *target, clra_status_t *st)
 {
     interrupts = 1; /* from here one Ctrl-C is the "second" one: it aborts the wait */
     if (!r->o->json) {
@@ -126,7 +126,7 @@ static int stop(recording_t *r, const clra_endpoint_t *ep, clra_status_t *st)
         fprintf(stderr, "stopping: waiting for the rundown and the end of the stream (Ctrl-C "
                 "aborts)...\n");
     }
-    return clra_trace_stop(&r->s, ep, trace_file_sink, &r->fd, r->o->timeout_ms, st);
+    return clra_trace_stop(&r->s, target, trace_file_sink, &r->fd, r->o->timeout_ms, st);
 }
 
 int trace_record(const trace_opts_t *o)
@@ -142,7 +142,8 @@ int trace_record(const trace_opts_t *o)
     if ((r.fd = open_output(o, &r.created)) < 0)
         return EXIT_USAGE;
     install_signals();
-    rc = clra_trace_start_at(&ep, &o->cfg, o->timeout_ms, &r.s, &st);
+    clra_target_t target = clra_target_pid(o->pid);
+    rc = clra_trace_start(&target, &o->cfg, o->timeout_ms, &r.s, &st);
     if (rc) {
         close(r.fd);
         if (r.created)
@@ -156,7 +157,7 @@ int trace_record(const trace_opts_t *o)
                 "to stop\n", o->pid, o->output, (unsigned long long)r.s.id, r.s.command_version);
     rc = stream(&r, &st);
     if (rc == 0 && !r.s.eof)
-        rc = stop(&r, &ep, &st);
+        rc = stop(&r, &target, &st);
     else if (!o->json)
         progress(&r, 1);
     clra_trace_session_close(&r.s);

@@ -17,7 +17,7 @@ void trace_report_failure(const trace_opts_t *o, int rc, const clra_status_t *st
     json_begin(&j, stdout);
     json_bool(&j, "ok", 0);
     json_int(&j, "pid", o->pid);
-    json_int(&j, "command_version", clra_trace_command_version(&o->cfg));
+    json_int(&j, "command_version", clra_trace_config_version(&o->cfg));
     json_int(&j, "exit_code", cli_exit_code(rc));
     cli_report_error("trace", o->pid, rc, st, &j);
     json_end(&j);

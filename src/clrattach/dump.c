@@ -1,9 +1,7 @@
-/* dump.c - clra_dump: GenerateCoreDump3, falling back to 2 and 1, then proof on disk. */
+/* dump.c - clra_dump_create: GenerateCoreDump3, falling back to 2 and 1, then proof on disk. */
 #define _GNU_SOURCE
-#include "ipc/request.h"
+#include "command_target.h"
 #include "proto/dump_codec.h"
-#include "target/endpoint.h"
-#include "ipc/request.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -36,7 +34,7 @@ static int locate(const clra_endpoint_t *ep, const char *path, clra_dump_result_
         strcpy(res->local_path, path);
         return 0;
     }
-    int rc = clra_target_path(ep->pid, path, res->local_path, sizeof res->local_path,
+    int rc = clra_target_path_resolve(ep->pid, path, res->local_path, sizeof res->local_path,
                               &res->other_mount_ns);
     if (rc == CLRA_ENOPROC)
         clra__detail(st, "process %d no longer exists", ep->pid);
@@ -49,7 +47,7 @@ too_long:
 
 /* Sends one GenerateCoreDump version on its own connection (one command per connection) and
  * waits for createdump to finish. */
-static int dump_once(const clra_endpoint_t *ep, uint8_t id, const char *path, uint32_t type,
+static int dump_once(clra__endpoint_t *ep, uint8_t id, const char *path, uint32_t type,
                      uint32_t x, const clra__deadline_t *d, clra_dump_result_t *res,
                      clra_status_t *st)
 {
@@ -140,11 +138,11 @@ static void explain_refusal(clra_dump_result_t *res, clra_status_t *st)
                                        : " (only GenerateCoreDump3 carries createdump's text)");
 }
 
-static int check_args(const clra_endpoint_t *ep, const char *path, clra_dump_type_t type,
-                      uint32_t flags, clra_status_t *st)
+static int check_args(const char *path, clra_dump_type_t type, uint32_t flags,
+                      clra_status_t *st)
 {
-    if (!ep || !path || path[0] != '/') {
-        clra__detail(st, "an endpoint and an absolute dump path are required (the target "
+    if (!path || path[0] != '/') {
+        clra__detail(st, "a target and an absolute dump path are required (the target "
                      "would resolve a relative path against its own working directory)");
         return CLRA_EINVAL;
     }
@@ -156,25 +154,12 @@ static int check_args(const clra_endpoint_t *ep, const char *path, clra_dump_typ
     return 0;
 }
 
-int clra_dump_at(const clra_endpoint_t *ep, const char *path, clra_dump_type_t type,
-                 uint32_t flags, int timeout_ms, clra_dump_result_t *res, clra_status_t *st)
+/* Newest first; only "unknown command" means an older version may work (pitfall 8). */
+static int dump_newest(clra__endpoint_t *ep, const char *path, clra_dump_type_t type,
+                       uint32_t flags, const clra__deadline_t *d, clra_dump_result_t *res,
+                       clra_status_t *st)
 {
-    clra_status_t local;
-    clra_dump_result_t lres;
-    file_state_t before;
-    st = clra__status_begin(st, &local);
-    if (!res)
-        res = &lres;
-    memset(res, 0, sizeof *res);
-    res->size = -1;
-    int rc = check_args(ep, path, type, flags, st);
-    if (rc == 0)
-        rc = locate(ep, path, res, st);
-    if (rc)
-        return rc;
-    file_state(res->local_path, &before);
-    clra__deadline_t d = clra__deadline_in(timeout_ms);
-    /* Newest first; only "unknown command" means an older version may work (pitfall 8). */
+    int rc = CLRA_ERUNTIME;
     for (uint8_t id = CLRA__DUMP_GENERATE3; id >= CLRA__DUMP_GENERATE; id--) {
         uint32_t x = flags;
         if (id == CLRA__DUMP_GENERATE) /* a 0/1 "diagnostics" field: logging or nothing */
@@ -182,29 +167,39 @@ int clra_dump_at(const clra_endpoint_t *ep, const char *path, clra_dump_type_t t
         res->command = id;
         res->flags_sent = id == CLRA__DUMP_GENERATE ? (x ? CLRA_DUMP_LOGGING : 0) : flags;
         st->hresult = 0;
-        rc = dump_once(ep, id, path, (uint32_t)type, x, &d, res, st);
+        rc = dump_once(ep, id, path, (uint32_t)type, x, d, res, st);
         /* A reverse connection carries one command: there is none left for an older one. */
-        if (rc != CLRA_ERUNTIME || st->hresult != CLRA__HR_UNKNOWN_COMMAND || !ep->path[0])
+        if (rc != CLRA_ERUNTIME || st->hresult != CLRA__HR_UNKNOWN_COMMAND || !ep->at.path[0])
             break;
     }
     if (rc == CLRA_ERUNTIME)
         explain_refusal(res, st);
-    return rc ? rc : verify(res, &before, st);
+    return rc;
 }
 
-int clra_dump(int pid, const char *path, clra_dump_type_t type, uint32_t flags, int timeout_ms,
-              clra_dump_result_t *res, clra_status_t *st)
+int clra_dump_create(const clra_target_t *target, const char *path, clra_dump_type_t type,
+                     uint32_t flags, int timeout_ms, clra_dump_result_t *res, clra_status_t *st)
 {
-    clra_endpoint_t ep;
     clra_status_t local;
+    clra_dump_result_t lres;
+    clra__endpoint_t e;
+    file_state_t before;
     st = clra__status_begin(st, &local);
-    if (res) {
-        memset(res, 0, sizeof *res);
-        res->size = -1;
-    }
+    if (!res)
+        res = &lres;
+    memset(res, 0, sizeof *res);
+    res->size = -1;
     clra__deadline_t d = clra__deadline_in(timeout_ms);
-    int left, rc = clra__find_within(pid, &d, &ep, &left, st);
+    int rc = clra__target_resolve(target, &d, &e, st);
     if (rc)
         return rc;
-    return clra_dump_at(&ep, path, type, flags, left, res, st);
+    rc = check_args(path, type, flags, st);
+    if (rc == 0)
+        rc = locate(&e.at, path, res, st);
+    if (rc == 0) {
+        file_state(res->local_path, &before);
+        rc = dump_newest(&e, path, type, flags, &d, res, st);
+    }
+    clra__endpoint_done(&e);
+    return rc ? rc : verify(res, &before, st);
 }

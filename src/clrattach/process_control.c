@@ -1,6 +1,6 @@
 /* process_control.c - the Process commands answered with a plain HRESULT: SetEnvironmentVariable,
  * ResumeRuntime, EnablePerfMap, DisablePerfMap. */
-#include "ipc/request.h"
+#include "command_target.h"
 #include "proto/process_codec.h"
 
 #include <string.h>
@@ -26,49 +26,65 @@ static int build_process_empty(clra__writer_t *w, const void *arg)
     return clra__build_empty(w, CLRA__SET_PROCESS, *(const uint8_t *)arg);
 }
 
-int clra_set_environment(const clra_endpoint_t *ep, const char *name, const char *value,
+/* Resolves target and runs one plain-reply command there: the common body of this file. */
+static int run(const clra_target_t *target, clra__build_fn build, const void *arg,
+               int timeout_ms, clra_status_t *st)
+{
+    clra__endpoint_t e;
+    clra__deadline_t d = clra__deadline_in(timeout_ms);
+    int rc = clra__target_resolve(target, &d, &e, st);
+    if (rc == 0)
+        rc = clra__command_hresult(&e, build, arg, clra__deadline_left_ms(&d), st);
+    clra__endpoint_done(&e);
+    return rc;
+}
+
+/* A bad argument still spends a connection target, as every command does. */
+static int refuse(const clra_target_t *target)
+{
+    clra__target_discard(target);
+    return CLRA_EINVAL;
+}
+
+int clra_environment_set(const clra_target_t *target, const char *name, const char *value,
                          int timeout_ms, clra_status_t *st)
 {
     clra_status_t local;
     set_env_args_t a = {name, value};
     st = clra__status_begin(st, &local);
     /* The runtime would accept "A=B" as a name and set something nobody asked for. */
-    if (!ep || !name || !name[0] || strchr(name, '=')) {
+    if (!name || !name[0] || strchr(name, '=')) {
         clra__detail(st, "a variable name must be non-empty and contain no '='");
-        return CLRA_EINVAL;
+        return refuse(target);
     }
-    return clra__command_hresult(ep, build_set_env, &a, timeout_ms, st);
+    return run(target, build_set_env, &a, timeout_ms, st);
 }
 
-int clra_resume_runtime(const clra_endpoint_t *ep, int timeout_ms, clra_status_t *st)
+int clra_runtime_resume(const clra_target_t *target, int timeout_ms, clra_status_t *st)
 {
     clra_status_t local;
     uint8_t id = CLRA__PROCESS_RESUME;
     st = clra__status_begin(st, &local);
-    if (!ep)
-        return CLRA_EINVAL;
-    return clra__command_hresult(ep, build_process_empty, &id, timeout_ms, st);
+    return run(target, build_process_empty, &id, timeout_ms, st);
 }
 
-int clra_perfmap_enable(const clra_endpoint_t *ep, clra_perfmap_type_t type, int timeout_ms,
+int clra_perfmap_enable(const clra_target_t *target, clra_perfmap_type_t type, int timeout_ms,
                         clra_status_t *st)
 {
     clra_status_t local;
     uint32_t t = (uint32_t)type;
     st = clra__status_begin(st, &local);
-    if (!ep || t < CLRA_PERFMAP_ALL || t > CLRA_PERFMAP_PERFMAP) {
+    if (t < CLRA_PERFMAP_ALL || t > CLRA_PERFMAP_PERFMAP) {
         clra__detail(st, "perf map type must be all (1), jitdump (2) or perfmap (3)");
-        return CLRA_EINVAL;
+        return refuse(target);
     }
-    return clra__command_hresult(ep, build_enable_perfmap, &t, timeout_ms, st);
+    return run(target, build_enable_perfmap, &t, timeout_ms, st);
 }
 
-int clra_perfmap_disable(const clra_endpoint_t *ep, int timeout_ms, clra_status_t *st)
+int clra_perfmap_disable(const clra_target_t *target, int timeout_ms, clra_status_t *st)
 {
     clra_status_t local;
     uint8_t id = CLRA__PROCESS_DISABLE_PERFMAP;
     st = clra__status_begin(st, &local);
-    if (!ep)
-        return CLRA_EINVAL;
-    return clra__command_hresult(ep, build_process_empty, &id, timeout_ms, st);
+    return run(target, build_process_empty, &id, timeout_ms, st);
 }

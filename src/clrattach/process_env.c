@@ -1,27 +1,45 @@
 /* process_env.c - ProcessEnvironment: a small OK reply announcing a byte count, then exactly
  * that many bytes of NAME=VALUE strings on the same connection (docs/protocol.md 3.4). */
-#include "ipc/request.h"
+#include "command_target.h"
 #include "proto/process_codec.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-int clra_process_environment(const clra_endpoint_t *ep, int timeout_ms, clra_environment_t *out,
-                             clra_status_t *st)
+/* Reads the announced block on the connection that carried the request. */
+static int read_block(clra__endpoint_t *ep, const clra__deadline_t *dl, clra_environment_t *out,
+                      clra_status_t *st);
+
+int clra_environment_get(const clra_target_t *target, int timeout_ms, clra_environment_t *out,
+                         clra_status_t *st)
 {
     clra_status_t local;
+    clra__endpoint_t e;
+    st = clra__status_begin(st, &local);
+    if (!out) {
+        clra__target_discard(target);
+        return CLRA_EINVAL;
+    }
+    memset(out, 0, sizeof *out);
+    clra__deadline_t d = clra__deadline_in(timeout_ms);
+    int rc = clra__target_resolve(target, &d, &e, st);
+    if (rc == 0)
+        rc = read_block(&e, &d, out, st);
+    clra__endpoint_done(&e);
+    return rc;
+}
+
+static int read_block(clra__endpoint_t *ep, const clra__deadline_t *dl, clra_environment_t *out,
+                      clra_status_t *st)
+{
     uint8_t req[CLRA__HEADER_SIZE];
     clra__writer_t w;
     clra__reply_t reply;
     clra__conn_t c;
     uint32_t incoming = 0;
-    st = clra__status_begin(st, &local);
-    if (!ep || !out)
-        return CLRA_EINVAL;
-    memset(out, 0, sizeof *out);
     clra__writer_init(&w, req, sizeof req);
     clra__build_empty(&w, CLRA__SET_PROCESS, CLRA__PROCESS_ENVIRONMENT);
-    clra__deadline_t d = clra__deadline_in(timeout_ms);
+    clra__deadline_t d = *dl;
     int rc = clra__request(ep, req, w.len, &d, &reply, &c, st);
     if (rc)
         return rc;

@@ -1,6 +1,7 @@
 /* process_info.c - ProcessInfo3 -> ProcessInfo2 -> ProcessInfo (docs/protocol.md 3.4): who the
  * runtime is, asked newest first, falling back only when the runtime does not know a command. */
-#include "ipc/request.h"
+#include "command_target.h"
+#include "process_list.h"
 #include "proto/process_codec.h"
 
 #include <stdio.h>
@@ -8,7 +9,7 @@
 #include <string.h>
 
 /* One attempt with one command on a fresh connection (one command per connection). */
-static int ask(const clra_endpoint_t *ep, int command, const clra__deadline_t *d,
+static int ask(clra__endpoint_t *ep, int command, const clra__deadline_t *d,
                clra_process_info_t *out, clra_status_t *st)
 {
     static const uint8_t ids[4] = {0, CLRA__PROCESS_INFO, CLRA__PROCESS_INFO2,
@@ -29,22 +30,14 @@ static int ask(const clra_endpoint_t *ep, int command, const clra__deadline_t *d
     return rc;
 }
 
-int clra_process_info(const clra_endpoint_t *ep, int timeout_ms, clra_process_info_t *out,
+/* Newest command first, older ones only while the runtime does not know the newer. */
+static int ask_newest(clra__endpoint_t *ep, const clra__deadline_t *d, clra_process_info_t *out,
                       clra_status_t *st)
 {
-    clra_status_t local;
-    st = clra__status_begin(st, &local);
-    if (out)
-        memset(out, 0, sizeof *out);
-    if (!ep || !ep->path[0] || !out) {
-        clra__detail(st, "an endpoint and a result structure are required");
-        return CLRA_EINVAL;
-    }
-    clra__deadline_t d = clra__deadline_in(timeout_ms);
     int rc = CLRA_ERUNTIME;
     for (int command = 3; command >= 1; command--) {
         st->hresult = 0;
-        rc = ask(ep, command, &d, out, st);
+        rc = ask(ep, command, d, out, st);
         if (rc != CLRA_ERUNTIME || st->hresult != CLRA__HR_UNKNOWN_COMMAND)
             break;
     }
@@ -55,5 +48,37 @@ int clra_process_info(const clra_endpoint_t *ep, int timeout_ms, clra_process_in
         clra__detail(st, "the runtime does not know %s; %s answered",
                      clra__process_info_name(out->command + 1),
                      clra__process_info_name(out->command));
+    return rc;
+}
+
+int clra__process_info_at(const clra_endpoint_t *ep, int timeout_ms, clra_process_info_t *out,
+                          clra_status_t *st)
+{
+    clra__endpoint_t e;
+    memset(&e, 0, sizeof e);
+    e.at = *ep;
+    e.fd = -1;
+    clra__deadline_t d = clra__deadline_in(timeout_ms);
+    memset(out, 0, sizeof *out);
+    return ask_newest(&e, &d, out, st);
+}
+
+int clra_process_info_get(const clra_target_t *target, int timeout_ms, clra_process_info_t *out,
+                          clra_status_t *st)
+{
+    clra_status_t local;
+    clra__endpoint_t e;
+    st = clra__status_begin(st, &local);
+    if (!out) {
+        clra__detail(st, "a target and a result structure are required");
+        clra__target_discard(target);
+        return CLRA_EINVAL;
+    }
+    memset(out, 0, sizeof *out);
+    clra__deadline_t d = clra__deadline_in(timeout_ms);
+    int rc = clra__target_resolve(target, &d, &e, st);
+    if (rc == 0)
+        rc = ask_newest(&e, &d, out, st);
+    clra__endpoint_done(&e);
     return rc;
 }

@@ -173,7 +173,7 @@ static int probe(scan_t *s, int pid, const clra_endpoint_t *ep)
     if (budget == 0)
         clra__detail(&st, "not asked: the scan's deadline passed before its turn");
     else
-        rc = clra_process_info(ep, budget, &info, &st);
+        rc = clra__process_info_at(ep, budget, &info, &st);
     if ((rc == CLRA_ECONNREFUSED || rc == CLRA_ENOENDPOINT) && clra__maps_dotnet(s->proc, pid) != 1)
         return 0;
     clra_process_entry_t *e = add_entry(s, pid);

@@ -1,32 +1,37 @@
 /* profiler_attach.c - AttachProfiler and StartupProfiler: the profiler-loading commands. */
-#include "target/endpoint.h"
-#include "ipc/request.h"
+#include "command_target.h"
 #include "proto/profiler_codec.h"
 #include "target/target_root.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-int clra_attach_profiler_at(const clra_endpoint_t *ep, const clra_guid_t *clsid,
-                            const char *profiler_path, const void *client_data,
-                            size_t client_data_len, uint32_t attach_timeout_ms, int timeout_ms,
-                            clra_status_t *st)
+/* Every flag clra_profiler_attach knows (none yet): the rest are refused, not ignored. */
+#define ALL_ATTACH_FLAGS 0u
+
+/* The argument checks that need no process, so a bad call sends nothing and finds nothing. */
+static int check_attach_args(const clra_guid_t *clsid, const char *profiler_path,
+                             const void *client_data, size_t client_data_len, unsigned flags,
+                             clra_status_t *st)
 {
-    clra_status_t local;
-    uint8_t *req;
-    clra__writer_t w;
-    if (!st)
-        st = &local;
-    memset(st, 0, sizeof *st);
-    if (!ep || !clsid || !profiler_path || !profiler_path[0] || (!client_data && client_data_len)) {
-        clra__detail(st, "an endpoint, a CLSID and a non-empty profiler path are required");
+    if (!clsid || !profiler_path || !profiler_path[0] || (!client_data && client_data_len)) {
+        clra__detail(st, "a target, a CLSID and a non-empty profiler path are required");
         return CLRA_EINVAL;
     }
-    /* In another mount namespace the runtime's answer to a missing file (ERROR_MOD_NOT_FOUND)
-     * cannot say that the path was looked up in the container, so we say it first. */
-    if (ep->pid > 0 && clra__target_file_check(ep->pid, profiler_path, st) != 0)
+    if (flags & ~ALL_ATTACH_FLAGS) {
+        clra__detail(st, "attach flags 0x%X unknown (this version knows none)", flags);
         return CLRA_EINVAL;
-    req = malloc(CLRA__MAX_MESSAGE);
+    }
+    return 0;
+}
+
+/* Encodes AttachProfiler and sends it; the detail names a path or data that cannot travel. */
+static int send_attach(clra__endpoint_t *e, const clra_guid_t *clsid, const char *profiler_path,
+                       const void *client_data, size_t client_data_len,
+                       uint32_t attach_timeout_ms, const clra__deadline_t *d, clra_status_t *st)
+{
+    clra__writer_t w;
+    uint8_t *req = malloc(CLRA__MAX_MESSAGE);
     if (!req)
         return CLRA_ENOMEM;
     clra__writer_init(&w, req, CLRA__MAX_MESSAGE);
@@ -37,27 +42,34 @@ int clra_attach_profiler_at(const clra_endpoint_t *ep, const clra_guid_t *clsid,
                      client_data_len);
     else if (rc == CLRA_EENCODING)
         clra__detail(st, "the profiler path is not valid UTF-8");
-    clra__deadline_t d = clra__deadline_in(timeout_ms);
     if (rc == 0)
-        rc = clra__request_hresult(ep, req, w.len, &d, st);
+        rc = clra__request_hresult(e, req, w.len, d, st);
     free(req);
     return rc;
 }
 
-int clra_attach_profiler(int pid, const clra_guid_t *clsid, const char *profiler_path,
-                         const void *client_data, size_t client_data_len,
-                         uint32_t attach_timeout_ms, int timeout_ms, clra_status_t *st)
+int clra_profiler_attach(const clra_target_t *target, const clra_guid_t *clsid,
+                         const char *profiler_path, const void *client_data,
+                         size_t client_data_len, uint32_t attach_timeout_ms, unsigned flags,
+                         int timeout_ms, clra_status_t *st)
 {
-    clra_endpoint_t ep;
     clra_status_t local;
-    if (!st)
-        st = &local;
+    clra__endpoint_t e;
+    st = clra__status_begin(st, &local);
     clra__deadline_t d = clra__deadline_in(timeout_ms);
-    int left, rc = clra__find_within(pid, &d, &ep, &left, st);
+    int rc = clra__target_resolve(target, &d, &e, st);
     if (rc)
         return rc;
-    return clra_attach_profiler_at(&ep, clsid, profiler_path, client_data, client_data_len,
-                                   attach_timeout_ms, left, st);
+    rc = check_attach_args(clsid, profiler_path, client_data, client_data_len, flags, st);
+    /* In another mount namespace the runtime's answer to a missing file (ERROR_MOD_NOT_FOUND)
+     * cannot say that the path was looked up in the container, so we say it first. */
+    if (rc == 0 && e.at.pid > 0 && clra__target_file_check(e.at.pid, profiler_path, st) != 0)
+        rc = CLRA_EINVAL;
+    if (rc == 0)
+        rc = send_attach(&e, clsid, profiler_path, client_data, client_data_len,
+                         attach_timeout_ms, &d, st);
+    clra__endpoint_done(&e);
+    return rc;
 }
 
 typedef struct startup_args {
@@ -72,15 +84,24 @@ static int build_startup_profiler(clra__writer_t *w, const void *arg)
     return clra__build_startup_profiler(w, a->clsid, a->path);
 }
 
-int clra_startup_profiler(const clra_endpoint_t *ep, const clra_guid_t *clsid,
-                          const char *profiler_path, int timeout_ms, clra_status_t *st)
+int clra_profiler_startup_register(const clra_target_t *target, const clra_guid_t *clsid,
+                                   const char *profiler_path, int timeout_ms, clra_status_t *st)
 {
     clra_status_t local;
+    clra__endpoint_t e;
     startup_args_t a = {clsid, profiler_path};
     st = clra__status_begin(st, &local);
-    if (!ep || !clsid || !profiler_path || !profiler_path[0]) {
-        clra__detail(st, "an endpoint, a CLSID and a non-empty profiler path are required");
-        return CLRA_EINVAL;
+    clra__deadline_t d = clra__deadline_in(timeout_ms);
+    int rc = clra__target_resolve(target, &d, &e, st);
+    if (rc)
+        return rc;
+    if (!clsid || !profiler_path || !profiler_path[0]) {
+        clra__detail(st, "a target, a CLSID and a non-empty profiler path are required");
+        rc = CLRA_EINVAL;
+    } else {
+        rc = clra__command_hresult(&e, build_startup_profiler, &a, clra__deadline_left_ms(&d),
+                                   st);
     }
-    return clra__command_hresult(ep, build_startup_profiler, &a, timeout_ms, st);
+    clra__endpoint_done(&e);
+    return rc;
 }

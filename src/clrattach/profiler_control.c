@@ -33,7 +33,7 @@ static int control_name_matches(const char *name, int ns_pid, char clsid[37])
     return 1;
 }
 
-int clra_profilers_find(int pid, clra_profiler_ref_t *out, int max, clra_status_t *st)
+int clra_profiler_list(int pid, clra_profiler_ref_t *out, int max, clra_status_t *st)
 {
     clra_endpoint_t ep;
     if (st)
@@ -82,11 +82,12 @@ static int request(const clra_profiler_ref_t *ref, const char *command, char *re
                    const clra__deadline_t *d, clra__conn_t *c, clra_status_t *st)
 {
     char line[64];
-    clra_endpoint_t *ep = calloc(1, sizeof *ep);
+    clra__endpoint_t *ep = calloc(1, sizeof *ep);
     if (!ep)
         return CLRA_ENOMEM;
-    ep->pid = ref->pid;
-    snprintf(ep->path, sizeof ep->path, "%s", ref->path);
+    ep->fd = -1;
+    ep->at.pid = ref->pid;
+    snprintf(ep->at.path, sizeof ep->at.path, "%s", ref->path);
     int err = clra__open(ep, d, c, st);
     free(ep);
     if (err) {
@@ -133,7 +134,7 @@ static int reply_field(const char *reply, const char *key, char *out, size_t cap
     return 1;
 }
 
-int clra_wait_unmapped(int pid, uint64_t inode, int timeout_ms, clra_status_t *st)
+int clra_library_wait_unmapped(int pid, uint64_t inode, int timeout_ms, clra_status_t *st)
 {
     clra__deadline_t d = clra__deadline_in(timeout_ms);
     for (;;) {
@@ -160,8 +161,11 @@ int clra_profiler_detach(const clra_profiler_ref_t *ref, int timeout_ms, clra_de
     char reply[REPLY_MAX], field[32];
     clra__conn_t c;
     struct timespec t0, t1;
+    clra_detach_result_t lres;
     if (st)
         memset(st, 0, sizeof *st);
+    if (!res)
+        res = &lres;
     memset(res, 0, sizeof *res);
     clock_gettime(CLOCK_MONOTONIC, &t0);
     clra__deadline_t d = clra__deadline_in(timeout_ms);
@@ -186,7 +190,7 @@ int clra_profiler_detach(const clra_profiler_ref_t *ref, int timeout_ms, clra_de
         clra__detail(st, "the runtime refused to detach %s: %s", res->name, res->message);
         return CLRA_ERUNTIME;
     }
-    err = res->library_inode ? clra_wait_unmapped(ref->pid, res->library_inode,
+    err = res->library_inode ? clra_library_wait_unmapped(ref->pid, res->library_inode,
                                                   clra__deadline_left_ms(&d), st) : 0;
     clock_gettime(CLOCK_MONOTONIC, &t1);
     res->elapsed_ms = (int)((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000);

@@ -1,9 +1,7 @@
-/* startup_hook.c - clra_apply_startup_hook: ApplyStartupHook (0x0407), .NET 8 and later. */
-#include "ipc/request.h"
+/* startup_hook.c - clra_startup_hook_apply: ApplyStartupHook (0x0407), .NET 8 and later. */
+#include "command_target.h"
 #include "proto/dump_codec.h"
 #include "proto/process_codec.h"
-#include "target/endpoint.h"
-#include "ipc/request.h"
 
 #include <string.h>
 
@@ -23,7 +21,7 @@ static int check_hook(int pid, const char *path, clra_status_t *st)
                      "as an assembly name, and fails)");
         return CLRA_EINVAL;
     }
-    int rc = clra_target_path(pid, path, local, sizeof local, &other);
+    int rc = clra_target_path_resolve(pid, path, local, sizeof local, &other);
     if (rc == CLRA_ENOPROC)
         clra__detail(st, "process %d does not exist", pid);
     else if (rc)
@@ -37,7 +35,7 @@ static int check_hook(int pid, const char *path, clra_status_t *st)
 }
 
 /* The exchange itself, once the assembly has passed (or cannot be) checked. */
-static int send_hook(const clra_endpoint_t *ep, const char *path, int timeout_ms,
+static int send_hook(clra__endpoint_t *ep, const char *path, int timeout_ms,
                      clra_status_t *st)
 {
     int rc = clra__command_hresult(ep, build_hook, path, timeout_ms, st);
@@ -49,31 +47,29 @@ static int send_hook(const clra_endpoint_t *ep, const char *path, int timeout_ms
     return rc;
 }
 
-int clra_apply_startup_hook_at(const clra_endpoint_t *ep, const char *assembly_path,
-                               int timeout_ms, clra_status_t *st)
+int clra_startup_hook_apply(const clra_target_t *target, const char *assembly_path,
+                            int timeout_ms, clra_status_t *st)
 {
     clra_status_t local;
-    st = clra__status_begin(st, &local);
-    if (!ep || !assembly_path || assembly_path[0] != '/') {
-        clra__detail(st, "an endpoint and an absolute assembly path are required (the target "
-                     "would take a relative path for an assembly name)");
-        return CLRA_EINVAL;
-    }
-    int rc = ep->pid > 0 ? check_hook(ep->pid, assembly_path, st) : 0;
-    return rc ? rc : send_hook(ep, assembly_path, timeout_ms, st);
-}
-
-int clra_apply_startup_hook(int pid, const char *assembly_path, int timeout_ms,
-                            clra_status_t *st)
-{
-    clra_endpoint_t ep;
-    clra_status_t local;
+    clra__endpoint_t e;
     st = clra__status_begin(st, &local);
     clra__deadline_t d = clra__deadline_in(timeout_ms);
-    int left, rc = check_hook(pid, assembly_path, st);
-    if (rc == 0)
-        rc = clra__find_within(pid, &d, &ep, &left, st);
+    /* A pid's file is checked before its socket is looked for, as it always was. */
+    int rc = target && target->pid > 0 ? check_hook(target->pid, assembly_path, st) : 0;
+    if (rc) {
+        clra__target_discard(target);
+        return rc;
+    }
+    rc = clra__target_resolve(target, &d, &e, st);
     if (rc)
         return rc;
-    return send_hook(&ep, assembly_path, left, st);
+    if (!assembly_path || assembly_path[0] != '/') {
+        clra__detail(st, "a target and an absolute assembly path are required (the target "
+                     "would take a relative path for an assembly name)");
+        rc = CLRA_EINVAL;
+    } else {
+        rc = send_hook(&e, assembly_path, clra__deadline_left_ms(&d), st);
+    }
+    clra__endpoint_done(&e);
+    return rc;
 }

@@ -6,7 +6,7 @@
  * the whole stop or the runtime blocks on a full socket (docs/protocol.md 7.6).
  */
 #define _GNU_SOURCE
-#include "ipc/request.h"
+#include "command_target.h"
 #include "trace.h"
 
 #include <errno.h>
@@ -42,7 +42,7 @@ static int build_start(const clra_trace_config_t *cfg, uint8_t **req, size_t *le
     int rc = clra__trace_config_check(cfg, st);
     if (rc)
         return rc;
-    *version = clra_trace_command_version(cfg);
+    *version = clra_trace_config_version(cfg);
     *req = malloc(CLRA__MAX_MESSAGE);
     if (!*req)
         return CLRA_ENOMEM;
@@ -70,7 +70,7 @@ static int finish_start(const clra__reply_t *reply, int version, int fd, clra_tr
     if (rc == CLRA_ERUNTIME && st->hresult == CLRA__HR_UNKNOWN_COMMAND)
         clra__detail(st, "the runtime does not know CollectTracing%d, which %s needs: it needs "
                      "%s or later", version, version_need(version),
-                     clra_trace_command_runtime(version));
+                     clra_trace_version_runtime(version));
     else if (rc == CLRA_ERUNTIME && (uint32_t)st->hresult == 0x80004005u)
         clra__detail(st, "the runtime could not create the session (too many sessions, at most "
                      "64, or an option it rejects)");
@@ -83,26 +83,31 @@ static int finish_start(const clra__reply_t *reply, int version, int fd, clra_tr
     return 0;
 }
 
-int clra_trace_start_at(const clra_endpoint_t *ep, const clra_trace_config_t *cfg,
-                        int timeout_ms, clra_trace_session_t *s, clra_status_t *st)
+int clra_trace_start(const clra_target_t *target, const clra_trace_config_t *cfg,
+                     int timeout_ms, clra_trace_session_t *s, clra_status_t *st)
 {
     clra_status_t local;
-    uint8_t *req;
+    clra__endpoint_t e;
+    uint8_t *req = NULL;
     size_t len;
     int version;
     st = clra__status_begin(st, &local);
-    if (!ep || !cfg || !s) {
-        clra__detail(st, "an endpoint, a configuration and a session are required");
-        return CLRA_EINVAL;
-    }
     clra__deadline_t d = clra__deadline_in(timeout_ms);
-    int rc = build_start(cfg, &req, &len, &version, st);
+    int rc = clra__target_resolve(target, &d, &e, st);
     if (rc)
         return rc;
+    if (!cfg || !s) {
+        clra__detail(st, "a target, a configuration and a session are required");
+        rc = CLRA_EINVAL;
+    }
+    if (rc == 0)
+        rc = build_start(cfg, &req, &len, &version, st);
     clra__reply_t reply;
     clra__conn_t conn;
-    rc = clra__request(ep, req, len, &d, &reply, &conn, st);
+    if (rc == 0)
+        rc = clra__request(&e, req, len, &d, &reply, &conn, st);
     free(req);
+    clra__endpoint_done(&e);
     if (rc)
         return rc;
     rc = finish_start(&reply, version, conn.fd, s, st);
@@ -110,51 +115,6 @@ int clra_trace_start_at(const clra_endpoint_t *ep, const clra_trace_config_t *cf
     if (rc)
         clra__close(&conn);
     return rc;
-}
-
-int clra_trace_start_on(int fd, const clra_trace_config_t *cfg, int timeout_ms,
-                        clra_trace_session_t *s, clra_status_t *st)
-{
-    clra_status_t local;
-    uint8_t *req;
-    size_t len;
-    int version;
-    st = clra__status_begin(st, &local);
-    if (fd < 0 || !cfg || !s) {
-        clra__detail(st, "a connected descriptor, a configuration and a session are required");
-        return CLRA_EINVAL;
-    }
-    clra__deadline_t d = clra__deadline_in(timeout_ms);
-    int rc = build_start(cfg, &req, &len, &version, st);
-    if (rc)
-        return rc;
-    clra__conn_t conn = {fd};
-    clra__reply_t reply = {{0, 0, 0}, malloc(CLRA__MAX_MESSAGE - CLRA__HEADER_SIZE), 0};
-    rc = reply.payload ? clra__send_all(&conn, req, len, &d) : CLRA_ENOMEM;
-    if (rc == 0)
-        rc = clra__recv_message(&conn, &reply.h, reply.payload,
-                                CLRA__MAX_MESSAGE - CLRA__HEADER_SIZE, &reply.len, &d);
-    if (rc && rc != CLRA_ENOMEM)
-        clra__detail(st, "no complete CollectTracing reply on descriptor %d: %s", fd,
-                     clra_strerror(rc));
-    if (rc == 0)
-        rc = finish_start(&reply, version, fd, s, st);
-    clra__reply_free(&reply);
-    free(req);
-    return rc;
-}
-
-int clra_trace_start(int pid, const clra_trace_config_t *cfg, int timeout_ms,
-                     clra_trace_session_t *s, clra_status_t *st)
-{
-    clra_endpoint_t ep;
-    clra_status_t local;
-    st = clra__status_begin(st, &local);
-    clra__deadline_t d = clra__deadline_in(timeout_ms);
-    int left, rc = clra__find_within(pid, &d, &ep, &left, st);
-    if (rc)
-        return rc;
-    return clra_trace_start_at(&ep, cfg, left, s, st);
 }
 
 /* Moves what the socket holds right now (at most max bytes) to sink without waiting. */
@@ -274,47 +234,46 @@ static int stop_loop(clra_trace_session_t *s, clra__conn_t *stop, clra_trace_sin
     return 0;
 }
 
-int clra_trace_stop_on(clra_trace_session_t *s, int stop_fd, clra_trace_sink_fn sink, void *ctx,
-                       int timeout_ms, clra_status_t *st)
+/* Sends StopTracing on the open stop connection and waits for both halves of the stop. */
+static int stop_on(clra_trace_session_t *s, clra__conn_t *stop, clra_trace_sink_fn sink,
+                   void *ctx, const clra__deadline_t *d, clra_status_t *st)
 {
-    clra_status_t local;
     uint8_t req[32];
     clra__writer_t w;
-    st = clra__status_begin(st, &local);
-    clra__conn_t stop = {stop_fd};
-    if (!s || s->fd < 0 || stop_fd < 0 || !sink) {
-        clra__close(&stop);
-        clra__detail(st, "an open session, a connected descriptor and a sink are required");
-        return CLRA_EINVAL;
-    }
-    clra__deadline_t d = clra__deadline_in(timeout_ms);
     clra__writer_init(&w, req, sizeof req);
     int rc = clra__build_stop_tracing(&w, s->id);
     if (rc == 0)
-        rc = clra__send_all(&stop, req, w.len, &d);
+        rc = clra__send_all(stop, req, w.len, d);
     if (rc)
         clra__detail(st, "sending StopTracing: %s", clra_strerror(rc));
     else
-        rc = stop_loop(s, &stop, sink, ctx, &d, st);
-    clra__close(&stop);
+        rc = stop_loop(s, stop, sink, ctx, d, st);
     return rc;
 }
 
-int clra_trace_stop(clra_trace_session_t *s, const clra_endpoint_t *ep, clra_trace_sink_fn sink,
-                    void *ctx, int timeout_ms, clra_status_t *st)
+int clra_trace_stop(clra_trace_session_t *s, const clra_target_t *target,
+                    clra_trace_sink_fn sink, void *ctx, int timeout_ms, clra_status_t *st)
 {
     clra_status_t local;
+    clra__endpoint_t e;
     clra__conn_t c;
     st = clra__status_begin(st, &local);
-    if (!s || !ep) {
-        clra__detail(st, "a session and an endpoint are required");
-        return CLRA_EINVAL;
-    }
     clra__deadline_t d = clra__deadline_in(timeout_ms);
-    int rc = clra__open(ep, &d, &c, st);
+    int rc = clra__target_resolve(target, &d, &e, st);
     if (rc)
         return rc;
-    return clra_trace_stop_on(s, c.fd, sink, ctx, clra__deadline_left_ms(&d), st);
+    if (!s || s->fd < 0 || !sink) {
+        clra__detail(st, "an open session, a target and a sink are required");
+        rc = CLRA_EINVAL;
+    }
+    if (rc == 0)
+        rc = clra__open(&e, &d, &c, st);
+    clra__endpoint_done(&e);
+    if (rc)
+        return rc;
+    rc = stop_on(s, &c, sink, ctx, &d, st);
+    clra__close(&c);
+    return rc;
 }
 
 void clra_trace_session_close(clra_trace_session_t *s)

@@ -95,7 +95,7 @@ int clra_trace_config_add_provider(clra_trace_config_t *cfg, const char *name, u
  * (each probe is a connection to a single-threaded server). CT1 implies rundown with the
  * default keyword and stacks; CT2 adds the rundown bool; CT3 the stackwalk bool; CT4 replaces
  * the rundown bool with a keyword (docs/protocol.md 3.2). */
-int clra_trace_command_version(const clra_trace_config_t *cfg)
+int clra_trace_config_version(const clra_trace_config_t *cfg)
 {
     uint64_t rk = cfg->rundown_keyword;
     int plain_rundown = rk == 0 || rk == CLRA_TRACE_RUNDOWN_DEFAULT;
@@ -106,7 +106,7 @@ int clra_trace_command_version(const clra_trace_config_t *cfg)
     return rk == 0 ? 2 : 1;
 }
 
-const char *clra_trace_command_runtime(int version)
+const char *clra_trace_version_runtime(int version)
 {
     switch (version) {
     case 1:

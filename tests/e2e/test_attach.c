@@ -166,8 +166,10 @@ TEST(second_attach_while_active_is_refused_as_already_active)
     /* The library call reports the same refusal as a runtime answer, not a local failure. */
     clra_guid_t clsid;
     clra_status_t st;
+    clra_target_t target = clra_target_pid(a.pid);
     clra_guid_parse(HELLO_CLSID, &clsid);
-    ASSERT_EQ(clra_attach_profiler(a.pid, &clsid, profiler_path("hello"), NULL, 0, 1000, 10000, &st),
+    ASSERT_EQ(clra_profiler_attach(&target, &clsid, profiler_path("hello"), NULL, 0, 1000, 0,
+                                   10000, &st),
               CLRA_ERUNTIME);
     ASSERT_EQ((uint32_t)st.hresult, 0x8013136Au);
     ASSERT_EQ(app_log_count(&a, "InitializeForAttach"), 1);

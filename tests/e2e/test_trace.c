@@ -370,12 +370,15 @@ TEST(trace_api_session_over_an_open_connection_counts_events)
     clra_trace_config_init(&cfg);
     cfg.rundown_keyword = 0;
     ASSERT_EQ(clra_trace_config_parse_providers(&cfg, SAMPLE_PROVIDER, &st), 0);
-    ASSERT_MSG(clra_trace_start_on(fd, &cfg, 10000, &s, &st) == 0, "%s", st.detail);
+    clra_connection_t *conn;
+    ASSERT_EQ(clra_connection_from_fd(fd, &conn), 0);
+    clra_target_t t = clra_target_connection(conn), pid = clra_target_pid(a.pid);
+    ASSERT_MSG(clra_trace_start(&t, &cfg, 10000, &s, &st) == 0, "%s", st.detail);
     ASSERT_EQ(s.command_version, 2);
     ASSERT_NE(s.id, 0);
     ASSERT_STREQ(app_command(&a, "events 40", 10000), "events-done 40");
     ASSERT_EQ(clra_trace_pump(&s, mem_sink, &m, 300, &st), 0);
-    ASSERT_MSG(clra_trace_stop(&s, &ep, mem_sink, &m, 30000, &st) == 0, "%s", st.detail);
+    ASSERT_MSG(clra_trace_stop(&s, &pid, mem_sink, &m, 30000, &st) == 0, "%s", st.detail);
     ASSERT(s.eof);
     ASSERT_EQ(s.bytes, m.len);
     clra_trace_session_close(&s);

@@ -6,6 +6,7 @@
 #include "test.h"
 
 #include "clrattach.h"
+#include "process_list.h" /* a pid paired with a socket: only inside the library */
 
 #include <dirent.h>
 #include <glob.h>
@@ -179,21 +180,22 @@ TEST(a_link_in_place_of_the_socket_and_another_process_socket_are_refused)
     /* A link to a's own socket: refused all the same, since the runtime never makes links. */
     snprintf(link, sizeof link, "%s/dotnet-diagnostic-%d-1-socket", b.dir, a.pid);
     ASSERT(symlink(socket_of(&a, a.dir), link) == 0);
-    ASSERT_EQ(clra_endpoint_from_path(link, &ep), 0);
+    memset(&ep, 0, sizeof ep);
+    snprintf(ep.path, sizeof ep.path, "%s", link);
     ep.pid = a.pid;
-    ASSERT_EQ(clra_process_info(&ep, 5000, &info, &st), CLRA_EUNSAFE);
+    ASSERT_EQ(clra__process_info_at(&ep, 5000, &info, &st), CLRA_EUNSAFE);
     ASSERT_CONTAINS(st.detail, "is a symbolic link");
     unlink(link);
     /* b's socket offered as a's: the listener's pid gives it away after the connect. */
-    ASSERT_EQ(clra_endpoint_from_path(socket_of(&b, b.dir), &ep), 0);
+    snprintf(ep.path, sizeof ep.path, "%s", socket_of(&b, b.dir));
     ep.pid = a.pid;
-    ASSERT_EQ(clra_process_info(&ep, 5000, &info, &st), CLRA_EUNSAFE);
+    ASSERT_EQ(clra__process_info_at(&ep, 5000, &info, &st), CLRA_EUNSAFE);
     char expected[96];
     snprintf(expected, sizeof expected, "served by process %d, not by process %d", b.pid, a.pid);
     ASSERT_CONTAINS(st.detail, expected);
     /* The real pairing still works. */
     ep.pid = b.pid;
-    ASSERT_EQ(clra_process_info(&ep, 5000, &info, &st), 0);
+    ASSERT_EQ(clra__process_info_at(&ep, 5000, &info, &st), 0);
     ASSERT_EQ((long long)info.pid, b.pid);
     clra_process_info_free(&info);
     app_stop(&a);

@@ -3,7 +3,7 @@
 # layers), /proc is named only in target/procfs*, the SDK and the CLI reach none of the
 # library's internals. Prints every violation; exits 1 when there is one.
 set -u
-src=${1:?usage: check_layers.sh SOURCE_DIR}/src
+src=$(cd "${1:?usage: check_layers.sh SOURCE_DIR}" && pwd)/src
 fail=0
 
 cd "$src/clrattach" || exit 2

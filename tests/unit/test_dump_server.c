@@ -1,4 +1,4 @@
-/* clra_dump and clra_apply_startup_hook against scripted fake servers: the GenerateCoreDump
+/* clra_dump_create and clra_startup_hook_apply against scripted fake servers: the GenerateCoreDump
  * 3 -> 2 -> 1 fallback, what each version carries, the proof on disk, and failures a runtime
  * would rarely produce. */
 #define _GNU_SOURCE
@@ -31,7 +31,7 @@ static void scratch_remove(const char *dir, const char *file)
     rmdir(dir);
 }
 
-/* Runs clra_dump_at against the scripted server. */
+/* Runs clra_dump_create against the scripted server. */
 /* Connections the server accepted, waiting up to two seconds for at least want of them. */
 static size_t connections_within(fakesrv_t *s, size_t want)
 {
@@ -43,10 +43,10 @@ static size_t connections_within(fakesrv_t *s, size_t want)
 static int dump_via(fakesrv_t *s, const char *path, uint32_t flags, clra_dump_result_t *res,
                     clra_status_t *st)
 {
-    clra_endpoint_t ep;
+    clra_target_t ep;
     ASSERT(s != NULL);
-    ASSERT_EQ(clra_endpoint_from_path(fakesrv_path(s), &ep), 0);
-    return clra_dump_at(&ep, path, CLRA_DUMP_HEAP, flags, 5000, res, st);
+    ep = clra_target_socket(fakesrv_path(s));
+    return clra_dump_create(&ep, path, CLRA_DUMP_HEAP, flags, 5000, res, st);
 }
 
 /* The command id and the last uint32 (flags or diagnostics) of request i. */
@@ -224,21 +224,24 @@ TEST(dump_ok_leaving_an_old_file_untouched_is_not_trusted)
 
 TEST(dump_rejects_bad_arguments_without_connecting)
 {
-    clra_endpoint_t ep;
+    clra_target_t ep;
     clra_dump_result_t res;
     clra_status_t st;
-    ASSERT_EQ(clra_endpoint_from_path("/nonexistent/dotnet-diagnostic-1-1-socket", &ep), 0);
-    ASSERT_EQ(clra_dump_at(&ep, "relative/core", CLRA_DUMP_HEAP, 0, 1000, &res, &st), CLRA_EINVAL);
+    ep = clra_target_socket("/nonexistent/dotnet-diagnostic-1-1-socket");
+    ASSERT_EQ(clra_dump_create(&ep, "relative/core", CLRA_DUMP_HEAP, 0, 1000, &res, &st),
+              CLRA_EINVAL);
     ASSERT_CONTAINS(st.detail, "absolute");
-    ASSERT_EQ(clra_dump_at(&ep, "/tmp/core", (clra_dump_type_t)5, 0, 1000, &res, &st), CLRA_EINVAL);
+    ASSERT_EQ(clra_dump_create(&ep, "/tmp/core", (clra_dump_type_t)5, 0, 1000, &res, &st),
+              CLRA_EINVAL);
     ASSERT_CONTAINS(st.detail, "dump type 5");
-    ASSERT_EQ(clra_dump_at(&ep, "/tmp/core", CLRA_DUMP_FULL, 0x8, 1000, &res, &st), CLRA_EINVAL);
+    ASSERT_EQ(clra_dump_create(&ep, "/tmp/core", CLRA_DUMP_FULL, 0x8, 1000, &res, &st),
+              CLRA_EINVAL);
     ASSERT_CONTAINS(st.detail, "flags 0x8");
 }
 
 TEST(dump_reply_announcing_more_than_sent_is_connection_lost)
 {
-    clra_endpoint_t ep;
+    clra_target_t ep;
     clra_dump_result_t res;
     clra_status_t st;
     uint8_t reply[24];
@@ -246,21 +249,21 @@ TEST(dump_reply_announcing_more_than_sent_is_connection_lost)
     reply[14] = 60;
     fakesrv_t *s = fakesrv_start(FAKESRV_REPLY, reply, sizeof reply, 0);
     ASSERT(s != NULL);
-    ASSERT_EQ(clra_endpoint_from_path(fakesrv_path(s), &ep), 0);
-    ASSERT_EQ(clra_dump_at(&ep, "/tmp/clra-never", CLRA_DUMP_NORMAL, 0, 5000, &res, &st),
+    ep = clra_target_socket(fakesrv_path(s));
+    ASSERT_EQ(clra_dump_create(&ep, "/tmp/clra-never", CLRA_DUMP_NORMAL, 0, 5000, &res, &st),
               CLRA_ECONNLOST);
     fakesrv_stop(s);
 }
 
 TEST(dump_silent_runtime_times_out_at_the_deadline)
 {
-    clra_endpoint_t ep;
+    clra_target_t ep;
     clra_dump_result_t res;
     clra_status_t st;
     fakesrv_t *s = fakesrv_start(FAKESRV_SILENT, NULL, 0, 0);
     ASSERT(s != NULL);
-    ASSERT_EQ(clra_endpoint_from_path(fakesrv_path(s), &ep), 0);
-    ASSERT_EQ(clra_dump_at(&ep, "/tmp/clra-never", CLRA_DUMP_NORMAL, 0, 300, &res, &st),
+    ep = clra_target_socket(fakesrv_path(s));
+    ASSERT_EQ(clra_dump_create(&ep, "/tmp/clra-never", CLRA_DUMP_NORMAL, 0, 300, &res, &st),
               CLRA_ETIMEDOUT);
     ASSERT_CONTAINS(st.detail, "may still finish");
     fakesrv_stop(s);
@@ -269,10 +272,10 @@ TEST(dump_silent_runtime_times_out_at_the_deadline)
 /* Hook requests through a path-built endpoint: no pid, so no file check, exact bytes out. */
 static int hook_via(fakesrv_t *s, const char *path, clra_status_t *st)
 {
-    clra_endpoint_t ep;
+    clra_target_t ep;
     ASSERT(s != NULL);
-    ASSERT_EQ(clra_endpoint_from_path(fakesrv_path(s), &ep), 0);
-    return clra_apply_startup_hook_at(&ep, path, 5000, st);
+    ep = clra_target_socket(fakesrv_path(s));
+    return clra_startup_hook_apply(&ep, path, 5000, st);
 }
 
 TEST(startup_hook_sends_exactly_the_request_and_ok_is_success)
@@ -323,9 +326,10 @@ TEST(startup_hook_for_a_pid_checks_the_file_before_looking_for_the_runtime)
 {
     clra_status_t st;
     /* This test process is not .NET: reaching the endpoint search would say so instead. */
-    ASSERT_EQ(clra_apply_startup_hook(getpid(), "/nonexistent/hook.dll", 2000, &st), CLRA_EINVAL);
+    clra_target_t self = clra_target_pid(getpid());
+    ASSERT_EQ(clra_startup_hook_apply(&self, "/nonexistent/hook.dll", 2000, &st), CLRA_EINVAL);
     ASSERT_CONTAINS(st.detail, "/nonexistent/hook.dll: No such file or directory");
     ASSERT_CONTAINS(st.detail, "not sent");
     NEED_TEST_APPS(); /* the checks above ran; this one needs a real hook assembly */
-    ASSERT_EQ(clra_apply_startup_hook(getpid(), CLRA_HOOK_DLL, 2000, &st), CLRA_ENOTDOTNET);
+    ASSERT_EQ(clra_startup_hook_apply(&self, CLRA_HOOK_DLL, 2000, &st), CLRA_ENOTDOTNET);
 }

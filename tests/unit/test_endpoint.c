@@ -1,5 +1,6 @@
 /* Unit tests of socket discovery against fake /proc trees built in a temporary directory. */
 #define _GNU_SOURCE
+#include "command_target.h"
 #include "target/endpoint.h"
 #include "test.h"
 
@@ -262,14 +263,17 @@ TEST(endpoint_disabled_diagnostics_is_named_as_the_cause)
     fake_cleanup(&fp);
 }
 
-TEST(endpoint_from_path_rejects_overlong_paths)
+TEST(socket_target_rejects_overlong_paths)
 {
-    clra_endpoint_t ep;
+    clra__endpoint_t ep;
+    clra__deadline_t d = clra__deadline_in(1000);
     char *longp = malloc(CLRA_PATH_MAX + 8);
     memset(longp, 'a', CLRA_PATH_MAX + 7);
     longp[CLRA_PATH_MAX + 7] = '\0';
-    ASSERT_EQ(clra_endpoint_from_path(longp, &ep), CLRA_EINVAL);
-    ASSERT_EQ(clra_endpoint_from_path("/tmp/x", &ep), 0);
-    ASSERT_STREQ(ep.path, "/tmp/x");
+    clra_target_t t = clra_target_socket(longp);
+    ASSERT_EQ(clra__target_resolve(&t, &d, &ep, NULL), CLRA_EINVAL);
+    t = clra_target_socket("/tmp/x");
+    ASSERT_EQ(clra__target_resolve(&t, &d, &ep, NULL), 0);
+    ASSERT_STREQ(ep.at.path, "/tmp/x");
     free(longp);
 }

@@ -207,9 +207,9 @@ static size_t env_reply_bytes(uint8_t *out, uint32_t n, size_t sent)
 static int environment_via(fakesrv_t *s, int timeout_ms, clra_environment_t *env,
                            clra_status_t *st)
 {
-    clra_endpoint_t ep;
-    ASSERT_EQ(clra_endpoint_from_path(fakesrv_path(s), &ep), 0);
-    return clra_process_environment(&ep, timeout_ms, env, st);
+    clra_target_t ep;
+    ep = clra_target_socket(fakesrv_path(s));
+    return clra_environment_get(&ep, timeout_ms, env, st);
 }
 
 TEST(process_environment_reads_exactly_the_announced_continuation)
@@ -246,11 +246,11 @@ TEST(process_environment_short_continuation_is_reported_not_parsed)
 
 TEST(process_set_environment_refuses_names_the_runtime_would_misread)
 {
-    clra_endpoint_t ep;
+    clra_target_t ep;
     clra_status_t st;
-    ASSERT_EQ(clra_endpoint_from_path("/nonexistent/socket", &ep), 0);
-    ASSERT_EQ(clra_set_environment(&ep, "", "v", 100, &st), CLRA_EINVAL);
-    ASSERT_EQ(clra_set_environment(&ep, "A=B", "v", 100, &st), CLRA_EINVAL);
+    ep = clra_target_socket("/nonexistent/socket");
+    ASSERT_EQ(clra_environment_set(&ep, "", "v", 100, &st), CLRA_EINVAL);
+    ASSERT_EQ(clra_environment_set(&ep, "A=B", "v", 100, &st), CLRA_EINVAL);
     ASSERT_CONTAINS(st.detail, "no '='");
     ASSERT_EQ(clra_perfmap_enable(&ep, (clra_perfmap_type_t)4, 100, &st), CLRA_EINVAL);
 }

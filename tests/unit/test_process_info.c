@@ -218,13 +218,13 @@ TEST(procinfo_rejects_bytes_after_the_last_field)
     expect_rejected(3, q, sizeof q, "ProcessInfo3 version 1 defines no more");
 }
 
-/* Runs clra_process_info against a scripted fake server. */
+/* Runs clra_process_info_get against a scripted fake server. */
 static int info_via(fakesrv_t *s, int timeout_ms, clra_process_info_t *info, clra_status_t *st)
 {
-    clra_endpoint_t ep;
+    clra_target_t ep;
     ASSERT(s != NULL);
-    ASSERT_EQ(clra_endpoint_from_path(fakesrv_path(s), &ep), 0);
-    return clra_process_info(&ep, timeout_ms, info, st);
+    ep = clra_target_socket(fakesrv_path(s));
+    return clra_process_info_get(&ep, timeout_ms, info, st);
 }
 
 TEST(procinfo_falls_back_to_processinfo2_on_unknown_command)
@@ -339,8 +339,8 @@ TEST(procinfo_rejects_missing_arguments)
 {
     clra_process_info_t info;
     clra_status_t st;
-    clra_endpoint_t ep = {0};
-    ASSERT_EQ(clra_process_info(NULL, 100, &info, &st), CLRA_EINVAL);
-    ASSERT_EQ(clra_process_info(&ep, 100, &info, &st), CLRA_EINVAL);
+    clra_target_t ep = {0};
+    ASSERT_EQ(clra_process_info_get(NULL, 100, &info, &st), CLRA_EINVAL);
+    ASSERT_EQ(clra_process_info_get(&ep, 100, &info, &st), CLRA_EINVAL);
     ASSERT_CONTAINS(st.detail, "endpoint");
 }

@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include "proto/message.h"
 #include "proto/profiler_codec.h"
+#include "ipc/request.h"
 #include "proto/advertise.h"
 #include "test.h"
 
@@ -70,7 +71,7 @@ static clra_reverse_server_t *listen_fresh(char *dir, char *path, size_t cap)
     strcpy(dir, "/tmp/clra-rev-XXXXXX");
     ASSERT(mkdtemp(dir) != NULL);
     snprintf(path, cap, "%s/port", dir);
-    ASSERT_EQ(clra_reverse_listen(path, &s, &st), 0);
+    ASSERT_EQ(clra_reverse_server_listen(path, &s, &st), 0);
     return s;
 }
 
@@ -79,25 +80,26 @@ TEST(reverse_server_keeps_the_latest_connection_and_hands_it_out_once)
     char dir[64], path[96];
     clra_status_t st;
     clra_advertise_t ad;
-    clra_endpoint_t ep;
+    clra_connection_t *conn, *none;
     clra_reverse_server_t *s = listen_fresh(dir, path, sizeof path);
     int garbage = connect_and_send(path, "GARBAGE-GARBAGE-GARBAGE-GARBAGE-XX", 34);
     int first = connect_and_send(path, advertise, sizeof advertise);
-    ASSERT_EQ(clra_reverse_wait(s, NULL, 5000, &ad, &st), 0);
+    ASSERT_EQ(clra_reverse_server_wait(s, NULL, 5000, &ad, &st), 0);
     ASSERT_EQ(ad.pid, 0x1234u);
     int second = connect_and_send(path, advertise, sizeof advertise);
-    ASSERT_EQ(clra_reverse_wait(s, &ad.cookie, 100, &ad, &st), 0);
+    ASSERT_EQ(clra_reverse_server_wait(s, &ad.cookie, 100, &ad, &st), 0);
     /* Let the server accept the second advertise, which replaces the first. */
-    ASSERT_EQ(clra_reverse_wait(s, &ad.cookie, 300, &ad, &st), 0);
-    ASSERT_EQ(clra_reverse_endpoint(s, &ad.cookie, &ep), 0);
-    ASSERT_EQ(ep.ns_pid, 0x1234);
-    ASSERT_EQ(ep.path[0], '\0');
-    ASSERT(ep.reverse_fd > 0);
-    ASSERT_EQ(clra_reverse_endpoint(s, &ad.cookie, &ep), CLRA_ENOENDPOINT);
+    ASSERT_EQ(clra_reverse_server_wait(s, &ad.cookie, 300, &ad, &st), 0);
+    ASSERT_EQ(clra_reverse_server_accept(s, &ad.cookie, &conn), 0);
+    ASSERT_EQ(conn->ns_pid, 0x1234);
+    ASSERT(clra_connection_fd(conn) > 0);
+    ASSERT_EQ(clra_reverse_server_accept(s, &ad.cookie, &none), CLRA_ENOENDPOINT);
+    ASSERT(none == NULL);
+    clra_connection_close(conn);
     close(garbage);
     close(first);
     close(second);
-    clra_reverse_close(s);
+    clra_reverse_server_close(s);
     ASSERT(access(path, F_OK) != 0);
     rmdir(dir);
 }
@@ -110,15 +112,15 @@ TEST(reverse_server_wait_honours_its_deadline_and_drops_hung_up_peers)
     struct timespec t0, t1;
     clra_reverse_server_t *s = listen_fresh(dir, path, sizeof path);
     int peer = connect_and_send(path, advertise, sizeof advertise);
-    ASSERT_EQ(clra_reverse_wait(s, NULL, 5000, &ad, &st), 0);
+    ASSERT_EQ(clra_reverse_server_wait(s, NULL, 5000, &ad, &st), 0);
     close(peer); /* the runtime went away: its connection must not be handed out */
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    ASSERT_EQ(clra_reverse_wait(s, NULL, 300, &ad, &st), CLRA_ETIMEDOUT);
+    ASSERT_EQ(clra_reverse_server_wait(s, NULL, 300, &ad, &st), CLRA_ETIMEDOUT);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double ms = (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
     ASSERT_MSG(ms >= 290 && ms < 3000, "waited %.0f ms for a 300 ms deadline", ms);
     ASSERT_CONTAINS(st.detail, "within 300 ms");
-    clra_reverse_close(s);
+    clra_reverse_server_close(s);
     rmdir(dir);
 }
 
@@ -127,8 +129,8 @@ TEST(reverse_server_refuses_to_replace_an_existing_file)
     char dir[64], path[96];
     clra_status_t st;
     clra_reverse_server_t *s = listen_fresh(dir, path, sizeof path), *again;
-    ASSERT_EQ(clra_reverse_listen(path, &again, &st), CLRA_EIO);
+    ASSERT_EQ(clra_reverse_server_listen(path, &again, &st), CLRA_EIO);
     ASSERT_CONTAINS(st.detail, "the file exists");
-    clra_reverse_close(s);
+    clra_reverse_server_close(s);
     rmdir(dir);
 }

@@ -93,7 +93,7 @@ TEST(trace_default_session_is_ct1_without_the_rundown_byte)
     clra_trace_config_t cfg;
     uint8_t buf[256];
     my_event_source(&cfg);
-    ASSERT_EQ(clra_trace_command_version(&cfg), 1);
+    ASSERT_EQ(clra_trace_config_version(&cfg), 1);
     ASSERT_EQ(build(&cfg, 1, buf, sizeof buf), sizeof ct1_bytes);
     ASSERT_MEMEQ(buf, ct1_bytes, sizeof ct1_bytes);
     clra_trace_config_free(&cfg);
@@ -109,7 +109,7 @@ TEST(trace_ct3_request_carries_both_bools_and_arguments)
     cfg.stackwalk = 0;
     ASSERT_EQ(clra_trace_config_add_provider(&cfg, "A", CLRA_TRACE_ALL_KEYWORDS, 5, "k=v", NULL),
               0);
-    ASSERT_EQ(clra_trace_command_version(&cfg), 3);
+    ASSERT_EQ(clra_trace_config_version(&cfg), 3);
     ASSERT_EQ(build(&cfg, 3, buf, sizeof buf), sizeof ct3_bytes);
     ASSERT_MEMEQ(buf, ct3_bytes, sizeof ct3_bytes);
     clra_trace_config_free(&cfg);
@@ -123,7 +123,7 @@ TEST(trace_ct4_request_carries_the_rundown_keyword)
     cfg.rundown_keyword = 0x8;
     ASSERT_EQ(clra_trace_config_add_provider(&cfg, "P", 0, 0, NULL, NULL), 0);
     ASSERT_EQ(clra_trace_config_add_provider(&cfg, "Q", 0x10, 4, NULL, NULL), 0);
-    ASSERT_EQ(clra_trace_command_version(&cfg), 4);
+    ASSERT_EQ(clra_trace_config_version(&cfg), 4);
     ASSERT_EQ(build(&cfg, 4, buf, sizeof buf), sizeof ct4_bytes);
     ASSERT_MEMEQ(buf, ct4_bytes, sizeof ct4_bytes);
     clra_trace_config_free(&cfg);
@@ -143,29 +143,29 @@ TEST(trace_version_is_the_oldest_that_expresses_the_options)
 {
     clra_trace_config_t cfg;
     clra_trace_config_init(&cfg);
-    ASSERT_EQ(clra_trace_command_version(&cfg), 1);
+    ASSERT_EQ(clra_trace_config_version(&cfg), 1);
     cfg.rundown_keyword = 0;
-    ASSERT_EQ(clra_trace_command_version(&cfg), 2);
+    ASSERT_EQ(clra_trace_config_version(&cfg), 2);
     cfg.stackwalk = 0;
-    ASSERT_EQ(clra_trace_command_version(&cfg), 3);
+    ASSERT_EQ(clra_trace_config_version(&cfg), 3);
     cfg.rundown_keyword = CLRA_TRACE_RUNDOWN_DEFAULT;
-    ASSERT_EQ(clra_trace_command_version(&cfg), 3);
+    ASSERT_EQ(clra_trace_config_version(&cfg), 3);
     cfg.rundown_keyword = 0x8;
-    ASSERT_EQ(clra_trace_command_version(&cfg), 4);
+    ASSERT_EQ(clra_trace_config_version(&cfg), 4);
     cfg.stackwalk = 1;
-    ASSERT_EQ(clra_trace_command_version(&cfg), 4);
-    ASSERT_STREQ(clra_trace_command_runtime(2), ".NET Core 3.0");
-    ASSERT_STREQ(clra_trace_command_runtime(3), ".NET 9");
-    ASSERT_STREQ(clra_trace_command_runtime(4), ".NET 9");
+    ASSERT_EQ(clra_trace_config_version(&cfg), 4);
+    ASSERT_STREQ(clra_trace_version_runtime(2), ".NET Core 3.0");
+    ASSERT_STREQ(clra_trace_version_runtime(3), ".NET 9");
+    ASSERT_STREQ(clra_trace_version_runtime(4), ".NET 9");
 }
 
 /* Starts against a path nobody listens on: local checks must fail first, with their reason. */
 static int start_nowhere(const clra_trace_config_t *cfg, clra_status_t *st)
 {
-    clra_endpoint_t ep;
+    clra_target_t ep;
     clra_trace_session_t s;
-    ASSERT_EQ(clra_endpoint_from_path("/nonexistent/dotnet-diagnostic-1-1-socket", &ep), 0);
-    return clra_trace_start_at(&ep, cfg, 1000, &s, st);
+    ep = clra_target_socket("/nonexistent/dotnet-diagnostic-1-1-socket");
+    return clra_trace_start(&ep, cfg, 1000, &s, st);
 }
 
 TEST(trace_start_refuses_no_providers_and_a_zero_buffer_before_connecting)

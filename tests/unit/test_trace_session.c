@@ -180,13 +180,13 @@ static double now_ms(void)
 }
 
 /* A one-provider session against the script's server. */
-static int start(script_t *s, clra_endpoint_t *ep, clra_trace_session_t *ts, clra_status_t *st)
+static int start(script_t *s, clra_target_t *ep, clra_trace_session_t *ts, clra_status_t *st)
 {
     clra_trace_config_t cfg;
     clra_trace_config_init(&cfg);
     ASSERT_EQ(clra_trace_config_add_provider(&cfg, "P", 1, 4, NULL, NULL), 0);
-    ASSERT_EQ(clra_endpoint_from_path(s->path, ep), 0);
-    int rc = clra_trace_start_at(ep, &cfg, 2000, ts, st);
+    *ep = clra_target_socket(s->path);
+    int rc = clra_trace_start(ep, &cfg, 2000, ts, st);
     clra_trace_config_free(&cfg);
     return rc;
 }
@@ -194,7 +194,7 @@ static int start(script_t *s, clra_endpoint_t *ep, clra_trace_session_t *ts, clr
 TEST(trace_session_stop_drains_the_rundown_written_before_the_reply)
 {
     script_t s = {.reply = ok_sid, .reply_len = 28, .stream_len = 5000, .stop = STOP_OK};
-    clra_endpoint_t ep;
+    clra_target_t ep;
     clra_trace_session_t ts;
     clra_status_t st;
     collected_t c = {0};
@@ -222,7 +222,7 @@ TEST(trace_session_stop_drains_the_rundown_written_before_the_reply)
 TEST(trace_session_stop_never_answered_times_out_at_the_deadline)
 {
     script_t s = {.reply = ok_sid, .reply_len = 28, .stream_len = 100, .stop = STOP_SILENT};
-    clra_endpoint_t ep;
+    clra_target_t ep;
     clra_trace_session_t ts;
     clra_status_t st;
     collected_t c = {0};
@@ -241,7 +241,7 @@ TEST(trace_session_stop_never_answered_times_out_at_the_deadline)
 TEST(trace_session_stop_answered_for_another_session_is_a_protocol_error)
 {
     script_t s = {.reply = ok_sid, .reply_len = 28, .stream_len = 10, .stop = STOP_OTHER_ID};
-    clra_endpoint_t ep;
+    clra_target_t ep;
     clra_trace_session_t ts;
     clra_status_t st;
     collected_t c = {0};
@@ -257,7 +257,7 @@ TEST(trace_session_stop_answered_for_another_session_is_a_protocol_error)
 TEST(trace_session_stream_cut_off_is_an_end_not_an_error)
 {
     script_t s = {.reply = ok_sid, .reply_len = 28, .stream_len = 70000, .cut_stream = 1};
-    clra_endpoint_t ep;
+    clra_target_t ep;
     clra_trace_session_t ts;
     clra_status_t st;
     collected_t c = {0};
@@ -277,7 +277,7 @@ TEST(trace_session_stream_cut_off_is_an_end_not_an_error)
 TEST(trace_session_failing_sink_fails_the_pump_with_the_reason)
 {
     script_t s = {.reply = ok_sid, .reply_len = 28, .stream_len = 50000, .cut_stream = 1};
-    clra_endpoint_t ep;
+    clra_target_t ep;
     clra_trace_session_t ts;
     clra_status_t st;
     collected_t c = {.fail_after = 1};
@@ -298,7 +298,7 @@ TEST(trace_start_reply_shorter_than_its_header_says_is_connection_lost)
     uint8_t lying[24];
     memcpy(lying, ok_sid, sizeof lying); /* announces 28 bytes, 24 arrive, then close */
     script_t s = {.reply = lying, .reply_len = sizeof lying, .cut_stream = 1};
-    clra_endpoint_t ep;
+    clra_target_t ep;
     clra_trace_session_t ts;
     clra_status_t st;
     script_start(&s);
@@ -313,7 +313,7 @@ TEST(trace_start_reply_longer_than_a_session_id_is_refused)
     memcpy(longer, ok_sid, 28);
     longer[14] = 36;
     script_t s = {.reply = longer, .reply_len = sizeof longer, .cut_stream = 1};
-    clra_endpoint_t ep;
+    clra_target_t ep;
     clra_trace_session_t ts;
     clra_status_t st;
     script_start(&s);
@@ -327,17 +327,17 @@ TEST(trace_unknown_command_says_which_runtime_the_option_needs)
     static const uint8_t unknown[24] = {'D', 'O', 'T', 'N', 'E', 'T', '_', 'I', 'P', 'C', '_', 'V',
                                         '1', 0, 24, 0, 0xFF, 0xFF, 0, 0, 0x85, 0x13, 0x13, 0x80};
     fakesrv_t *srv = fakesrv_start(FAKESRV_REPLY, unknown, sizeof unknown, 0);
-    clra_endpoint_t ep;
+    clra_target_t ep;
     clra_trace_config_t cfg;
     clra_trace_session_t ts;
     clra_status_t st;
     uint8_t req[128];
     ASSERT(srv != NULL);
-    ASSERT_EQ(clra_endpoint_from_path(fakesrv_path(srv), &ep), 0);
+    ep = clra_target_socket(fakesrv_path(srv));
     clra_trace_config_init(&cfg);
     cfg.stackwalk = 0;
     ASSERT_EQ(clra_trace_config_add_provider(&cfg, "P", 1, 4, NULL, NULL), 0);
-    ASSERT_EQ(clra_trace_start_at(&ep, &cfg, 2000, &ts, &st), CLRA_ERUNTIME);
+    ASSERT_EQ(clra_trace_start(&ep, &cfg, 2000, &ts, &st), CLRA_ERUNTIME);
     ASSERT_EQ((uint32_t)st.hresult, 0x80131385u);
     ASSERT_STREQ(st.detail, "the runtime does not know CollectTracing3, which turning stack "
                             "collection off needs: it needs .NET 9 or later");
@@ -362,7 +362,10 @@ TEST(trace_start_on_an_open_connection_keeps_it_as_the_stream)
     ASSERT_EQ(connect(fd, (struct sockaddr *)&sa, sizeof sa), 0);
     clra_trace_config_init(&cfg);
     ASSERT_EQ(clra_trace_config_add_provider(&cfg, "P", 1, 4, NULL, NULL), 0);
-    ASSERT_EQ(clra_trace_start_on(fd, &cfg, 2000, &ts, &st), 0);
+    clra_connection_t *conn;
+    ASSERT_EQ(clra_connection_from_fd(fd, &conn), 0);
+    clra_target_t t = clra_target_connection(conn);
+    ASSERT_EQ(clra_trace_start(&t, &cfg, 2000, &ts, &st), 0);
     ASSERT_EQ(ts.fd, fd);
     ASSERT_EQ(ts.id, SID);
     for (int i = 0; i < 50 && !ts.eof; i++)

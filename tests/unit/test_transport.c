@@ -6,6 +6,11 @@
 #include "ipc/transport.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/socket.h>
+#include <unistd.h>
 #include <time.h>
 
 static const uint8_t reply_ok[24] = {'D', 'O', 'T', 'N', 'E', 'T', '_', 'I', 'P', 'C', '_', 'V', '1', 0,
@@ -21,11 +26,12 @@ static double now_ms(void)
 /* Attaches through the fake server and returns the library's result. */
 static int attach_via(fakesrv_t *s, int timeout_ms, clra_status_t *st)
 {
-    clra_endpoint_t ep;
+    clra_target_t ep;
     clra_guid_t clsid = {0x12345678, 0x9ABC, 0xDEF0, {1, 2, 3, 4, 5, 6, 7, 8}};
     ASSERT(s != NULL);
-    ASSERT_EQ(clra_endpoint_from_path(fakesrv_path(s), &ep), 0);
-    return clra_attach_profiler_at(&ep, &clsid, "/opt/prof/libp.so", "k=v", 3, 1000, timeout_ms, st);
+    ep = clra_target_socket(fakesrv_path(s));
+    return clra_profiler_attach(&ep, &clsid, "/opt/prof/libp.so", "k=v", 3, 1000, 0, timeout_ms,
+                                st);
 }
 
 TEST(transport_ok_reply_is_success_and_request_arrives_whole)
@@ -129,10 +135,11 @@ TEST(transport_stale_socket_is_connection_refused)
 TEST(transport_missing_socket_is_no_endpoint)
 {
     clra_status_t st;
-    clra_endpoint_t ep;
+    clra_target_t ep;
     clra_guid_t clsid = {0};
-    ASSERT_EQ(clra_endpoint_from_path("/tmp/clra-no-such-dir/dotnet-diagnostic-1-1-socket", &ep), 0);
-    ASSERT_EQ(clra_attach_profiler_at(&ep, &clsid, "/p.so", NULL, 0, 0, 1000, &st), CLRA_ENOENDPOINT);
+    ep = clra_target_socket("/tmp/clra-no-such-dir/dotnet-diagnostic-1-1-socket");
+    ASSERT_EQ(clra_profiler_attach(&ep, &clsid, "/p.so", NULL, 0, 0, 0, 1000, &st),
+              CLRA_ENOENDPOINT);
 }
 
 TEST(transport_reaches_socket_paths_longer_than_sun_path)
@@ -148,10 +155,69 @@ TEST(transport_reaches_socket_paths_longer_than_sun_path)
 TEST(transport_rejects_bad_arguments_without_connecting)
 {
     clra_status_t st;
-    clra_endpoint_t ep;
+    clra_target_t ep;
     clra_guid_t clsid = {0};
-    clra_endpoint_from_path("/nonexistent", &ep);
-    ASSERT_EQ(clra_attach_profiler_at(&ep, &clsid, "", NULL, 0, 0, 100, &st), CLRA_EINVAL);
-    ASSERT_EQ(clra_attach_profiler_at(&ep, &clsid, "/p", NULL, 5, 0, 100, &st), CLRA_EINVAL);
-    ASSERT_EQ(clra_attach_profiler_at(&ep, &clsid, "/p\xC0\x80", NULL, 0, 0, 100, &st), CLRA_EENCODING);
+    ep = clra_target_socket("/nonexistent");
+    ASSERT_EQ(clra_profiler_attach(&ep, &clsid, "", NULL, 0, 0, 0, 100, &st), CLRA_EINVAL);
+    ASSERT_EQ(clra_profiler_attach(&ep, &clsid, "/p", NULL, 5, 0, 0, 100, &st), CLRA_EINVAL);
+    ASSERT_EQ(clra_profiler_attach(&ep, &clsid, "/p\xC0\x80", NULL, 0, 0, 0, 100, &st),
+              CLRA_EENCODING);
+}
+
+TEST(attach_refuses_unknown_flags_and_targets_that_name_no_single_endpoint)
+{
+    clra_status_t st;
+    clra_guid_t clsid = {0};
+    clra_target_t ep = clra_target_socket("/nonexistent"), none = {0}, both = ep;
+    ASSERT_EQ(clra_profiler_attach(&ep, &clsid, "/p.so", NULL, 0, 0, 0x1, 100, &st), CLRA_EINVAL);
+    ASSERT_CONTAINS(st.detail, "flags 0x1 unknown");
+    both.pid = 1;
+    ASSERT_EQ(clra_profiler_attach(&none, &clsid, "/p.so", NULL, 0, 0, 0, 100, &st), CLRA_EINVAL);
+    ASSERT_CONTAINS(st.detail, "exactly one endpoint");
+    ASSERT_EQ(clra_profiler_attach(&both, &clsid, "/p.so", NULL, 0, 0, 0, 100, &st), CLRA_EINVAL);
+    ASSERT_EQ(clra_profiler_attach(NULL, &clsid, "/p.so", NULL, 0, 0, 0, 100, &st), CLRA_EINVAL);
+}
+
+/* Every public function takes a NULL status: the failure code alone still comes back. */
+TEST(commands_accept_a_null_status)
+{
+    clra_guid_t clsid = {0};
+    clra_target_t ep = clra_target_socket("/tmp/clra-no-such-dir/dotnet-diagnostic-1-1-socket");
+    clra_environment_t env;
+    clra_process_info_t info;
+    clra_stage_t *stage;
+    ASSERT_EQ(clra_profiler_attach(&ep, &clsid, "/p.so", NULL, 0, 0, 0, 1000, NULL),
+              CLRA_ENOENDPOINT);
+    ASSERT_EQ(clra_profiler_attach(&ep, &clsid, "", NULL, 0, 0, 0, 1000, NULL), CLRA_EINVAL);
+    ASSERT_EQ(clra_dump_create(&ep, "/tmp/core", CLRA_DUMP_HEAP, 0, 1000, NULL, NULL),
+              CLRA_ENOENDPOINT);
+    ASSERT_EQ(clra_environment_get(&ep, 1000, &env, NULL), CLRA_ENOENDPOINT);
+    ASSERT_EQ(clra_environment_set(&ep, "A=B", "v", 1000, NULL), CLRA_EINVAL);
+    ASSERT_EQ(clra_process_info_get(&ep, 1000, &info, NULL), CLRA_ENOENDPOINT);
+    ASSERT_EQ(clra_runtime_resume(&ep, 1000, NULL), CLRA_ENOENDPOINT);
+    ASSERT_EQ(clra_startup_hook_apply(&ep, "relative.dll", 1000, NULL), CLRA_EINVAL);
+    ASSERT_EQ(clra_stage_create(0, "/nonexistent/lib.so", &stage, NULL), CLRA_EINVAL);
+    ASSERT(stage == NULL);
+    clra_profiler_ref_t *ref = calloc(1, sizeof *ref);
+    snprintf(ref->path, sizeof ref->path, "/tmp/clra-no-such-dir/clrprof.sock");
+    ASSERT(clra_profiler_detach(ref, 100, NULL, NULL) < 0);
+    free(ref);
+}
+
+/* A connection target is spent by the call even when its arguments are refused. */
+TEST(a_connection_target_is_spent_whatever_the_outcome)
+{
+    int sv[2];
+    clra_connection_t *conn;
+    ASSERT_EQ(socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv), 0);
+    ASSERT_EQ(clra_connection_from_fd(sv[0], &conn), 0);
+    ASSERT_EQ(clra_connection_fd(conn), sv[0]);
+    clra_target_t t = clra_target_connection(conn);
+    ASSERT_EQ(clra_environment_set(&t, "", "v", 100, NULL), CLRA_EINVAL);
+    ASSERT_EQ(fcntl(sv[0], F_GETFD), -1); /* closed by the call */
+    char c;
+    ASSERT_EQ(read(sv[1], &c, 1), 0);     /* the peer sees the end, not a request */
+    close(sv[1]);
+    ASSERT_EQ(clra_connection_from_fd(-1, &conn), CLRA_EINVAL);
+    clra_connection_close(NULL);
 }

@@ -67,22 +67,28 @@ static int connect_checked(const clra_endpoint_t *ep, const clra__deadline_t *d,
     return rc;
 }
 
-int clra__open(const clra_endpoint_t *ep, const clra__deadline_t *d, clra__conn_t *c,
+int clra__open(clra__endpoint_t *ep, const clra__deadline_t *d, clra__conn_t *c,
                clra_status_t *st)
 {
     /* A reverse connection is already open and is spent by this one command. */
-    if (!ep->path[0] && ep->reverse_fd > 0) {
-        c->fd = ep->reverse_fd;
+    if (ep->fd >= 0) {
+        c->fd = ep->fd;
+        ep->fd = -1;
         return 0;
     }
+    if (!ep->at.path[0]) {
+        clra__detail(st, "the connection was spent by an earlier command (one per connection)");
+        return CLRA_ENOENDPOINT;
+    }
     /* An explicit path (pid 0) is the caller's own choice and is taken as given. */
-    int rc = ep->pid > 0 ? connect_checked(ep, d, c, st) : clra__connect(ep->path, d, c, st);
+    int rc = ep->at.pid > 0 ? connect_checked(&ep->at, d, c, st)
+                            : clra__connect(ep->at.path, d, c, st);
     if (rc == CLRA_EACCES)
-        explain_access(ep->path, st);
+        explain_access(ep->at.path, st);
     return rc;
 }
 
-int clra__request(const clra_endpoint_t *ep, const uint8_t *req, size_t req_len,
+int clra__request(clra__endpoint_t *ep, const uint8_t *req, size_t req_len,
                   const clra__deadline_t *d, clra__reply_t *reply, clra__conn_t *keep,
                   clra_status_t *st)
 {
@@ -98,7 +104,7 @@ int clra__request(const clra_endpoint_t *ep, const uint8_t *req, size_t req_len,
     if (rc == 0)
         rc = clra__recv_message(&c, &reply->h, reply->payload, cap, &reply->len, d);
     if (rc) {
-        explain_exchange(rc, ep->path, st);
+        explain_exchange(rc, ep->at.path, st);
         clra__reply_free(reply);
     }
     if (rc == 0 && keep)
@@ -108,7 +114,7 @@ int clra__request(const clra_endpoint_t *ep, const uint8_t *req, size_t req_len,
     return rc;
 }
 
-int clra__request_hresult(const clra_endpoint_t *ep, const uint8_t *req, size_t req_len,
+int clra__request_hresult(clra__endpoint_t *ep, const uint8_t *req, size_t req_len,
                           const clra__deadline_t *d, clra_status_t *st)
 {
     clra__reply_t reply;
@@ -123,7 +129,7 @@ int clra__request_hresult(const clra_endpoint_t *ep, const uint8_t *req, size_t 
     return rc;
 }
 
-int clra__command_hresult(const clra_endpoint_t *ep, clra__build_fn build, const void *arg,
+int clra__command_hresult(clra__endpoint_t *ep, clra__build_fn build, const void *arg,
                           int timeout_ms, clra_status_t *st)
 {
     clra__writer_t w;
@@ -141,18 +147,4 @@ int clra__command_hresult(const clra_endpoint_t *ep, clra__build_fn build, const
         rc = clra__request_hresult(ep, req, w.len, &d, st);
     free(req);
     return rc;
-}
-
-int clra__find_within(int pid, const clra__deadline_t *d, clra_endpoint_t *ep, int *left_ms,
-                      clra_status_t *st)
-{
-    int rc = clra_endpoint_find(pid, ep, st);
-    if (rc)
-        return rc;
-    *left_ms = clra__deadline_left_ms(d);
-    if (*left_ms == 0) {
-        clra__detail(st, "the deadline passed while looking for the endpoint");
-        return CLRA_ETIMEDOUT;
-    }
-    return 0;
 }

@@ -6,32 +6,40 @@
 
 #include "ipc/transport.h"
 
-/* Opens a connection to ep: its held reverse connection, or a new one to its path (a refused
- * permission is explained with the socket's owner). Every command starts here. */
-int clra__open(const clra_endpoint_t *ep, const clra__deadline_t *d, clra__conn_t *c,
+/* Where one command goes: a socket (found for a pid, or given) or a reverse connection. */
+typedef struct clra__endpoint {
+    clra_endpoint_t at; /* at.pid > 0: the socket is checked as that process's */
+    int fd;             /* a connection spent by the first clra__open; -1 when none */
+} clra__endpoint_t;
+
+/* A connection for one command (clrattach.h): a reverse server's, or the caller's own. */
+struct clra_connection {
+    int fd;
+    int ns_pid; /* the advertised pid, 0 when unknown */
+};
+
+/* Opens a connection to ep: its reverse connection (taken: ep->fd becomes -1), or a new one to
+ * its path (a refused permission is explained with the socket's owner). Every command starts
+ * here. */
+int clra__open(clra__endpoint_t *ep, const clra__deadline_t *d, clra__conn_t *c,
                clra_status_t *st);
 
 /* Sends req to ep and reads the first reply message before the deadline. With keep non-NULL
  * the connection stays open in *keep for a continuation or a stream (the caller closes it);
  * otherwise it is closed. On failure st->detail says what happened and nothing is left open. */
-int clra__request(const clra_endpoint_t *ep, const uint8_t *req, size_t req_len,
+int clra__request(clra__endpoint_t *ep, const uint8_t *req, size_t req_len,
                   const clra__deadline_t *d, clra__reply_t *reply, clra__conn_t *keep,
                   clra_status_t *st);
 
 
 /* The whole exchange for commands answered with an int32 HRESULT (OK or Error). */
-int clra__request_hresult(const clra_endpoint_t *ep, const uint8_t *req, size_t req_len,
+int clra__request_hresult(clra__endpoint_t *ep, const uint8_t *req, size_t req_len,
                           const clra__deadline_t *d, clra_status_t *st);
 
 /* Builds the request with build(w, arg) into a 64 KiB buffer, explains a build failure, then
  * runs clra__request_hresult within timeout_ms. For the many commands with a plain reply. */
 typedef int (*clra__build_fn)(clra__writer_t *w, const void *arg);
-int clra__command_hresult(const clra_endpoint_t *ep, clra__build_fn build, const void *arg,
+int clra__command_hresult(clra__endpoint_t *ep, clra__build_fn build, const void *arg,
                           int timeout_ms, clra_status_t *st);
-
-/* Finds pid's endpoint and says how much of the deadline is left for the command itself:
- * the start of every pid-taking convenience function. 0 with *left_ms set, or the failure. */
-int clra__find_within(int pid, const clra__deadline_t *d, clra_endpoint_t *ep, int *left_ms,
-                      clra_status_t *st);
 
 #endif

@@ -2,7 +2,7 @@
  * latest advertised connection per runtime, and hand each out for one command. */
 #define _GNU_SOURCE
 #include "proto/advertise.h"
-#include "ipc/transport.h"
+#include "ipc/request.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -30,7 +30,7 @@ struct clra_reverse_server {
 };
 
 
-int clra_reverse_listen(const char *path, clra_reverse_server_t **out, clra_status_t *st)
+int clra_reverse_server_listen(const char *path, clra_reverse_server_t **out, clra_status_t *st)
 {
     clra_status_t local;
     struct sockaddr_un sa = {.sun_family = AF_UNIX};
@@ -158,7 +158,7 @@ static int accept_one(clra_reverse_server_t *s, const clra__deadline_t *d, clra_
     return 0;
 }
 
-int clra_reverse_wait(clra_reverse_server_t *s, const clra_guid_t *cookie, int timeout_ms,
+int clra_reverse_server_wait(clra_reverse_server_t *s, const clra_guid_t *cookie, int timeout_ms,
                       clra_advertise_t *ad, clra_status_t *st)
 {
     clra_status_t local;
@@ -184,22 +184,57 @@ int clra_reverse_wait(clra_reverse_server_t *s, const clra_guid_t *cookie, int t
     }
 }
 
-int clra_reverse_endpoint(clra_reverse_server_t *s, const clra_guid_t *cookie,
-                          clra_endpoint_t *ep)
+int clra_reverse_server_accept(clra_reverse_server_t *s, const clra_guid_t *cookie,
+                               clra_connection_t **out)
 {
-    if (!s || !ep)
+    if (!s || !out)
         return CLRA_EINVAL;
+    *out = NULL;
     held_t *h = find_held(s, cookie);
     if (!h)
         return CLRA_ENOENDPOINT;
-    memset(ep, 0, sizeof *ep);
-    ep->ns_pid = (int)h->ad.pid;
-    ep->reverse_fd = h->fd;
+    clra_connection_t *c = malloc(sizeof *c);
+    if (!c)
+        return CLRA_ENOMEM;
+    c->fd = h->fd;
+    c->ns_pid = (int)h->ad.pid;
     h->fd = -1;
+    *out = c;
     return 0;
 }
 
-void clra_reverse_close(clra_reverse_server_t *s)
+/* The caller's own descriptor becomes a connection like a reverse server's. */
+int clra_connection_from_fd(int fd, clra_connection_t **out)
+{
+    if (!out)
+        return CLRA_EINVAL;
+    *out = NULL;
+    if (fd < 0)
+        return CLRA_EINVAL;
+    clra_connection_t *c = malloc(sizeof *c);
+    if (!c)
+        return CLRA_ENOMEM;
+    c->fd = fd;
+    c->ns_pid = 0;
+    *out = c;
+    return 0;
+}
+
+int clra_connection_fd(const clra_connection_t *c)
+{
+    return c ? c->fd : -1;
+}
+
+void clra_connection_close(clra_connection_t *c)
+{
+    if (!c)
+        return;
+    if (c->fd >= 0)
+        close(c->fd);
+    free(c);
+}
+
+void clra_reverse_server_close(clra_reverse_server_t *s)
 {
     if (!s)
         return;

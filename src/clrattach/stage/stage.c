@@ -3,7 +3,7 @@
  *
  * Everything below the target's root is reached through descriptors resolved inside that root
  * (target_root.h), and, when we are root, created and removed with the target owner's
- * file-system ids (identity.h). A stage directory is flock()ed while clra_stage's caller
+ * file-system ids (identity.h). A stage directory is flock()ed while clra_stage_create's caller
  * attaches, so a concurrent sweep never removes a copy that is about to be mapped. */
 #define _GNU_SOURCE
 #include "target/identity.h"
@@ -171,7 +171,7 @@ static int remove_stage(clra_stage_t *s)
     return err;
 }
 
-/* The part of clra_stage done as the target's owner: the directory and the copy. */
+/* The part of clra_stage_create done as the target's owner: the directory and the copy. */
 static int stage_as_owner(int root, const clra__stage_place_t *pl, int src, const char *src_path,
                           clra_stage_t *s, clra_status_t *st)
 {
@@ -211,15 +211,32 @@ static int give_to_owner(clra_stage_t *s, clra_status_t *st)
     return CLRA_EACCES;
 }
 
-void clra_stage_release(clra_stage_t *s)
+/* Lets go of the directory (its lock ends with the descriptor); the copy stays. */
+static void close_dirs(clra_stage_t *s)
 {
-    if (!s)
-        return;
     if (s->dir_fd >= 0)
         close(s->dir_fd);
     if (s->parent_fd >= 0)
         close(s->parent_fd);
     s->dir_fd = s->parent_fd = -1;
+}
+
+void clra_stage_release(clra_stage_t *s)
+{
+    if (!s)
+        return;
+    close_dirs(s);
+    free(s);
+}
+
+const char *clra_stage_target_path(const clra_stage_t *s)
+{
+    return s ? s->target_path : NULL;
+}
+
+const char *clra_stage_local_path(const clra_stage_t *s)
+{
+    return s ? s->local_path : NULL;
 }
 
 /* Fills target_path and local_path: CLRA_EINVAL when they do not fit, CLRA_ENOPROC when the
@@ -230,7 +247,7 @@ static int name_paths(const clra__stage_place_t *pl, clra_stage_t *s, clra_statu
                             s->dir_name, s->file_name);
     int rc = n < 0 || (size_t)n >= sizeof s->target_path
                  ? CLRA_EINVAL
-                 : clra_target_path(s->pid, s->target_path, s->local_path,
+                 : clra_target_path_resolve(s->pid, s->target_path, s->local_path,
                                     sizeof s->local_path, &other);
     if (rc == CLRA_ENOPROC)
         clra__detail(st, "process %d exited while its profiler was being staged", s->pid);
@@ -240,15 +257,11 @@ static int name_paths(const clra__stage_place_t *pl, clra_stage_t *s, clra_statu
     return rc;
 }
 
-int clra_stage(int pid, const char *library_path, clra_stage_t *s, clra_status_t *st)
+/* Fills s: everything clra_stage_create does but the allocation. */
+static int stage_fill(int pid, const char *library_path, clra_stage_t *s, clra_status_t *st)
 {
-    clra_status_t local;
     clra__stage_place_t pl;
     int src = -1, root = -1;
-    st = clra__status_begin(st, &local);
-    if (!s)
-        return CLRA_EINVAL;
-    memset(s, 0, sizeof *s);
     s->dir_fd = s->parent_fd = -1;
     s->pid = pid;
     const char *base = library_path ? strrchr(library_path, '/') : NULL;
@@ -281,7 +294,7 @@ int clra_stage(int pid, const char *library_path, clra_stage_t *s, clra_status_t
     if (!rc && (rc = name_paths(&pl, s, st)) != 0)
         remove_stage(s);
     if (rc)
-        clra_stage_release(s);
+        close_dirs(s);
     if (root >= 0)
         close(root);
     if (src >= 0)
@@ -289,13 +302,35 @@ int clra_stage(int pid, const char *library_path, clra_stage_t *s, clra_status_t
     return rc;
 }
 
-int clra_unstage(clra_stage_t *s, clra_status_t *st)
+int clra_stage_create(int pid, const char *library_path, clra_stage_t **out, clra_status_t *st)
+{
+    clra_status_t local;
+    st = clra__status_begin(st, &local);
+    if (!out)
+        return CLRA_EINVAL;
+    *out = NULL;
+    clra_stage_t *s = calloc(1, sizeof *s);
+    if (!s)
+        return CLRA_ENOMEM;
+    int rc = stage_fill(pid, library_path, s, st);
+    if (rc)
+        free(s);
+    else
+        *out = s;
+    return rc;
+}
+
+int clra_stage_remove(clra_stage_t *s, clra_status_t *st)
 {
     clra_status_t local, ignored;
     clra__identity_t id;
     st = clra__status_begin(st, &local);
-    if (!s || s->dir_fd < 0)
+    if (!s)
         return 0;
+    if (s->dir_fd < 0) {
+        clra_stage_release(s);
+        return 0;
+    }
     /* A target that has exited has no owner to read; then we remove as ourselves. */
     if (clra__identity_assume(s->pid, &id, &ignored) != 0)
         memset(&id, 0, sizeof id);

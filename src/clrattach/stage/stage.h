@@ -19,6 +19,17 @@ int clra__stage_name_matches(const char *name, int ns_pid);
  * followed), which need not start with its TMPDIR as written. */
 int clra__stage_dir_in_path(const char *path, int ns_pid, char *out, size_t cap);
 
+/* A staged copy (opaque in clrattach.h): its paths, and its directory held and locked against
+ * sweeps until released or removed. */
+struct clra_stage {
+    int pid;                         /* the target, as this process sees it */
+    char target_path[CLRA_PATH_MAX]; /* the copy as the target sees it: pass this to attach */
+    char local_path[CLRA_PATH_MAX];  /* the same file as reachable from here */
+    int dir_fd, parent_fd;
+    char dir_name[48];
+    char file_name[256];
+};
+
 /* Where a target keeps temporary files, as it sees them. */
 typedef struct clra__stage_place {
     int ns_pid;                 /* its innermost pid, the number in stage directory names */

@@ -65,7 +65,7 @@ static int read_mapped(int pid, int ns_pid, mapped_t *m)
     return sc.err ? -sc.err : rc < 0 ? rc : 0;
 }
 
-/* Collects and locks pid's stage directories under parent; one that a clra_stage in
+/* Collects and locks pid's stage directories under parent; one that a clra_stage_create in
  * progress holds is left alone. */
 static int lock_candidates(int parent, int ns_pid, candidate_t *c, int max)
 {

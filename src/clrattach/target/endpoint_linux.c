@@ -212,16 +212,8 @@ int clra_endpoint_find(int pid, clra_endpoint_t *ep, clra_status_t *st)
 {
     if (!ep)
         return CLRA_EINVAL;
+    memset(ep, 0, sizeof *ep); /* its reserved members too */
     if (st)
         memset(st, 0, sizeof *st);
     return clra__endpoint_find_in(CLRA__PROC, pid, ep, st);
-}
-
-int clra_endpoint_from_path(const char *path, clra_endpoint_t *ep)
-{
-    if (!path || !ep || strlen(path) >= sizeof ep->path)
-        return CLRA_EINVAL;
-    memset(ep, 0, sizeof *ep);
-    strcpy(ep->path, path);
-    return 0;
 }

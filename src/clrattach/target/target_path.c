@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-int clra_target_path(int pid, const char *target_path, char *out, size_t cap, int *other_ns)
+int clra_target_path_resolve(int pid, const char *target_path, char *out, size_t cap, int *other_ns)
 {
     char root[CLRA_PATH_MAX];
     *other_ns = 0;

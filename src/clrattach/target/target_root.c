@@ -89,7 +89,7 @@ int clra__target_file_check(int pid, const char *profiler_path, clra_status_t *s
 {
     char local[CLRA_PATH_MAX];
     int other = 0, root;
-    if (clra_target_path(pid, profiler_path, local, sizeof local, &other) != 0 || !other)
+    if (clra_target_path_resolve(pid, profiler_path, local, sizeof local, &other) != 0 || !other)
         return 0;
     if (clra__root_open(pid, &root, NULL) != 0)
         return 0; /* the connect will say what is wrong with the process */
@@ -104,7 +104,7 @@ int clra__target_file_check(int pid, const char *profiler_path, clra_status_t *s
     if (st)
         st->sys_errno = ENOENT;
     clra__detail(st, "%s is not in process %d's file tree (its mount namespace is not ours; "
-                 "looked for %s); stage a copy (clra_stage, attach --stage) or pass a path that "
-                 "exists inside it", profiler_path, pid, local);
+                 "looked for %s); stage a copy (clra_stage_create, attach --stage) or pass a "
+                 "path that exists inside it", profiler_path, pid, local);
     return CLRA_EINVAL;
 }
