@@ -44,6 +44,7 @@ set(CLRATTACH_SOURCES
   src/clrattach/util/errors.c
   src/clrattach/util/guid.c
   src/clrattach/util/status.c
+  src/clrattach/util/version.c
 )
 
 set(CLRPROF_SOURCES

@@ -1,21 +1,8 @@
-/* errors.c - error names and messages, and the version. */
+/* errors.c - error names and messages for the CLRA_E* codes. */
 #include "clrattach.h"
 
 #include <stdio.h>
 #include <string.h>
-
-unsigned clra_version(void)
-{
-    return CLRA_VERSION_HEX;
-}
-
-#define CLRA__STR2(x) #x
-#define CLRA__STR(x) CLRA__STR2(x)
-const char *clra_version_string(void)
-{
-    return CLRA__STR(CLRA_VERSION_MAJOR) "." CLRA__STR(CLRA_VERSION_MINOR) "." CLRA__STR(
-        CLRA_VERSION_PATCH);
-}
 
 const char *clra_strerror(int err)
 {
