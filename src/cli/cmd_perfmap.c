@@ -21,7 +21,7 @@ static const cli_opt_t perfmap_opts[] = {
 
 static const cli_verb_t perfmap_verb = {
     .name = "perfmap",
-    .synopsis = "PID enable [--type all|jitdump|perfmap]",
+    .synopsis = "PID enable",
     .synopsis2 = "PID disable",
     .description =
         "Makes .NET process PID (.NET 8 or later) write symbol maps for code it compiles from\n"

@@ -12,7 +12,7 @@
 #define DEFAULT_TRACE_TIMEOUT_MS 30000
 
 static const cli_opt_t trace_opts[] = {
-    TRACE_PROVIDERS_OPTION("providers", trace_opts_t, tr,
+    TRACE_PROVIDERS_OPTION("providers", 1, trace_opts_t, tr,
                            "providers as dotnet-trace writes them, comma-separated:"
                            TRACE_SPEC_HELP),
     CLI_INT("duration", trace_opts_t, duration_s, "S", 1, 86400 * 365,
@@ -25,7 +25,7 @@ static const cli_opt_t trace_opts[] = {
 
 static const cli_verb_t trace_verb = {
     .name = "trace",
-    .synopsis = "--providers SPEC PID",
+    .synopsis = "PID",
     .description =
         "Records an EventPipe trace of .NET process PID into a .nettrace file (PerfView,\n"
         "TraceEvent, dotnet-trace convert and Visual Studio read it) until --duration ends\n"

@@ -82,7 +82,7 @@ static const cli_opt_t launch_opts[] = {
              "(ApplyStartupHook; .NET 8 or later). Checked first: a hook the runtime cannot run "
              "ends the program. Repeatable (up to " CLI_STR(LAUNCH_MAX_HOOKS) "), run in the "
              "order given"),
-    TRACE_PROVIDERS_OPTION("trace", launch_opts_t, tr,
+    TRACE_PROVIDERS_OPTION("trace", 0, launch_opts_t, tr,
                            "record an EventPipe trace from the first instruction until COMMAND "
                            "exits; providers as `clrattach trace --providers`:" TRACE_SPEC_HELP),
     CLI_CALL("trace-output", CLI_ARG_REQUIRED, launch_opts_t, trace_output, "FILE",

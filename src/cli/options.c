@@ -7,11 +7,13 @@
 #include <string.h>
 
 const cli_opt_t cli_common_opts[] = {
-    {"json", 0, CLI_OPT_FLAG, CLI_ARG_NONE, CLI_COMMON_JSON, offsetof(cli_args_t, json), NULL,
-     NULL, 0, 0, NULL},
-    {"timeout", 0, CLI_OPT_INT, CLI_ARG_REQUIRED, CLI_COMMON_TIMEOUT,
-     offsetof(cli_args_t, timeout_ms), "MS", NULL, 1, CLI_TIMEOUT_MAX_MS, NULL},
-    {"help", 'h', CLI_OPT_HELP, CLI_ARG_NONE, 0, 0, NULL, "show this help", 0, 0, NULL},
+    {.name = "json", .kind = CLI_OPT_FLAG, .arg = CLI_ARG_NONE, .common = CLI_COMMON_JSON,
+     .offset = offsetof(cli_args_t, json)},
+    {.name = "timeout", .kind = CLI_OPT_INT, .arg = CLI_ARG_REQUIRED, .common = CLI_COMMON_TIMEOUT,
+     .offset = offsetof(cli_args_t, timeout_ms), .placeholder = "MS", .min = 1,
+     .max = CLI_TIMEOUT_MAX_MS},
+    {.name = "help", .letter = 'h', .kind = CLI_OPT_HELP, .arg = CLI_ARG_NONE,
+     .help = "show this help"},
     CLI_END,
 };
 

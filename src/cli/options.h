@@ -27,6 +27,7 @@ typedef struct cli_opt {
     unsigned char kind;      /* cli_opt_kind_t */
     unsigned char arg;       /* CLI_ARG_*, for CLI_OPT_CALL */
     unsigned char common;    /* shared table: the CLI_COMMON_* bit a verb needs, 0 = always */
+    unsigned char required;  /* shown without brackets in the synopsis (the verb checks it) */
     size_t offset;           /* the destination inside the options struct */
     const char *placeholder; /* "MS" in "--timeout MS"; NULL for flags */
     const char *help;        /* may hold '\n' for a hard line break */
@@ -35,16 +36,16 @@ typedef struct cli_opt {
 } cli_opt_t;
 
 #define CLI_FLAG(name, type, field, help) \
-    {name, 0, CLI_OPT_FLAG, CLI_ARG_NONE, 0, offsetof(type, field), NULL, help, 0, 0, NULL}
+    {name, 0, CLI_OPT_FLAG, CLI_ARG_NONE, 0, 0, offsetof(type, field), NULL, help, 0, 0, NULL}
 #define CLI_STRING(name, type, field, ph, help) \
-    {name, 0, CLI_OPT_STRING, CLI_ARG_REQUIRED, 0, offsetof(type, field), ph, help, 0, 0, NULL}
+    {name, 0, CLI_OPT_STRING, CLI_ARG_REQUIRED, 0, 0, offsetof(type, field), ph, help, 0, 0, NULL}
 #define CLI_INT(name, type, field, ph, lo, hi, help) \
-    {name, 0, CLI_OPT_INT, CLI_ARG_REQUIRED, 0, offsetof(type, field), ph, help, lo, hi, NULL}
+    {name, 0, CLI_OPT_INT, CLI_ARG_REQUIRED, 0, 0, offsetof(type, field), ph, help, lo, hi, NULL}
 #define CLI_GUID(name, type, field, help) \
-    {name, 0, CLI_OPT_GUID, CLI_ARG_REQUIRED, 0, offsetof(type, field), "GUID", help, 0, 0, NULL}
+    {name, 0, CLI_OPT_GUID, CLI_ARG_REQUIRED, 0, 0, offsetof(type, field), "GUID", help, 0, 0, NULL}
 #define CLI_CALL(name, arg, type, field, ph, fn, help) \
-    {name, 0, CLI_OPT_CALL, arg, 0, offsetof(type, field), ph, help, 0, 0, fn}
-#define CLI_END {NULL, 0, CLI_OPT_END, 0, 0, 0, NULL, NULL, 0, 0, NULL}
+    {name, 0, CLI_OPT_CALL, arg, 0, 0, offsetof(type, field), ph, help, 0, 0, fn}
+#define CLI_END {NULL, 0, CLI_OPT_END, 0, 0, 0, 0, NULL, NULL, 0, 0, NULL}
 
 /* The shared options a verb takes besides --help. */
 enum { CLI_COMMON_JSON = 1, CLI_COMMON_TIMEOUT = 2 };

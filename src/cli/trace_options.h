@@ -32,9 +32,11 @@ int trace_opt_buffer_mb(void *dest, const char *arg);
     "Error, Warning, Informational (default), Verbose. Double-quote a value holding ';', '=' " \
     "or ','. May repeat."
 
-/* The providers option, named by the verb ("providers" for trace, "trace" for launch). */
-#define TRACE_PROVIDERS_OPTION(name, type, field, help)                                        \
-    CLI_CALL(name, CLI_ARG_REQUIRED, type, field, "SPEC", trace_opt_providers, help)
+/* The providers option, named by the verb ("providers" for trace, "trace" for launch); req:
+ * the verb cannot do without it (trace). */
+#define TRACE_PROVIDERS_OPTION(name, req, type, field, help)                                   \
+    {name, 0, CLI_OPT_CALL, CLI_ARG_REQUIRED, 0, req, offsetof(type, field), "SPEC", help, 0, 0, \
+     trace_opt_providers}
 
 /* The table rows of the shared settings; field is the verb's trace_option_state_t. */
 #define TRACE_SETTING_OPTIONS(type, field)                                                     \

@@ -72,8 +72,8 @@ static void report_json(json_out_t *j, const trace_opts_t *o, const trace_result
 static void report_text(const trace_opts_t *o, const trace_result_t *res,
                         const clra_nettrace_info_t *info)
 {
-    printf("wrote %s: %llu bytes in %.1f s from process %d, session 0x%llx, CollectTracing%d: %s",
-           o->output, (unsigned long long)res->bytes, res->seconds, o->pid,
+    printf("wrote %s: %llu bytes in %.1f s from process %d, session 0x%llx, "
+           "CollectTracing%d: %s", o->output, (unsigned long long)res->bytes, res->seconds, o->pid,
            (unsigned long long)res->session_id, res->command_version, trace_state_text(info->state));
     if (info->state == CLRA_NETTRACE_VALID)
         printf(" (NetTrace %d, %u event blocks)\n", (int)info->version, info->event_blocks);

@@ -81,32 +81,45 @@ static int column(const cli_verb_t *v)
     return 2 + widest + 3;
 }
 
-/* "[options]" when the verb has its own options, else the shared ones spelled out. */
-static void synopsis_options(FILE *f, const cli_verb_t *v)
+/* Writes one word of a synopsis, first breaking the line when it would pass the width. */
+static int put_word(FILE *f, const char *word, int pos, int indent)
 {
-    char name[96];
-    if (v->opts && v->opts[0].kind) {
-        fputs(" [options]", f);
-        return;
+    if (pos + 1 + (int)strlen(word) > USAGE_WIDTH) {
+        fprintf(f, "\n%*s", indent - 1, "");
+        pos = indent - 1;
     }
-    for (const cli_opt_t *o = cli_common_opts; o->kind; o++)
-        if (cli_common_taken(v, o) && o->kind != CLI_OPT_HELP) {
-            label(o, name, sizeof name);
-            fprintf(f, " [%s]", name);
-        }
+    return pos + fprintf(f, " %s", word);
 }
 
-/* The usage lines: one per form of the verb. */
+/* One usage line: the verb, every option it takes (own ones only when own), the positionals. */
+static void synopsis_line(FILE *f, const cli_verb_t *v, const char *lead, int own,
+                          const char *tail)
+{
+    char name[96], word[100];
+    int pos = fprintf(f, "%sclrattach %s", lead, v->name), indent = pos + 1;
+    for (const cli_opt_t *o = own ? v->opts : NULL; o && o->kind; o++) {
+        label(o, name, sizeof name);
+        snprintf(word, sizeof word, o->required ? "%s" : "[%s]", name);
+        pos = put_word(f, word, pos, indent);
+    }
+    for (const cli_opt_t *o = cli_common_opts; o->kind; o++) {
+        if (!cli_common_taken(v, o) || o->kind == CLI_OPT_HELP)
+            continue;
+        label(o, name, sizeof name);
+        snprintf(word, sizeof word, "[%s]", name);
+        pos = put_word(f, word, pos, indent);
+    }
+    if (tail[0])
+        put_word(f, tail, pos, indent);
+    fputc('\n', f);
+}
+
+/* The usage lines: one per form of the verb; a second form shows only the shared options. */
 static void synopsis(FILE *f, const cli_verb_t *v)
 {
-    fprintf(f, "usage: clrattach %s", v->name);
-    synopsis_options(f, v);
-    fprintf(f, "%s%s\n", v->synopsis[0] ? " " : "", v->synopsis);
-    if (!v->synopsis2)
-        return;
-    fprintf(f, "       clrattach %s", v->name);
-    synopsis_options(f, v);
-    fprintf(f, " %s\n", v->synopsis2);
+    synopsis_line(f, v, "usage: ", 1, v->synopsis);
+    if (v->synopsis2)
+        synopsis_line(f, v, "       ", 0, v->synopsis2);
 }
 
 void cli_usage(const cli_verb_t *v, FILE *f)

@@ -224,7 +224,10 @@ TEST(cli_options_help_is_generated_with_every_option)
     ASSERT(f != NULL);
     cli_usage(&demo, f);
     fclose(f);
-    ASSERT_CONTAINS(text, "usage: clrattach demo [options] PID PATH\n");
+    ASSERT_CONTAINS(text, "usage: clrattach demo [--hold] [--stage] [--data TEXT] "
+                          "[--data-file FILE]\n"
+                          "                      [--attach-timeout MS] [--clsid GUID]");
+    ASSERT_CONTAINS(text, "[--timeout MS] PID PATH\n");
     for (const cli_opt_t *o = demo_opts; o->kind; o++) {
         char name[64];
         snprintf(name, sizeof name, "  --%s", o->name);
