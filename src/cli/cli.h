@@ -55,7 +55,6 @@ int cli_parse_pid(const char *text, int *pid);
 
 /* One run of a verb, as the reporter sees it: where results go and when the run began. */
 typedef struct cli_run {
-    const char *verb;
     int pid; /* the target, 0 when there is none (ps) */
     int json;
     struct timespec t0;
@@ -79,7 +78,7 @@ typedef struct cli_failure {
 } cli_failure_t;
 
 /* Starts the clock of a run; its elapsed_ms counts from here. */
-void cli_run_begin(cli_run_t *r, const char *verb, int pid, int json);
+void cli_run_begin(cli_run_t *r, int pid, int json);
 /* Milliseconds since cli_run_begin. */
 double cli_run_ms(const cli_run_t *r);
 /* With --json, opens the one result object with "ok" (and "pid") and returns it; NULL in

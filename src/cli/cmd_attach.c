@@ -97,11 +97,13 @@ static int take_text(void *o, const char *arg)
     return take_data(o, 'd', arg);
 }
 
+/* --data-file: the bytes of a file. */
 static int take_file(void *o, const char *arg)
 {
     return take_data(o, 'f', arg);
 }
 
+/* --data-hex: bytes spelled in hex. */
 static int take_hex(void *o, const char *arg)
 {
     return take_data(o, 'x', arg);
@@ -225,6 +227,7 @@ static void report_json(json_out_t *j, const attach_opts_t *o, const outcome_t *
     json_int(j, "client_data_bytes", (long long)o->data_len);
 }
 
+/* The text of a success: where the copy is when one was staged, for the later detach. */
 static void report_success(const attach_opts_t *o, const outcome_t *r)
 {
     if (r->copy)
@@ -304,6 +307,7 @@ static void attach(const attach_opts_t *o, const cli_run_t *run, clra_stage_t *c
         fprintf(stderr, "clrattach: the staged copy could not be removed: %s\n", ust.detail);
 }
 
+/* Parse, attach, report, and hold the profiler when asked; usage errors exit 2. */
 int cmd_attach(int argc, char **argv)
 {
     attach_opts_t o;
@@ -316,7 +320,7 @@ int cmd_attach(int argc, char **argv)
         free(o.data);
         return p > 0 ? EXIT_OK : EXIT_USAGE;
     }
-    cli_run_begin(&run, "attach", o.pid, o.json);
+    cli_run_begin(&run, o.pid, o.json);
     attach(&o, &run, &copy, &r);
     int code = report(&run, &o, &r);
     free(o.data);

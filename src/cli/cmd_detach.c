@@ -149,7 +149,7 @@ static int detach_all(const cli_args_t *a, const detach_opts_t *o, clra_profiler
         clra_detach_result_t r;
         clra_status_t st;
         cli_run_t run;
-        cli_run_begin(&run, "detach", a->pid, a->json);
+        cli_run_begin(&run, a->pid, a->json);
         int rc = clra_profiler_detach(&refs[i], (int)a->timeout_ms, &r, &st);
         int code = report(a, &refs[i], rc, &r, &st, &run);
         (*tried)++;
@@ -172,6 +172,7 @@ static int no_such_clsid(cli_run_t *run, const char *clsid)
     return cli_fail(run, &f);
 }
 
+/* Every profiler found is detached even when one fails; staged copies are swept after. */
 int cmd_detach(int argc, char **argv)
 {
     detach_opts_t o;
@@ -185,7 +186,7 @@ int cmd_detach(int argc, char **argv)
     clra_profiler_ref_t *refs = calloc(MAX_PROFILERS, sizeof *refs);
     if (!refs)
         return EXIT_INTERNAL;
-    cli_run_begin(&run, "detach", a.pid, a.json);
+    cli_run_begin(&run, a.pid, a.json);
     int n = clra_profilers_find(a.pid, refs, MAX_PROFILERS, &st), tried = 0, code;
     if (n <= 0) {
         code = nothing_found(&run, n, &st);

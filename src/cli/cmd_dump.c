@@ -201,6 +201,7 @@ static cli_failure_t failure(const dump_opts_t *o, int rc, const clra_status_t *
     return f;
 }
 
+/* The dump's own fields; the reporter adds the error, exit_code and elapsed_ms. */
 static void report_json(json_out_t *j, const dump_opts_t *o, int rc, const clra_dump_result_t *r)
 {
     char report[CLRA_PATH_MAX + 32];
@@ -280,6 +281,7 @@ static void say_refused(const cli_failure_t *f, const void *ctx)
     fprintf(stderr, "  what to do: %s\n", f->hint);
 }
 
+/* The path is chosen before the runtime is asked, so a bad --output is a usage error. */
 int cmd_dump(int argc, char **argv)
 {
     dump_opts_t o;
@@ -292,7 +294,7 @@ int cmd_dump(int argc, char **argv)
     int p = parse_options(argc, argv, &o);
     if (p != 0 || choose_path(&o) != 0)
         return p > 0 ? EXIT_OK : EXIT_USAGE;
-    cli_run_begin(&run, "dump", o.pid, o.json);
+    cli_run_begin(&run, o.pid, o.json);
     int rc = clra_dump(o.pid, o.path, (clra_dump_type_t)o.type, o.flags, (int)o.timeout_ms, &r,
                        &st);
     json_out_t *j = cli_result_open(&run, rc == 0);

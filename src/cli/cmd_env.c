@@ -56,6 +56,7 @@ static int print_env(cli_run_t *run, const clra_environment_t *env)
     return cli_result_close(run, NULL);
 }
 
+/* Reads the runtime's own view of the environment, not /proc/PID/environ. */
 int cmd_env(int argc, char **argv)
 {
     cli_args_t a;
@@ -66,7 +67,7 @@ int cmd_env(int argc, char **argv)
     int p = cli_parse(&env_verb, argc, argv, NULL, &a);
     if (p != 0)
         return p > 0 ? EXIT_OK : EXIT_USAGE;
-    cli_run_begin(&run, "env", a.pid, a.json);
+    cli_run_begin(&run, a.pid, a.json);
     int rc = clra_endpoint_find(a.pid, &ep, &st);
     if (rc == 0)
         rc = clra_process_environment(&ep, (int)a.timeout_ms, &env, &st);
@@ -78,6 +79,7 @@ int cmd_env(int argc, char **argv)
     return code;
 }
 
+/* NAME is checked here: the runtime would take "A=B" as a name and set it. */
 int cmd_setenv(int argc, char **argv)
 {
     cli_args_t a;
@@ -93,7 +95,7 @@ int cmd_setenv(int argc, char **argv)
                 "pass the value as a separate argument\n", name);
         return EXIT_USAGE;
     }
-    cli_run_begin(&run, "setenv", a.pid, a.json);
+    cli_run_begin(&run, a.pid, a.json);
     int rc = clra_endpoint_find(a.pid, &ep, &st);
     if (rc == 0)
         rc = clra_set_environment(&ep, name, value, (int)a.timeout_ms, &st);

@@ -39,6 +39,7 @@ static const char *shown(const char *value, int present_in_command)
     return value ? value : "(absent)";
 }
 
+/* Every field, absent ones as null, so scripts need not know the runtime's version. */
 static int print_json(cli_run_t *run, const clra_endpoint_t *ep, const clra_process_info_t *in)
 {
     char cookie[37];
@@ -79,6 +80,7 @@ static void print_text(const cli_args_t *o, const clra_endpoint_t *ep,
     printf("  endpoint        %s\n", ep->path);
 }
 
+/* One deadline covers finding the endpoint and asking it. */
 int cmd_info(int argc, char **argv)
 {
     cli_args_t a;
@@ -89,7 +91,7 @@ int cmd_info(int argc, char **argv)
     int p = cli_parse(&info_verb, argc, argv, NULL, &a);
     if (p != 0)
         return p > 0 ? EXIT_OK : EXIT_USAGE;
-    cli_run_begin(&run, "info", a.pid, a.json);
+    cli_run_begin(&run, a.pid, a.json);
     int rc = clra_endpoint_find(a.pid, &ep, &st);
     if (rc == 0) {
         /* The deadline covers the search too, which can be slow on a busy /proc. */

@@ -313,7 +313,7 @@ static int give_up(launch_t *l, pid_t pid, int rc, clra_status_t *st)
         return EXIT_NOTDOTNET;
     }
     cli_run_t run;
-    cli_run_begin(&run, "launch", (int)pid, 0);
+    cli_run_begin(&run, (int)pid, 0);
     return cli_fail(&run, &(cli_failure_t){.rc = rc, .st = st, .action = "launch"});
 }
 
@@ -376,10 +376,11 @@ int cmd_launch(int argc, char **argv)
     snprintf(sock, sizeof sock, "%s/port", dir);
     int code, rc = clra_reverse_listen(sock, &srv, &st);
     if (rc) {
-        fprintf(stderr, "clrattach launch: cannot open the launch port: %s\n  detail: %s\n"
-                "  what to do: check that /tmp is writable and not full\n", clra_strerror(rc),
-                st.detail);
-        code = cli_exit_code(rc);
+        cli_run_t run;
+        cli_run_begin(&run, 0, 0);
+        cli_failure_t f = {.rc = rc, .st = &st, .action = "open the launch port",
+                           .hint = "check that /tmp is writable and not full"};
+        code = cli_fail(&run, &f);
     } else {
         code = run(&o, srv, sock);
         clra_reverse_close(srv);

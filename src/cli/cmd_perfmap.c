@@ -108,6 +108,7 @@ static void report_files(const clra_endpoint_t *ep, const char *dir, json_out_t 
         json_close(j);
 }
 
+/* Says where the maps go as seen from here, since the target may be in a container. */
 int cmd_perfmap(int argc, char **argv)
 {
     cli_args_t a;
@@ -123,7 +124,7 @@ int cmd_perfmap(int argc, char **argv)
     int enable = parse_action(&a, &o, &type);
     if (enable < 0)
         return EXIT_USAGE;
-    cli_run_begin(&run, "perfmap", a.pid, a.json);
+    cli_run_begin(&run, a.pid, a.json);
     int rc = clra_endpoint_find(a.pid, &ep, &st);
     if (rc == 0)
         rc = enable ? clra_perfmap_enable(&ep, type, (int)a.timeout_ms, &st)

@@ -102,6 +102,7 @@ static void json_entry(json_out_t *j, const clra_process_entry_t *e)
     json_close(j);
 }
 
+/* One object: the processes, then what could not be looked at. */
 static int print_json(cli_run_t *run, const clra_process_list_t *l)
 {
     json_out_t *j = cli_result_open(run, 1);
@@ -156,6 +157,7 @@ static void print_text(const clra_process_list_t *l)
     }
 }
 
+/* Listing fails only when /proc cannot be read, hence exit 1 rather than a target's code. */
 int cmd_ps(int argc, char **argv)
 {
     ps_opts_t o = {DEFAULT_PROBE_TIMEOUT_MS};
@@ -166,7 +168,7 @@ int cmd_ps(int argc, char **argv)
     int p = cli_parse(&ps_verb, argc, argv, &o, &a);
     if (p != 0)
         return p > 0 ? EXIT_OK : EXIT_USAGE;
-    cli_run_begin(&run, "ps", 0, a.json);
+    cli_run_begin(&run, 0, a.json);
     int rc = clra_process_list((int)a.timeout_ms, (int)o.probe_ms, &list, &st);
     if (rc != 0)
         return cli_fail(&run, &(cli_failure_t){.rc = rc, .st = &st, .action = "list processes",

@@ -19,6 +19,7 @@ static const cli_verb_t resume_verb = {
     .args_error = "expected PID",
 };
 
+/* Harmless on a running process, so no check that the runtime is paused. */
 int cmd_resume(int argc, char **argv)
 {
     cli_args_t a;
@@ -28,7 +29,7 @@ int cmd_resume(int argc, char **argv)
     int p = cli_parse(&resume_verb, argc, argv, NULL, &a);
     if (p != 0)
         return p > 0 ? EXIT_OK : EXIT_USAGE;
-    cli_run_begin(&run, "resume", a.pid, a.json);
+    cli_run_begin(&run, a.pid, a.json);
     int rc = clra_endpoint_find(a.pid, &ep, &st);
     if (rc == 0)
         rc = clra_resume_runtime(&ep, (int)a.timeout_ms, &st);

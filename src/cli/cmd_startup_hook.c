@@ -80,6 +80,7 @@ static int check_assembly(hook_opts_t *o)
     return 0;
 }
 
+/* The assembly is checked before the runtime is contacted: a bad hook kills the target. */
 int cmd_startup_hook(int argc, char **argv)
 {
     hook_opts_t o;
@@ -91,7 +92,7 @@ int cmd_startup_hook(int argc, char **argv)
         return p > 0 ? EXIT_OK : EXIT_USAGE;
     if (check_assembly(&o) != 0)
         return EXIT_USAGE;
-    cli_run_begin(&run, "startup-hook", o.pid, o.json);
+    cli_run_begin(&run, o.pid, o.json);
     int rc = clra_apply_startup_hook(o.pid, o.path, (int)o.timeout_ms, &st);
     json_out_t *j = cli_result_open(&run, rc == 0);
     if (j) {

@@ -92,6 +92,7 @@ static int parse_options(int argc, char **argv, trace_opts_t *o)
     return 0;
 }
 
+/* The configuration is freed on every path, parsed or not. */
 int cmd_trace(int argc, char **argv)
 {
     trace_opts_t o;
@@ -100,7 +101,7 @@ int cmd_trace(int argc, char **argv)
     clra_trace_config_init(&o.cfg);
     int p = parse_options(argc, argv, &o), code = p > 0 ? EXIT_OK : EXIT_USAGE;
     if (p == 0) {
-        cli_run_begin(&run, "trace", o.pid, o.json);
+        cli_run_begin(&run, o.pid, o.json);
         o.run = &run;
         code = trace_record(&o);
     }

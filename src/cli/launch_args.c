@@ -36,6 +36,7 @@ static int take_hook(void *dest, const char *arg)
     return 0;
 }
 
+/* --env NAME=VALUE: kept as given, for putenv in the child. */
 static int take_env(void *dest, const char *arg)
 {
     launch_opts_t *o = CLI_CONTAINER(dest, launch_opts_t, env);
@@ -183,6 +184,7 @@ static int sdk_starts_a_child(char **command)
     return 0;
 }
 
+/* Options stop at COMMAND, so COMMAND's own options reach it untouched. */
 int launch_parse(int argc, char **argv, launch_opts_t *o)
 {
     cli_args_t a;

@@ -46,7 +46,8 @@ static void usage(FILE *f)
                "exit codes:\n"
                "  0 success               1 internal error        2 usage error\n"
                "  3 no such process       4 not a .NET process    5 no diagnostics endpoint\n"
-               "  6 permission denied     7 timed out             8 connection or protocol failure\n"
+               "  6 permission denied     7 timed out             "
+               "8 connection or protocol failure\n"
                "  10 the runtime refused (the HRESULT is printed)\n");
 }
 

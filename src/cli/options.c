@@ -197,6 +197,7 @@ static int take_positionals(const cli_verb_t *v, char **pos, int n, cli_args_t *
     return 0;
 }
 
+/* Walks argv once, in order, so the first problem is the one reported, as getopt_long did. */
 int cli_parse(const cli_verb_t *v, int argc, char **argv, void *opts, cli_args_t *a)
 {
     int i = 1, n = 0, rest = 0, rc = 0;

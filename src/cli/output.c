@@ -195,6 +195,7 @@ void cli_clsid_lower(const clra_guid_t *g, char out[37])
         *p = (char)(*p >= 'A' && *p <= 'F' ? *p - 'A' + 'a' : *p);
 }
 
+/* Beside cli_parse_int, so the option parser needs nothing else from the CLI. */
 int cli_parse_pid(const char *text, int *pid)
 {
     long long v;

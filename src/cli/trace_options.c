@@ -24,6 +24,7 @@ static int parse_hex64(const char *text, uint64_t *out)
     return 0;
 }
 
+/* The library parses the spec, so trace and launch --trace read it alike. */
 int trace_opt_providers(void *dest, const char *spec)
 {
     trace_option_state_t *r = dest;
@@ -44,6 +45,7 @@ int trace_opt_rundown(void *dest, const char *arg)
     return 0;
 }
 
+/* Noted too; a contradiction with --rundown or --rundown-keyword is caught at settle. */
 int trace_opt_no_rundown(void *dest, const char *arg)
 {
     trace_option_state_t *r = dest;
@@ -53,6 +55,7 @@ int trace_opt_no_rundown(void *dest, const char *arg)
     return 0;
 }
 
+/* The mask is kept until settle, which checks it against --no-rundown. */
 int trace_opt_rundown_keyword(void *dest, const char *arg)
 {
     trace_option_state_t *r = dest;
@@ -61,6 +64,7 @@ int trace_opt_rundown_keyword(void *dest, const char *arg)
     return parse_hex64(arg, &r->keyword);
 }
 
+/* Conflicts with nothing, so it goes straight into the configuration. */
 int trace_opt_no_stackwalk(void *dest, const char *arg)
 {
     trace_option_state_t *r = dest;
@@ -82,6 +86,7 @@ int trace_opt_buffer_mb(void *dest, const char *arg)
     return 0;
 }
 
+/* Only once every option is read can contradictions be told from repetitions. */
 int trace_option_settle(const trace_option_state_t *r)
 {
     clra_trace_config_t *cfg = r->cfg;

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+/* Nothing was recorded: only the command version tells what would have been sent. */
 void trace_report_failure(const trace_opts_t *o, int rc, const clra_status_t *st)
 {
     json_out_t *j = cli_result_open(o->run, 0);
@@ -50,6 +51,7 @@ static int exit_code(const trace_result_t *res, const clra_nettrace_info_t *info
     return res->rc ? cli_exit_code(res->rc) : EXIT_CONNECTION;
 }
 
+/* The trace's own fields; the reporter adds the error, exit_code and elapsed_ms. */
 static void report_json(json_out_t *j, const trace_opts_t *o, const trace_result_t *res,
                         const clra_nettrace_info_t *info)
 {
@@ -69,12 +71,14 @@ static void report_json(json_out_t *j, const trace_opts_t *o, const trace_result
     json_int(j, "event_blocks", info->event_blocks);
 }
 
+/* One line on stdout: what was written and whether it is a complete trace. */
 static void report_text(const trace_opts_t *o, const trace_result_t *res,
                         const clra_nettrace_info_t *info)
 {
     printf("wrote %s: %llu bytes in %.1f s from process %d, session 0x%llx, "
-           "CollectTracing%d: %s", o->output, (unsigned long long)res->bytes, res->seconds, o->pid,
-           (unsigned long long)res->session_id, res->command_version, trace_state_text(info->state));
+           "CollectTracing%d: %s", o->output, (unsigned long long)res->bytes, res->seconds,
+           o->pid, (unsigned long long)res->session_id, res->command_version,
+           trace_state_text(info->state));
     if (info->state == CLRA_NETTRACE_VALID)
         printf(" (NetTrace %d, %u event blocks)\n", (int)info->version, info->event_blocks);
     else

@@ -122,6 +122,7 @@ static void synopsis(FILE *f, const cli_verb_t *v)
         synopsis_line(f, v, "       ", 0, v->synopsis2);
 }
 
+/* Synopsis, description, one entry per option, epilogue: the order every verb used by hand. */
 void cli_usage(const cli_verb_t *v, FILE *f)
 {
     int col = column(v);
