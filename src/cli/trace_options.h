@@ -4,7 +4,6 @@
 #define CLRA_TRACE_OPTIONS_H
 
 #include "cli.h"
-
 #include "options.h"
 
 /* What the options said so far; rundown options are settled once all are read, so that
