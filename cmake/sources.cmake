@@ -62,7 +62,6 @@ set(CLRPROF_SOURCES
 )
 
 set(CLI_SOURCES
-  src/cli/args.c
   src/cli/cmd_attach.c
   src/cli/cmd_detach.c
   src/cli/cmd_dump.c
@@ -78,11 +77,12 @@ set(CLI_SOURCES
   src/cli/launch_args.c
   src/cli/launch_trace.c
   src/cli/main.c
+  src/cli/options.c
   src/cli/output.c
   src/cli/paths.c
   src/cli/report.c
   src/cli/trace_options.c
   src/cli/trace_record.c
   src/cli/trace_report.c
-  src/cli/verb_args.c
+  src/cli/usage.c
 )

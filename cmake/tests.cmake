@@ -18,9 +18,11 @@ endfunction()
 
 # Unit tests: no runtime needed.
 file(GLOB UNIT_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/unit/test_*.c)
-add_executable(unit_tests ${UNIT_SOURCES} tests/fakesrv/fakesrv.c)
+# The CLI's option parser and help generator are tested on their own (test_cli_options.c).
+add_executable(unit_tests ${UNIT_SOURCES} tests/fakesrv/fakesrv.c
+               src/cli/options.c src/cli/usage.c src/cli/output.c)
 target_include_directories(unit_tests PRIVATE ${CLRATTACH_PRIVATE_INCLUDE} ${CLRPROF_PRIVATE_INCLUDE}
-                           tests/fakesrv)
+                           src/cli tests/fakesrv)
 target_link_libraries(unit_tests PRIVATE clrattach_static clrprof clra_test_main Threads::Threads)
 clra_register_tests(unit_tests unit ${UNIT_SOURCES})
 

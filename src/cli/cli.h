@@ -5,6 +5,7 @@
 #include "clrattach.h"
 
 #include <stdio.h>
+#include <time.h>
 
 /* Exit codes, documented in --help and the README. */
 enum {
@@ -49,39 +50,45 @@ void json_close(json_out_t *j);
 int cli_parse_int(const char *what, const char *text, long long min, long long max,
                   long long *out);
 
-/* Reports a failed verb: to stderr with what to do, or as fields of the JSON object j when j is
- * non-NULL. action completes "cannot ... process PID", e.g. "read the environment of". */
-void cli_report_error(const char *action, int pid, int rc, const clra_status_t *st, json_out_t *j);
 /* Parses a PID argument (1..INT_MAX); 0 or -1 after saying why on stderr. */
 int cli_parse_pid(const char *text, int *pid);
 
-/* What a verb accepts besides --json, --timeout and --help. */
-typedef struct cli_verb_spec {
-    const char *name;            /* "env" */
-    const char *args;            /* the positional arguments after PID, for messages */
-    int min_args, max_args;      /* how many may follow PID */
-    long long default_timeout_ms;
-    void (*usage)(FILE *f);
-    const char *option;          /* the name of one more option taking a value, or NULL */
-} cli_verb_spec_t;
+/* One run of a verb, as the reporter sees it: where results go and when the run began. */
+typedef struct cli_run {
+    int pid; /* the target, 0 when there is none (ps) */
+    int json;
+    struct timespec t0;
+    json_out_t j;
+} cli_run_t;
 
-typedef struct cli_common {
-    int pid, json;
-    long long timeout_ms;
-    char **args; /* the positional arguments after PID */
-    int nargs;
-    const char *option; /* the value of the spec's extra option, NULL when not given */
-} cli_common_t;
+/* What went wrong, for the reporter. Only rc and st are needed; the rest reword the text. */
+typedef struct cli_failure {
+    int rc;                  /* a CLRA_E* code; 0 when only exit_code says it failed */
+    const clra_status_t *st;
+    const char *action;      /* completes "cannot ... process PID", e.g. "attach to" */
+    const char *refusal;     /* for CLRA_ERUNTIME: "refused the profiler"; else "refused to
+                                ACTION" */
+    const char *reason;      /* the text's reason instead of clra_strerror(rc) */
+    const char *hint;        /* what to do, instead of the usual hint */
+    int exit_code;           /* instead of cli_exit_code(rc), when non-zero or exit_code_set */
+    int exit_code_set;       /* exit_code stands even when 0 (a trace whose file is whole) */
+    /* Writes the text report instead of the usual one (ctx is the verb's). */
+    void (*say)(const struct cli_failure *f, const void *ctx);
+    const void *ctx;
+} cli_failure_t;
 
-/* Parses "[--json] [--timeout MS] PID ARGS..." for verbs with no options of their own. 0 or -1
- * after saying why. */
-int cli_parse_common(int argc, char **argv, const cli_verb_spec_t *spec, cli_common_t *o);
-
-/* With --json, begins the verb's object with "ok" and "pid" and returns j; otherwise NULL. */
-json_out_t *cli_json_start(const cli_common_t *o, json_out_t *j, int rc);
-/* Reports rc when it is a failure (into j when non-NULL), closes j, returns the exit code. */
-int cli_finish(json_out_t *j, const char *action, const cli_common_t *o, int rc,
-               const clra_status_t *st);
+/* Starts the clock of a run; its elapsed_ms counts from here. */
+void cli_run_begin(cli_run_t *r, int pid, int json);
+/* Milliseconds since cli_run_begin. */
+double cli_run_ms(const cli_run_t *r);
+/* With --json, opens the one result object with "ok" (and "pid") and returns it; NULL in
+ * text mode. The verb adds its own fields, then calls cli_result_close. */
+json_out_t *cli_result_open(cli_run_t *r, int ok);
+/* Ends the run: reports f (NULL = success) as text on stderr or as the JSON error fields, adds
+ * exit_code and elapsed_ms and closes the JSON object. Returns the exit code. */
+int cli_result_close(cli_run_t *r, const cli_failure_t *f);
+/* A failure with no result fields of the verb's own: cli_result_open, then close. */
+int cli_fail(cli_run_t *r, const cli_failure_t *f);
 
 /* Verbs. */
 /* A CLSID as the control endpoints spell it: lowercase, without braces. */
@@ -89,11 +96,6 @@ void cli_clsid_lower(const clra_guid_t *g, char out[37]);
 /* What to do about a local failure (a CLRA_E* code), in one sentence. */
 const char *cli_local_hint(int err);
 
-/* Options and positionals in any order: returns the next option as getopt_long does (-1 at
- * the end) and collects positionals into pos[0..max) while counting all of them in *npos.
- * Set optind = 1 before the first call. */
-struct option;
-int cli_getopt(int argc, char **argv, const struct option *longs, char **pos, int max, int *npos);
 /* Makes a path absolute against our working directory (the target would use its own). 0/-1. */
 int cli_absolute_path(const char *in, char *out, size_t cap);
 

@@ -1,9 +1,9 @@
 /* cmd_attach.c - `clrattach attach`: load a profiler into a running process. */
 #define _GNU_SOURCE
 #include "cli.h"
+#include "options.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -14,49 +14,11 @@
 #define DEFAULT_ATTACH_TIMEOUT_MS 10000
 #define DEFAULT_TIMEOUT_MS 30000
 
-static void attach_usage(FILE *f)
-{
-    fprintf(f,
-            "usage: clrattach attach [options] PID PROFILER_PATH\n"
-            "\n"
-            "Loads the profiler library PROFILER_PATH into .NET process PID; the runtime calls its\n"
-            "ICorProfilerCallback3::InitializeForAttach with the client data. PROFILER_PATH is\n"
-            "opened by the target, inside its own mount namespace; a relative path is made absolute\n"
-            "against the current directory. For a process in a container, PID is the pid seen\n"
-            "from here, and the path must exist inside the container (checked first) unless\n"
-            "--stage copies the library there.\n"
-            "\n"
-            "options:\n"
-            "  --clsid GUID          the profiler's CLSID (default: the hello profiler's, %s)\n"
-            "  --data TEXT           client data: the bytes of TEXT\n"
-            "  --data-file FILE      client data: the bytes of FILE\n"
-            "  --data-hex HEX        client data: bytes written in hex (e.g. 00ff10)\n"
-            "  --attach-timeout MS   how long the runtime may wait for a background GC while the\n"
-            "                        profiler initializes, in milliseconds (default %d; sent as is)\n"
-            "  --timeout MS          deadline for this whole command in milliseconds (default %d)\n"
-            "  --hold                stay running after the attach; the profiler (built on libclrprof)\n"
-            "                        detaches when this command ends, even by kill -9. Adds\n"
-            "                        detach_on_disconnect to text client data, so a hold that never\n"
-            "                        starts also ends in a detach\n"
-            "  --stage               copy PROFILER_PATH (a file here) into a new private directory\n"
-            "                        in the process's temp directory (its TMPDIR or /tmp, inside\n"
-            "                        its mount namespace), owned by its user, and attach that copy;\n"
-            "                        removed if the attach fails, else by clrattach detach or the\n"
-            "                        end of --hold once the runtime has unloaded it\n"
-            "  --json                print one JSON object instead of text\n"
-            "  --help                show this help\n"
-            "\n"
-            "exit codes: 0 attached, 2 usage, 3 no such process, 4 not .NET, 5 no endpoint,\n"
-            "6 permission denied, 7 timed out, 8 connection/protocol failure, 10 runtime refused\n"
-            "(the HRESULT's name, value, meaning and a hint are printed).\n",
-            HELLO_CLSID, DEFAULT_ATTACH_TIMEOUT_MS, DEFAULT_TIMEOUT_MS);
-}
-
 typedef struct attach_opts {
+    int data_sources; /* first: the --data* options get the whole struct (offset 0) */
     clra_guid_t clsid;
     unsigned char *data;
     size_t data_len;
-    int data_sources;
     long long attach_timeout_ms;
     long long timeout_ms;
     int json;
@@ -129,6 +91,24 @@ static int take_data(attach_opts_t *o, int which, const char *arg)
                         : parse_hex(arg, &o->data, &o->data_len);
 }
 
+/* The three client-data options, for the option table. */
+static int take_text(void *o, const char *arg)
+{
+    return take_data(o, 'd', arg);
+}
+
+/* --data-file: the bytes of a file. */
+static int take_file(void *o, const char *arg)
+{
+    return take_data(o, 'f', arg);
+}
+
+/* --data-hex: bytes spelled in hex. */
+static int take_hex(void *o, const char *arg)
+{
+    return take_data(o, 'x', arg);
+}
+
 /* --hold: text client data gains detach_on_disconnect, so the profiler also detaches if this
  * command dies before it holds the endpoint. Binary data is left exactly as given. */
 static int add_disconnect_option(attach_opts_t *o)
@@ -146,75 +126,73 @@ static int add_disconnect_option(attach_opts_t *o)
     return 0;
 }
 
+static const cli_opt_t attach_opts[] = {
+    CLI_GUID("clsid", attach_opts_t, clsid,
+             "the profiler's CLSID (default: the hello profiler's, " HELLO_CLSID ")"),
+    CLI_CALL("data", CLI_ARG_REQUIRED, attach_opts_t, data_sources, "TEXT", take_text,
+             "client data: the bytes of TEXT"),
+    CLI_CALL("data-file", CLI_ARG_REQUIRED, attach_opts_t, data_sources, "FILE", take_file,
+             "client data: the bytes of FILE"),
+    CLI_CALL("data-hex", CLI_ARG_REQUIRED, attach_opts_t, data_sources, "HEX", take_hex,
+             "client data: bytes written in hex (e.g. 00ff10)"),
+    CLI_INT("attach-timeout", attach_opts_t, attach_timeout_ms, "MS", 0, 0xFFFFFFFFLL,
+            "how long the runtime may wait for a background GC while the profiler initializes, "
+            "in milliseconds (default " CLI_STR(DEFAULT_ATTACH_TIMEOUT_MS) "; sent as is)"),
+    CLI_FLAG("hold", attach_opts_t, hold,
+             "stay running after the attach; the profiler (built on libclrprof) detaches when "
+             "this command ends, even by kill -9. Adds detach_on_disconnect to text client data, "
+             "so a hold that never starts also ends in a detach"),
+    CLI_FLAG("stage", attach_opts_t, stage,
+             "copy PROFILER_PATH (a file here) into a new private directory in the process's "
+             "temp directory (its TMPDIR or /tmp, inside its mount namespace), owned by its "
+             "user, and attach that copy; removed if the attach fails, else by clrattach detach "
+             "or the end of --hold once the runtime has unloaded it"),
+    CLI_END,
+};
+
+static const cli_verb_t attach_verb = {
+    .name = "attach",
+    .synopsis = "PID PROFILER_PATH",
+    .description =
+        "Loads the profiler library PROFILER_PATH into .NET process PID; the runtime calls its\n"
+        "ICorProfilerCallback3::InitializeForAttach with the client data. PROFILER_PATH is\n"
+        "opened by the target, inside its own mount namespace; a relative path is made absolute\n"
+        "against the current directory. For a process in a container, PID is the pid seen\n"
+        "from here, and the path must exist inside the container (checked first) unless\n"
+        "--stage copies the library there.\n",
+    .epilogue =
+        "exit codes: 0 attached, 2 usage, 3 no such process, 4 not .NET, 5 no endpoint,\n"
+        "6 permission denied, 7 timed out, 8 connection/protocol failure, 10 runtime refused\n"
+        "(the HRESULT's name, value, meaning and a hint are printed).\n",
+    .opts = attach_opts,
+    .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
+    .timeout_help = "deadline for this whole command in milliseconds",
+    .default_timeout_ms = DEFAULT_TIMEOUT_MS,
+    .pid = 1,
+    .min_args = 1,
+    .max_args = 1,
+    .args_error = "expected PID and PROFILER_PATH",
+};
+
+/* The options, PID and PROFILER_PATH; 0, 1 after the help, -1 after saying why. */
 static int parse_options(int argc, char **argv, attach_opts_t *o)
 {
-    static const struct option longs[] = {
-        {"clsid", required_argument, 0, 'c'},     {"data", required_argument, 0, 'd'},
-        {"data-file", required_argument, 0, 'f'}, {"data-hex", required_argument, 0, 'x'},
-        {"attach-timeout", required_argument, 0, 'a'}, {"timeout", required_argument, 0, 't'},
-        {"json", no_argument, 0, 'j'},            {"help", no_argument, 0, 'h'},
-        {"hold", no_argument, 0, 'H'},            {"stage", no_argument, 0, 'S'},
-        {0, 0, 0, 0}};
-    int c, bad = 0;
+    cli_args_t a;
     clra_guid_parse(HELLO_CLSID, &o->clsid);
     o->attach_timeout_ms = DEFAULT_ATTACH_TIMEOUT_MS;
-    o->timeout_ms = DEFAULT_TIMEOUT_MS;
-    optind = 1;
-    while (!bad && (c = getopt_long(argc, argv, "", longs, NULL)) != -1) {
-        switch (c) {
-        case 'c':
-            if (clra_guid_parse(optarg, &o->clsid) != 0) {
-                fprintf(stderr, "clrattach: --clsid wants a GUID like %s, not '%s'\n", HELLO_CLSID, optarg);
-                bad = 1;
-            }
-            break;
-        case 'd': case 'f': case 'x':
-            bad = take_data(o, c, optarg) != 0;
-            break;
-        case 'a':
-            bad = cli_parse_int("--attach-timeout", optarg, 0, 0xFFFFFFFFLL, &o->attach_timeout_ms);
-            break;
-        case 't':
-            bad = cli_parse_int("--timeout", optarg, 1, 86400000, &o->timeout_ms);
-            break;
-        case 'j':
-            o->json = 1;
-            break;
-        case 'H':
-            o->hold = 1;
-            break;
-        case 'S':
-            o->stage = 1;
-            break;
-        case 'h':
-            attach_usage(stdout);
-            exit(EXIT_OK);
-        default:
-            bad = 1;
-        }
-    }
-    if (bad)
-        return -1;
-    if (argc - optind != 2) {
-        fprintf(stderr, "clrattach attach: expected PID and PROFILER_PATH (see --help)\n");
-        return -1;
-    }
-    if (cli_parse_pid(argv[optind], &o->pid) != 0)
-        return -1;
+    int p = cli_parse(&attach_verb, argc, argv, o, &a);
+    if (p != 0)
+        return p;
+    o->pid = a.pid;
+    o->json = a.json;
+    o->timeout_ms = a.timeout_ms;
     if (o->hold && add_disconnect_option(o) != 0)
         return -1;
-    if (cli_absolute_path(argv[optind + 1], o->path, sizeof o->path) != 0) {
-        fprintf(stderr, "clrattach: cannot make '%s' an absolute path\n", argv[optind + 1]);
+    if (cli_absolute_path(a.args[0], o->path, sizeof o->path) != 0) {
+        fprintf(stderr, "clrattach: cannot make '%s' an absolute path\n", a.args[0]);
         return -1;
     }
     return 0;
-}
-
-static double elapsed_ms(const struct timespec *t0)
-{
-    struct timespec t1;
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    return (t1.tv_sec - t0->tv_sec) * 1e3 + (t1.tv_nsec - t0->tv_nsec) / 1e6;
 }
 
 /* What one attach did, for the reports. */
@@ -235,92 +213,83 @@ static const char *local_hint(const outcome_t *r)
     return cli_local_hint(r->rc);
 }
 
-static void report_json(const attach_opts_t *o, const outcome_t *r)
+/* The attach's own fields of the JSON object. */
+static void report_json(json_out_t *j, const attach_opts_t *o, const outcome_t *r)
 {
-    json_out_t j;
-    char clsid[37], hr[16];
+    char clsid[37];
     clra_guid_format(&o->clsid, clsid);
-    json_begin(&j, stdout);
-    json_bool(&j, "ok", r->rc == 0);
-    json_int(&j, "pid", o->pid);
-    json_str(&j, "profiler_path", o->path);
+    json_str(j, "profiler_path", o->path);
     if (r->copy) {
-        json_str(&j, "staged_path", clra_stage_target_path(r->copy));
-        json_str(&j, "staged_local_path", clra_stage_local_path(r->copy));
+        json_str(j, "staged_path", clra_stage_target_path(r->copy));
+        json_str(j, "staged_local_path", clra_stage_local_path(r->copy));
     }
-    json_str(&j, "clsid", clsid);
-    json_int(&j, "client_data_bytes", (long long)o->data_len);
-    json_int(&j, "exit_code", cli_exit_code(r->rc));
-    json_double(&j, "elapsed_ms", r->ms);
-    if (r->rc == CLRA_ERUNTIME) {
-        snprintf(hr, sizeof hr, "0x%08X", (unsigned)r->st.hresult);
-        json_str(&j, "error", clra_err_name(r->rc));
-        json_str(&j, "message", clra_strerror(r->rc));
-        json_str(&j, "detail", r->st.detail);
-        json_str(&j, "hresult", hr);
-        json_str(&j, "hresult_name", clra_hresult_name(r->st.hresult));
-        json_str(&j, "meaning", clra_hresult_describe(r->st.hresult));
-        json_str(&j, "hint", clra_hresult_hint(r->st.hresult));
-    } else if (r->rc != 0) {
-        json_str(&j, "error", clra_err_name(r->rc));
-        json_str(&j, "message", clra_strerror(r->rc));
-        json_str(&j, "detail", r->st.detail);
-        json_str(&j, "hint", local_hint(r));
-    }
-    json_end(&j);
+    json_str(j, "clsid", clsid);
+    json_int(j, "client_data_bytes", (long long)o->data_len);
 }
 
-static void report_text(const attach_opts_t *o, const outcome_t *r)
+/* The text of a success: where the copy is when one was staged, for the later detach. */
+static void report_success(const attach_opts_t *o, const outcome_t *r)
 {
-    struct stat sb;
-    if (r->rc == 0 && r->copy) {
+    if (r->copy)
         printf("attached %s to process %d in %.1f ms\n  a staged copy of %s, here %s;\n"
                "  clrattach detach removes it once the runtime has unloaded it\n",
                clra_stage_target_path(r->copy), o->pid, r->ms, o->path,
                clra_stage_local_path(r->copy));
-    } else if (r->rc == 0) {
+    else
         printf("attached %s to process %d in %.1f ms\n", o->path, o->pid, r->ms);
-    } else if (r->rc == CLRA_ERUNTIME) {
-        fprintf(stderr, "clrattach: process %d refused the profiler: %s (0x%08X)\n  meaning: %s\n"
-                "  what to do: %s\n", o->pid, clra_hresult_name(r->st.hresult),
-                (unsigned)r->st.hresult, clra_hresult_describe(r->st.hresult),
-                clra_hresult_hint(r->st.hresult));
-        if ((unsigned)r->st.hresult == 0x8007007Eu && !o->stage && stat(o->path, &sb) != 0)
-            fprintf(stderr, "  note: %s does not exist here either\n", o->path);
-        if (o->stage)
-            fprintf(stderr, "  note: the staged copy was removed\n");
-    } else {
-        int missing = r->rc == CLRA_EINVAL && !r->staging && r->st.sys_errno == ENOENT;
-        fprintf(stderr, "clrattach: cannot %s process %d: %s\n", r->staging ? "stage the "
-                "profiler for" : "attach to", o->pid, missing ? "the profiler path does not "
-                "exist inside its file system (it runs in another mount namespace)"
-                : clra_strerror(r->rc));
-        if (r->st.detail[0])
-            fprintf(stderr, "  detail: %s\n", r->st.detail);
-        fprintf(stderr, "  what to do: %s\n", local_hint(r));
-    }
+}
+
+/* What the text adds after a refusal: whether the path exists here, what became of a copy. */
+static void refusal_notes(const attach_opts_t *o, const outcome_t *r)
+{
+    struct stat sb;
+    if ((unsigned)r->st.hresult == 0x8007007Eu && !o->stage && stat(o->path, &sb) != 0)
+        fprintf(stderr, "  note: %s does not exist here either\n", o->path);
+    if (o->stage)
+        fprintf(stderr, "  note: the staged copy was removed\n");
+}
+
+/* Reports the attach (success or failure) through the one reporter; returns the exit code. */
+static int report(cli_run_t *run, const attach_opts_t *o, const outcome_t *r)
+{
+    json_out_t *j = cli_result_open(run, r->rc == 0);
+    if (j)
+        report_json(j, o, r);
+    else if (r->rc == 0)
+        report_success(o, r);
+    if (r->rc == 0)
+        return cli_result_close(run, NULL);
+    int missing = r->rc == CLRA_EINVAL && !r->staging && r->st.sys_errno == ENOENT;
+    cli_failure_t f = {.rc = r->rc, .st = &r->st, .refusal = "refused the profiler",
+                       .action = r->staging ? "stage the profiler for" : "attach to",
+                       .reason = missing ? "the profiler path does not exist inside its file "
+                                 "system (it runs in another mount namespace)" : NULL,
+                       .hint = r->rc == CLRA_ERUNTIME ? NULL : local_hint(r)};
+    int code = cli_result_close(run, &f);
+    if (!o->json && r->rc == CLRA_ERUNTIME)
+        refusal_notes(o, r);
+    return code;
 }
 
 /* Stages the copy when asked, attaches, and removes the copy again when the attach failed:
  * a copy the runtime never loaded must not stay behind in the target's file tree. */
-static void attach(const attach_opts_t *o, clra_stage_t **stage, outcome_t *r)
+static void attach(const attach_opts_t *o, const cli_run_t *run, clra_stage_t **stage,
+                   outcome_t *r)
 {
     clra_stage_t *copy = NULL;
-    struct timespec t0;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
     memset(r, 0, sizeof *r);
     if (o->stage && (r->rc = clra_stage_create(o->pid, o->path, &copy, &r->st)) != 0) {
         r->staging = 1;
-        r->ms = elapsed_ms(&t0);
+        r->ms = cli_run_ms(run);
         return;
     }
-    double left = (double)o->timeout_ms - elapsed_ms(&t0);
+    double left = (double)o->timeout_ms - cli_run_ms(run);
     clra_target_t target = clra_target_pid(o->pid);
     r->rc = clra_profiler_attach(&target, &o->clsid,
                                  o->stage ? clra_stage_target_path(copy) : o->path, o->data,
                                  o->data_len, (uint32_t)o->attach_timeout_ms, 0,
                                  left < 1 ? 1 : (int)left, &r->st);
-    r->ms = elapsed_ms(&t0);
+    r->ms = cli_run_ms(run);
     if (!o->stage)
         return;
     if (r->rc == 0) {
@@ -343,24 +312,25 @@ static void attach(const attach_opts_t *o, clra_stage_t **stage, outcome_t *r)
         fprintf(stderr, "clrattach: the staged copy could not be removed: %s\n", ust.detail);
 }
 
+/* Parse, attach, report, and hold the profiler when asked; usage errors exit 2. */
 int cmd_attach(int argc, char **argv)
 {
     attach_opts_t o;
     clra_stage_t *copy = NULL;
     outcome_t r;
+    cli_run_t run;
     memset(&o, 0, sizeof o);
-    if (parse_options(argc, argv, &o) != 0) {
+    int p = parse_options(argc, argv, &o);
+    if (p != 0) {
         free(o.data);
-        return EXIT_USAGE;
+        return p > 0 ? EXIT_OK : EXIT_USAGE;
     }
-    attach(&o, &copy, &r);
-    if (o.json)
-        report_json(&o, &r);
-    else
-        report_text(&o, &r);
+    cli_run_begin(&run, o.pid, o.json);
+    attach(&o, &run, &copy, &r);
+    int code = report(&run, &o, &r);
     clra_stage_release(copy);
     free(o.data);
     if (r.rc == 0 && o.hold)
         return cli_hold(o.pid, &o.clsid, (int)o.timeout_ms, o.json);
-    return cli_exit_code(r.rc);
+    return code;
 }

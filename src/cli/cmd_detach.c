@@ -2,117 +2,101 @@
  * until the runtime has unloaded them. */
 #define _GNU_SOURCE
 #include "cli.h"
+#include "options.h"
 
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define DEFAULT_DETACH_TIMEOUT_MS 30000
 #define MAX_PROFILERS 64
 
-static void detach_usage(FILE *f)
-{
-    fprintf(f,
-            "usage: clrattach detach [options] PID\n"
-            "\n"
-            "Asks the profilers built on libclrprof in .NET process PID to detach (through their\n"
-            "owner-only control endpoint), then waits until the runtime has unloaded each one:\n"
-            "its library is gone from /proc/PID/maps. Profilers not built on libclrprof cannot be\n"
-            "detached from outside; they must call RequestProfilerDetach themselves.\n"
-            "\n"
-            "options:\n"
-            "  --clsid GUID   only the profiler with this CLSID (default: every one)\n"
-            "  --timeout MS   deadline for each profiler's detach, in milliseconds (default %d)\n"
-            "  --json         print one JSON object per profiler instead of text\n"
-            "  --help         show this help\n"
-            "\n"
-            "exit codes: 0 detached and unloaded, 2 usage, 3 no such process, 5 no profiler with a\n"
-            "control endpoint, 6 permission denied, 7 still loaded at the deadline, 10 the runtime\n"
-            "refused (the reason is printed).\n",
-            DEFAULT_DETACH_TIMEOUT_MS);
-}
-
 typedef struct detach_opts {
-    int pid, json, have_clsid;
+    int have_clsid;
     char clsid[37];
-    long long timeout_ms;
 } detach_opts_t;
 
-static int parse_options(int argc, char **argv, detach_opts_t *o)
+/* --clsid: kept lowercase, as the control endpoints spell it. */
+static int take_clsid(void *dest, const char *arg)
 {
-    static const struct option longs[] = {{"clsid", required_argument, 0, 'c'},
-                                          {"timeout", required_argument, 0, 't'},
-                                          {"json", no_argument, 0, 'j'},
-                                          {"help", no_argument, 0, 'h'},
-                                          {0, 0, 0, 0}};
-    int c, bad = 0;
     clra_guid_t g;
-    o->timeout_ms = DEFAULT_DETACH_TIMEOUT_MS;
-    optind = 1;
-    while (!bad && (c = getopt_long(argc, argv, "", longs, NULL)) != -1) {
-        if (c == 'c') {
-            bad = clra_guid_parse(optarg, &g) != 0;
-            if (bad)
-                fprintf(stderr, "clrattach: --clsid wants a GUID, not '%s'\n", optarg);
-            cli_clsid_lower(&g, o->clsid);
-            o->have_clsid = 1;
-        } else if (c == 't') {
-            bad = cli_parse_int("--timeout", optarg, 1, 86400000, &o->timeout_ms);
-        } else if (c == 'j') {
-            o->json = 1;
-        } else if (c == 'h') {
-            detach_usage(stdout);
-            exit(EXIT_OK);
-        } else {
-            bad = 1;
-        }
-    }
-    if (bad)
-        return -1;
-    if (argc - optind != 1) {
-        fprintf(stderr, "clrattach detach: expected one PID (see --help)\n");
+    if (clra_guid_parse(arg, &g) != 0) {
+        fprintf(stderr, "clrattach: --clsid wants a GUID, not '%s'\n", arg);
         return -1;
     }
-    if (cli_parse_pid(argv[optind], &o->pid) != 0)
-        return -1;
+    cli_clsid_lower(&g, dest);
+    CLI_CONTAINER(dest, detach_opts_t, clsid)->have_clsid = 1;
     return 0;
 }
 
-static void report(const detach_opts_t *o, const clra_profiler_ref_t *ref, int rc,
-                   const clra_detach_result_t *r, const clra_status_t *st)
+static const cli_opt_t detach_opts[] = {
+    CLI_CALL("clsid", CLI_ARG_REQUIRED, detach_opts_t, clsid, "GUID", take_clsid,
+             "only the profiler with this CLSID (default: every one)"),
+    CLI_END,
+};
+
+static const cli_verb_t detach_verb = {
+    .name = "detach",
+    .synopsis = "PID",
+    .description =
+        "Asks the profilers built on libclrprof in .NET process PID to detach (through their\n"
+        "owner-only control endpoint), then waits until the runtime has unloaded each one:\n"
+        "its library is gone from /proc/PID/maps. Profilers not built on libclrprof cannot be\n"
+        "detached from outside; they must call RequestProfilerDetach themselves.\n",
+    .epilogue =
+        "exit codes: 0 detached and unloaded, 2 usage, 3 no such process, 5 no profiler with a\n"
+        "control endpoint, 6 permission denied, 7 still loaded at the deadline, 10 the runtime\n"
+        "refused (the reason is printed).\n",
+    .opts = detach_opts,
+    .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
+    .json_help = "print one JSON object per profiler instead of text",
+    .timeout_help = "deadline for each profiler's detach, in milliseconds",
+    .default_timeout_ms = DEFAULT_DETACH_TIMEOUT_MS,
+    .pid = 1,
+    .args_error = "expected one PID",
+};
+
+/* One profiler's detach, for the text report of a refusal. */
+typedef struct detach_one {
+    int pid;
+    const clra_profiler_ref_t *ref;
+    const clra_detach_result_t *r;
+} detach_one_t;
+
+/* The runtime's refusal in its own words (the profiler's message says why). */
+static void say_refused(const cli_failure_t *f, const void *ctx)
 {
-    if (o->json) {
-        json_out_t j;
-        char hr[16];
+    const detach_one_t *d = ctx;
+    (void)f;
+    fprintf(stderr, "clrattach: process %d refused to detach %s: %s (0x%08X)\n  why: %s\n",
+            d->pid, d->r->name[0] ? d->r->name : d->ref->clsid, clra_hresult_name(d->r->hresult),
+            (unsigned)d->r->hresult, d->r->message);
+}
+
+/* One profiler's outcome: a line, or one JSON object per profiler. */
+static int report(const cli_args_t *a, const clra_profiler_ref_t *ref, int rc,
+                  const clra_detach_result_t *r, const clra_status_t *st, cli_run_t *run)
+{
+    char hr[16], action[64];
+    detach_one_t d = {a->pid, ref, r};
+    json_out_t *j = cli_result_open(run, rc == 0);
+    if (j) {
+        json_str(j, "clsid", ref->clsid);
+        json_str(j, "name", r->name);
         snprintf(hr, sizeof hr, "0x%08X", (unsigned)r->hresult);
-        json_begin(&j, stdout);
-        json_bool(&j, "ok", rc == 0);
-        json_int(&j, "pid", o->pid);
-        json_str(&j, "clsid", ref->clsid);
-        json_str(&j, "name", r->name);
-        json_str(&j, "hresult", hr);
-        json_int(&j, "expected_ms", r->expected_ms);
-        json_int(&j, "elapsed_ms", r->elapsed_ms);
-        json_int(&j, "exit_code", cli_exit_code(rc));
-        if (rc) {
-            json_str(&j, "error", clra_err_name(rc));
-            json_str(&j, "detail", st->detail);
-        }
-        json_end(&j);
+        if (rc != CLRA_ERUNTIME) /* a refusal's HRESULT comes with the failure */
+            json_str(j, "hresult", hr);
+        json_int(j, "expected_ms", r->expected_ms);
     } else if (rc == 0) {
         printf("detached %s {%s} from process %d: unloaded in %d ms (expected_ms=%u)\n", r->name,
-               ref->clsid, o->pid, r->elapsed_ms, (unsigned)r->expected_ms);
-    } else if (rc == CLRA_ERUNTIME) {
-        fprintf(stderr, "clrattach: process %d refused to detach %s: %s (0x%08X)\n  why: %s\n",
-                o->pid, r->name[0] ? r->name : ref->clsid, clra_hresult_name(r->hresult),
-                (unsigned)r->hresult, r->message);
-    } else {
-        fprintf(stderr, "clrattach: cannot detach {%s} from process %d: %s\n  detail: %s\n"
-                "  what to do: %s\n", ref->clsid, o->pid, clra_strerror(rc), st->detail,
-                rc == CLRA_ETIMEDOUT ? "raise --timeout; the runtime unloads only once no callback "
-                                       "is running and every profiler thread has stopped"
-                                     : cli_local_hint(rc));
+               ref->clsid, a->pid, r->elapsed_ms, (unsigned)r->expected_ms);
     }
+    snprintf(action, sizeof action, "detach {%s} from", ref->clsid);
+    cli_failure_t f = {.rc = rc, .st = st, .action = action, .ctx = &d,
+                       .say = rc == CLRA_ERUNTIME ? say_refused : NULL,
+                       .hint = rc == CLRA_ETIMEDOUT ? "raise --timeout; the runtime unloads only "
+                               "once no callback is running and every profiler thread has stopped"
+                                                    : NULL};
+    return cli_result_close(run, rc ? &f : NULL);
 }
 
 void cli_sweep_stage(int pid, int quiet)
@@ -143,45 +127,74 @@ static void notification_first(clra_profiler_ref_t *refs, int n)
     }
 }
 
+/* Nothing to detach, or the process could not be searched: one failure for the process. */
+static int nothing_found(cli_run_t *run, int n, clra_status_t *st)
+{
+    int rc = n < 0 ? n : CLRA_ENOENDPOINT;
+    cli_failure_t f = {.rc = rc, .st = st, .action = "detach from",
+                       .reason = n < 0 ? NULL : "no profiler to detach",
+                       .hint = n < 0 ? NULL : "check the pid; profilers not built on libclrprof "
+                                              "must call RequestProfilerDetach themselves"};
+    return cli_fail(run, &f);
+}
+
+/* Detaches each chosen profiler in turn; the first failure decides the exit code. */
+static int detach_all(const cli_args_t *a, const detach_opts_t *o, clra_profiler_ref_t *refs,
+                      int n, int *tried)
+{
+    int worst = EXIT_OK;
+    for (int i = 0; i < n; i++) {
+        if (o->have_clsid && strcmp(o->clsid, refs[i].clsid) != 0)
+            continue;
+        clra_detach_result_t r;
+        clra_status_t st;
+        cli_run_t run;
+        cli_run_begin(&run, a->pid, a->json);
+        int rc = clra_profiler_detach(&refs[i], (int)a->timeout_ms, &r, &st);
+        int code = report(a, &refs[i], rc, &r, &st, &run);
+        (*tried)++;
+        if (code && !worst)
+            worst = code;
+    }
+    return worst;
+}
+
+/* --clsid named none of the profilers found. */
+static int no_such_clsid(cli_run_t *run, const char *clsid)
+{
+    char reason[96];
+    clra_status_t st;
+    memset(&st, 0, sizeof st);
+    snprintf(reason, sizeof reason, "it has no libclrprof profiler with CLSID %s", clsid);
+    cli_failure_t f = {.rc = CLRA_ENOENDPOINT, .st = &st, .action = "detach from",
+                       .reason = reason, .hint = "check the CLSID, or leave out --clsid to "
+                       "detach every libclrprof profiler in the process"};
+    return cli_fail(run, &f);
+}
+
+/* Every profiler found is detached even when one fails; staged copies are swept after. */
 int cmd_detach(int argc, char **argv)
 {
     detach_opts_t o;
+    cli_args_t a;
+    cli_run_t run;
     clra_status_t st;
     memset(&o, 0, sizeof o);
-    if (parse_options(argc, argv, &o) != 0)
-        return EXIT_USAGE;
+    int p = cli_parse(&detach_verb, argc, argv, &o, &a);
+    if (p != 0)
+        return p > 0 ? EXIT_OK : EXIT_USAGE;
     clra_profiler_ref_t *refs = calloc(MAX_PROFILERS, sizeof *refs);
     if (!refs)
         return EXIT_INTERNAL;
-    int n = clra_profiler_list(o.pid, refs, MAX_PROFILERS, &st), worst = 0, tried = 0;
+    cli_run_begin(&run, a.pid, a.json);
+    int n = clra_profiler_list(a.pid, refs, MAX_PROFILERS, &st), tried = 0, code;
     if (n <= 0) {
-        int rc = n < 0 ? n : CLRA_ENOENDPOINT;
-        fprintf(stderr, "clrattach: cannot detach from process %d: %s\n  detail: %s\n"
-                "  what to do: %s\n", o.pid, n < 0 ? clra_strerror(rc) : "no profiler to detach",
-                st.detail, n < 0 ? cli_local_hint(rc) : "check the pid; profilers not built on "
-                "libclrprof must call RequestProfilerDetach themselves");
-        free(refs);
-        cli_sweep_stage(o.pid, o.json);
-        return cli_exit_code(rc);
-    }
-    if (n > MAX_PROFILERS)
-        n = MAX_PROFILERS;
-    notification_first(refs, n);
-    for (int i = 0; i < n; i++) {
-        if (o.have_clsid && strcmp(o.clsid, refs[i].clsid) != 0)
-            continue;
-        clra_detach_result_t r;
-        int rc = clra_profiler_detach(&refs[i], (int)o.timeout_ms, &r, &st);
-        report(&o, &refs[i], rc, &r, &st);
-        tried++;
-        if (rc && !worst)
-            worst = rc;
+        code = nothing_found(&run, n, &st);
+    } else {
+        notification_first(refs, n < MAX_PROFILERS ? n : MAX_PROFILERS);
+        code = detach_all(&a, &o, refs, n < MAX_PROFILERS ? n : MAX_PROFILERS, &tried);
     }
     free(refs);
-    cli_sweep_stage(o.pid, o.json);
-    if (!tried) {
-        fprintf(stderr, "clrattach: process %d has no libclrprof profiler with CLSID %s\n", o.pid, o.clsid);
-        return cli_exit_code(CLRA_ENOENDPOINT);
-    }
-    return cli_exit_code(worst);
+    cli_sweep_stage(a.pid, a.json);
+    return n > 0 && !tried ? no_such_clsid(&run, o.clsid) : code;
 }

@@ -1,8 +1,8 @@
 /* cmd_dump.c - `clrattach dump`: the runtime runs createdump on itself and writes a core file. */
 #define _GNU_SOURCE
 #include "cli.h"
+#include "options.h"
 
-#include <getopt.h>
 #include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,36 +14,6 @@
 
 static const char *const type_names[] = {"", "normal", "heap", "triage", "full"};
 
-static void dump_usage(FILE *f)
-{
-    fprintf(f,
-            "usage: clrattach dump [options] PID\n"
-            "\n"
-            "Asks the runtime in .NET process PID to write a core dump of itself (it runs\n"
-            "createdump, as the process's user and inside its mount namespace), waits until the\n"
-            "dump is finished and checks that the file exists.\n"
-            "\n"
-            "options:\n"
-            "  --type TYPE     normal (or mini): stacks, modules, runtime data; heap (default):\n"
-            "                  plus the managed heap; triage: small, personal data removed; full:\n"
-            "                  all memory of the process (as big as its RSS and mappings)\n"
-            "  --output PATH   the dump file, or an existing directory for the default name\n"
-            "                  (default ./core_YYYYMMDD_HHMMSS_PID); made absolute here and then\n"
-            "                  opened by the target, so it must exist and be writable inside the\n"
-            "                  target's mount namespace, by the target's user\n"
-            "  --crash-report  also write PATH.crashreport.json (.NET 6 and later)\n"
-            "  --log[=verbose] createdump logs its progress on the target's stdout\n"
-            "  --timeout MS    deadline for the whole command in milliseconds (default %d); a\n"
-            "                  dump still running at the deadline is not stopped\n"
-            "  --json          print one JSON object instead of text\n"
-            "  --help          show this help\n"
-            "\n"
-            "exit codes: 0 written and found, 2 usage, 3 no such process, 5 no endpoint,\n"
-            "6 permission denied, 7 timed out, 8 connection/protocol failure, 10 the runtime\n"
-            "failed (createdump's message is printed) or answered OK without writing the file.\n",
-            DEFAULT_DUMP_TIMEOUT_MS);
-}
-
 typedef struct dump_opts {
     int pid, json, type;
     uint32_t flags;
@@ -52,8 +22,10 @@ typedef struct dump_opts {
     char path[CLRA_PATH_MAX];
 } dump_opts_t;
 
-static int parse_type(const char *text, int *type)
+/* --type: the names createdump knows, and "mini" for normal. */
+static int parse_type(void *dest, const char *text)
 {
+    int *type = dest;
     for (int t = 1; t <= 4; t++)
         if (strcmp(text, type_names[t]) == 0)
             *type = t;
@@ -65,8 +37,18 @@ static int parse_type(const char *text, int *type)
     return -1;
 }
 
-static int parse_log(const char *arg, uint32_t *flags)
+/* --crash-report: one more flag for the runtime. */
+static int parse_crash_report(void *dest, const char *arg)
 {
+    (void)arg;
+    *(uint32_t *)dest |= CLRA_DUMP_CRASH_REPORT;
+    return 0;
+}
+
+/* --log or --log=verbose. */
+static int parse_log(void *dest, const char *arg)
+{
+    uint32_t *flags = dest;
     *flags |= CLRA_DUMP_LOGGING;
     if (!arg)
         return 0;
@@ -78,44 +60,53 @@ static int parse_log(const char *arg, uint32_t *flags)
     return -1;
 }
 
+static const cli_opt_t dump_opts[] = {
+    CLI_CALL("type", CLI_ARG_REQUIRED, dump_opts_t, type, "TYPE", parse_type,
+             "normal (or mini): stacks, modules, runtime data; heap (default): plus the managed "
+             "heap; triage: small, personal data removed; full: all memory of the process (as "
+             "big as its RSS and mappings)"),
+    CLI_STRING("output", dump_opts_t, output, "PATH",
+               "the dump file, or an existing directory for the default name (default "
+               "./core_YYYYMMDD_HHMMSS_PID); made absolute here and then opened by the target, so "
+               "it must exist and be writable inside the target's mount namespace, by the "
+               "target's user"),
+    CLI_CALL("crash-report", CLI_ARG_NONE, dump_opts_t, flags, NULL, parse_crash_report,
+             "also write PATH.crashreport.json (.NET 6 and later)"),
+    CLI_CALL("log", CLI_ARG_OPTIONAL, dump_opts_t, flags, "verbose", parse_log,
+             "createdump logs its progress on the target's stdout"),
+    CLI_END,
+};
+
+static const cli_verb_t dump_verb = {
+    .name = "dump",
+    .synopsis = "PID",
+    .description =
+        "Asks the runtime in .NET process PID to write a core dump of itself (it runs\n"
+        "createdump, as the process's user and inside its mount namespace), waits until the\n"
+        "dump is finished and checks that the file exists.\n",
+    .epilogue =
+        "exit codes: 0 written and found, 2 usage, 3 no such process, 5 no endpoint,\n"
+        "6 permission denied, 7 timed out, 8 connection/protocol failure, 10 the runtime\n"
+        "failed (createdump's message is printed) or answered OK without writing the file.\n",
+    .opts = dump_opts,
+    .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
+    .timeout_help = "deadline for the whole command in milliseconds; a dump still running at "
+                    "the deadline is not stopped",
+    .default_timeout_ms = DEFAULT_DUMP_TIMEOUT_MS,
+    .pid = 1,
+    .args_error = "expected one PID",
+};
+
+/* The options and the PID; 0, 1 after the help, -1 after saying why. */
 static int parse_options(int argc, char **argv, dump_opts_t *o)
 {
-    static const struct option longs[] = {
-        {"type", required_argument, 0, 'T'},  {"output", required_argument, 0, 'o'},
-        {"crash-report", no_argument, 0, 'c'}, {"log", optional_argument, 0, 'l'},
-        {"timeout", required_argument, 0, 't'}, {"json", no_argument, 0, 'j'},
-        {"help", no_argument, 0, 'h'},        {0, 0, 0, 0}};
-    int c, bad = 0, type = 0, npos = 0;
-    char *pos[1];
-    o->timeout_ms = DEFAULT_DUMP_TIMEOUT_MS;
-    optind = 1;
-    while (!bad && (c = cli_getopt(argc, argv, longs, pos, 1, &npos)) != -1) {
-        if (c == 'T')
-            bad = parse_type(optarg, &type);
-        else if (c == 'o')
-            o->output = optarg;
-        else if (c == 'c')
-            o->flags |= CLRA_DUMP_CRASH_REPORT;
-        else if (c == 'l')
-            bad = parse_log(optarg, &o->flags);
-        else if (c == 't')
-            bad = cli_parse_int("--timeout", optarg, 1, 86400000, &o->timeout_ms);
-        else if (c == 'j')
-            o->json = 1;
-        else if (c == 'h') {
-            dump_usage(stdout);
-            exit(EXIT_OK);
-        } else
-            bad = 1;
-    }
-    o->type = type ? type : CLRA_DUMP_HEAP;
-    if (bad)
-        return -1;
-    if (npos != 1) {
-        fprintf(stderr, "clrattach dump: expected one PID (see --help)\n");
-        return -1;
-    }
-    return cli_parse_pid(pos[0], &o->pid);
+    cli_args_t a;
+    int p = cli_parse(&dump_verb, argc, argv, o, &a);
+    o->type = o->type ? o->type : CLRA_DUMP_HEAP;
+    o->pid = a.pid;
+    o->json = a.json;
+    o->timeout_ms = a.timeout_ms;
+    return p;
 }
 
 /* Chooses the file: --output made absolute, the default name inside it when it is a directory
@@ -148,13 +139,6 @@ static int choose_path(dump_opts_t *o)
         return 0;
     fprintf(stderr, "clrattach: the dump path under '%s' is too long\n", base);
     return -1;
-}
-
-static double elapsed_ms(const struct timespec *t0)
-{
-    struct timespec t1;
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    return (t1.tv_sec - t0->tv_sec) * 1e3 + (t1.tv_nsec - t0->tv_nsec) / 1e6;
 }
 
 /* The crash report createdump writes next to the dump, when asked and when it is there. */
@@ -203,43 +187,36 @@ static void dump_hint(const dump_opts_t *o, int rc, const clra_status_t *st, cha
     }
 }
 
-static void report_json(const dump_opts_t *o, int rc, const clra_status_t *st,
-                        const clra_dump_result_t *r, double ms)
+/* A failure: what to do depends on the directory as the target sees it. */
+static cli_failure_t failure(const dump_opts_t *o, int rc, const clra_status_t *st, char *hint,
+                             size_t cap)
 {
-    json_out_t j;
-    char hr[16], hint[CLRA_PATH_MAX + 512], report[CLRA_PATH_MAX + 32];
-    json_begin(&j, stdout);
-    json_bool(&j, "ok", rc == 0);
-    json_int(&j, "pid", o->pid);
-    json_str(&j, "path", o->path);
-    json_str(&j, "type", type_names[o->type]);
-    json_int(&j, "flags_requested", o->flags);
-    json_int(&j, "flags_sent", r->flags_sent);
-    json_int(&j, "command", r->command);
-    json_bool(&j, "other_mount_ns", r->other_mount_ns);
-    json_str(&j, "local_path", r->local_path[0] ? r->local_path : NULL);
-    json_bool(&j, "verified", r->verified);
-    json_int(&j, "size_bytes", r->size);
-    json_str(&j, "crash_report", rc == 0 ? crash_report(r, report, sizeof report) : NULL);
-    json_double(&j, "elapsed_ms", ms);
-    json_int(&j, "exit_code", rc == CLRA_EIO ? EXIT_REFUSED : cli_exit_code(rc));
-    if (rc == 0) {
-        json_end(&j);
-        return;
-    }
-    json_str(&j, "error", clra_err_name(rc));
-    json_str(&j, "message", clra_strerror(rc));
-    json_str(&j, "detail", st->detail);
-    if (rc == CLRA_ERUNTIME) {
-        snprintf(hr, sizeof hr, "0x%08X", (unsigned)st->hresult);
-        json_str(&j, "hresult", hr);
-        json_str(&j, "hresult_name", clra_hresult_name(st->hresult));
-        json_str(&j, "createdump_message", r->message);
-    }
-    dump_hint(o, rc, st, hint, sizeof hint);
-    json_str(&j, "hint", rc == CLRA_ERUNTIME || rc == CLRA_EIO || rc == CLRA_ETIMEDOUT
-                             ? hint : cli_local_hint(rc));
-    json_end(&j);
+    dump_hint(o, rc, st, hint, cap);
+    cli_failure_t f = {.rc = rc, .st = st, .action = "dump",
+                       .hint = rc == CLRA_ERUNTIME || rc == CLRA_EIO || rc == CLRA_ETIMEDOUT
+                                   ? hint : NULL,
+                       .reason = rc == CLRA_EIO ? "no dump was written" : NULL,
+                       /* An OK with no file is the runtime's failure, not ours. */
+                       .exit_code = rc == CLRA_EIO ? EXIT_REFUSED : 0};
+    return f;
+}
+
+/* The dump's own fields; the reporter adds the error, exit_code and elapsed_ms. */
+static void report_json(json_out_t *j, const dump_opts_t *o, int rc, const clra_dump_result_t *r)
+{
+    char report[CLRA_PATH_MAX + 32];
+    json_str(j, "path", o->path);
+    json_str(j, "type", type_names[o->type]);
+    json_int(j, "flags_requested", o->flags);
+    json_int(j, "flags_sent", r->flags_sent);
+    json_int(j, "command", r->command);
+    json_bool(j, "other_mount_ns", r->other_mount_ns);
+    json_str(j, "local_path", r->local_path[0] ? r->local_path : NULL);
+    json_bool(j, "verified", r->verified);
+    json_int(j, "size_bytes", r->size);
+    json_str(j, "crash_report", rc == 0 ? crash_report(r, report, sizeof report) : NULL);
+    if (rc == CLRA_ERUNTIME)
+        json_str(j, "createdump_message", r->message);
 }
 
 static void human_size(long long bytes, char *out, size_t cap)
@@ -290,51 +267,47 @@ static void print_message(const char *msg)
     }
 }
 
-static void report_text(const dump_opts_t *o, int rc, const clra_status_t *st,
-                        const clra_dump_result_t *r, double ms)
+/* The runtime's failure in createdump's own words. */
+static void say_refused(const cli_failure_t *f, const void *ctx)
 {
-    char hint[CLRA_PATH_MAX + 512];
-    if (rc == 0) {
-        report_success(o, r, ms);
-        return;
-    }
-    dump_hint(o, rc, st, hint, sizeof hint);
-    if (rc == CLRA_ERUNTIME) {
-        fprintf(stderr, "clrattach: process %d could not write the dump %s: %s (0x%08X)\n", o->pid,
-                o->path, clra_hresult_name(st->hresult), (unsigned)st->hresult);
-        if (r->message[0])
-            print_message(r->message);
-        else
-            fprintf(stderr, "  detail: %s\n", st->detail);
-        fprintf(stderr, "  what to do: %s\n", hint);
-    } else if (rc == CLRA_EIO || rc == CLRA_ETIMEDOUT) {
-        fprintf(stderr, "clrattach: cannot dump process %d: %s\n  detail: %s\n  what to do: %s\n",
-                o->pid, rc == CLRA_EIO ? "no dump was written" : clra_strerror(rc), st->detail,
-                hint);
-    } else {
-        cli_report_error("dump", o->pid, rc, st, NULL);
-    }
+    const dump_opts_t *o = ((const void *const *)ctx)[0];
+    const clra_dump_result_t *r = ((const void *const *)ctx)[1];
+    fprintf(stderr, "clrattach: process %d could not write the dump %s: %s (0x%08X)\n", o->pid,
+            o->path, clra_hresult_name(f->st->hresult), (unsigned)f->st->hresult);
+    if (r->message[0])
+        print_message(r->message);
+    else
+        fprintf(stderr, "  detail: %s\n", f->st->detail);
+    fprintf(stderr, "  what to do: %s\n", f->hint);
 }
 
+/* The path is chosen before the runtime is asked, so a bad --output is a usage error. */
 int cmd_dump(int argc, char **argv)
 {
     dump_opts_t o;
     clra_status_t st;
     clra_dump_result_t r;
-    struct timespec t0;
+    cli_run_t run;
+    char hint[CLRA_PATH_MAX + 512];
     memset(&o, 0, sizeof o);
     memset(&r, 0, sizeof r);
-    if (parse_options(argc, argv, &o) != 0 || choose_path(&o) != 0)
-        return EXIT_USAGE;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    int p = parse_options(argc, argv, &o);
+    if (p != 0 || choose_path(&o) != 0)
+        return p > 0 ? EXIT_OK : EXIT_USAGE;
+    cli_run_begin(&run, o.pid, o.json);
     clra_target_t target = clra_target_pid(o.pid);
     int rc = clra_dump_create(&target, o.path, (clra_dump_type_t)o.type, o.flags,
                               (int)o.timeout_ms, &r, &st);
-    double ms = elapsed_ms(&t0);
-    if (o.json)
-        report_json(&o, rc, &st, &r, ms);
-    else
-        report_text(&o, rc, &st, &r, ms);
-    /* An OK with no file is the runtime's failure, not ours. */
-    return rc == CLRA_EIO ? EXIT_REFUSED : cli_exit_code(rc);
+    json_out_t *j = cli_result_open(&run, rc == 0);
+    if (j)
+        report_json(j, &o, rc, &r);
+    else if (rc == 0)
+        report_success(&o, &r, cli_run_ms(&run));
+    if (rc == 0)
+        return cli_result_close(&run, NULL);
+    const void *ctx[2] = {&o, &r};
+    cli_failure_t f = failure(&o, rc, &st, hint, sizeof hint);
+    f.say = rc == CLRA_ERUNTIME ? say_refused : NULL;
+    f.ctx = ctx;
+    return cli_result_close(&run, &f);
 }

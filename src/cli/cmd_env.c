@@ -1,99 +1,108 @@
 /* cmd_env.c - `clrattach env` and `clrattach setenv`: read and change a running process's
  * environment through its runtime. */
 #include "cli.h"
+#include "options.h"
 
 #include <string.h>
 
 #define DEFAULT_TIMEOUT_MS 10000
 
-static void env_usage(FILE *f)
-{
-    fprintf(f,
-            "usage: clrattach env [--json] [--timeout MS] PID\n"
-            "\n"
-            "Prints the environment of .NET process PID as its runtime sees it now, one NAME=VALUE\n"
-            "per line (changes the app or 'clrattach setenv' made after startup included, unlike\n"
-            "/proc/PID/environ). --json prints {\"variables\": {NAME: VALUE, ...}}.\n"
-            "\n"
-            "options:\n"
-            "  --json         one JSON object instead of text\n"
-            "  --timeout MS   deadline for the whole exchange (default %d)\n",
-            DEFAULT_TIMEOUT_MS);
-}
+static const cli_verb_t env_verb = {
+    .name = "env",
+    .synopsis = "PID",
+    .description =
+        "Prints the environment of .NET process PID as its runtime sees it now, one NAME=VALUE\n"
+        "per line (changes the app or 'clrattach setenv' made after startup included, unlike\n"
+        "/proc/PID/environ). --json prints {\"variables\": {NAME: VALUE, ...}}.\n",
+    .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
+    .json_help = "one JSON object instead of text",
+    .timeout_help = "deadline for the whole exchange in milliseconds",
+    .default_timeout_ms = DEFAULT_TIMEOUT_MS,
+    .pid = 1,
+    .args_error = "expected PID",
+};
 
-static void setenv_usage(FILE *f)
-{
-    fprintf(f,
-            "usage: clrattach setenv [--json] [--timeout MS] PID NAME [VALUE]\n"
-            "\n"
-            "Sets NAME=VALUE inside .NET process PID (Environment.GetEnvironmentVariable sees it\n"
-            "at once); without VALUE, removes NAME. VALUE may contain '=' and ';'.\n"
-            "\n"
-            "options:\n"
-            "  --json         one JSON object instead of text\n"
-            "  --timeout MS   deadline for the whole exchange (default %d)\n",
-            DEFAULT_TIMEOUT_MS);
-}
+static const cli_verb_t setenv_verb = {
+    .name = "setenv",
+    .synopsis = "PID NAME [VALUE]",
+    .description =
+        "Sets NAME=VALUE inside .NET process PID (Environment.GetEnvironmentVariable sees it\n"
+        "at once); without VALUE, removes NAME. VALUE may contain '=' and ';'; put '--' before\n"
+        "a VALUE that starts with '-'.\n",
+    .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
+    .json_help = "one JSON object instead of text",
+    .timeout_help = "deadline for the whole exchange in milliseconds",
+    .default_timeout_ms = DEFAULT_TIMEOUT_MS,
+    .pid = 1,
+    .min_args = 1,
+    .max_args = 2,
+    .args_error = "expected PID NAME [VALUE]",
+};
 
-static const cli_verb_spec_t env_spec = {"env", "", 0, 0, DEFAULT_TIMEOUT_MS, env_usage, NULL};
-static const cli_verb_spec_t setenv_spec = {"setenv", "NAME [VALUE]", 1, 2, DEFAULT_TIMEOUT_MS,
-                                            setenv_usage, NULL};
-
-static void print_env(const cli_common_t *o, const clra_environment_t *env)
+/* The variables as text lines or as the members of one JSON object. */
+static int print_env(cli_run_t *run, const clra_environment_t *env)
 {
-    json_out_t j;
-    if (!o->json) {
+    json_out_t *j = cli_result_open(run, 1);
+    if (!j) {
         for (size_t i = 0; i < env->count; i++)
             printf("%s=%s\n", env->vars[i].name, env->vars[i].value);
-        return;
-    }
-    cli_json_start(o, &j, 0);
-    json_int(&j, "count", (long long)env->count);
-    json_object(&j, "variables");
-    for (size_t i = 0; i < env->count; i++)
-        json_str(&j, env->vars[i].name, env->vars[i].value);
-    json_end(&j);
-}
-
-int cmd_env(int argc, char **argv)
-{
-    cli_common_t o;
-    clra_status_t st;
-    clra_environment_t env;
-    json_out_t j;
-    if (cli_parse_common(argc, argv, &env_spec, &o) != 0)
-        return EXIT_USAGE;
-    clra_target_t target = clra_target_pid(o.pid);
-    int rc = clra_environment_get(&target, (int)o.timeout_ms, &env, &st);
-    if (rc == 0) {
-        print_env(&o, &env);
-        clra_environment_free(&env);
         return EXIT_OK;
     }
-    return cli_finish(cli_json_start(&o, &j, rc), "read the environment of", &o, rc, &st);
+    json_int(j, "count", (long long)env->count);
+    json_object(j, "variables");
+    for (size_t i = 0; i < env->count; i++)
+        json_str(j, env->vars[i].name, env->vars[i].value);
+    json_close(j);
+    return cli_result_close(run, NULL);
 }
 
+/* Reads the runtime's own view of the environment, not /proc/PID/environ. */
+int cmd_env(int argc, char **argv)
+{
+    cli_args_t a;
+    cli_run_t run;
+    clra_status_t st;
+    clra_environment_t env;
+    int p = cli_parse(&env_verb, argc, argv, NULL, &a);
+    if (p != 0)
+        return p > 0 ? EXIT_OK : EXIT_USAGE;
+    cli_run_begin(&run, a.pid, a.json);
+    clra_target_t target = clra_target_pid(a.pid);
+    int rc = clra_environment_get(&target, (int)a.timeout_ms, &env, &st);
+    if (rc != 0)
+        return cli_fail(&run, &(cli_failure_t){.rc = rc, .st = &st,
+                                               .action = "read the environment of"});
+    int code = print_env(&run, &env);
+    clra_environment_free(&env);
+    return code;
+}
+
+/* NAME is checked here: the runtime would take "A=B" as a name and set it. */
 int cmd_setenv(int argc, char **argv)
 {
-    cli_common_t o;
+    cli_args_t a;
+    cli_run_t run;
     clra_status_t st;
-    json_out_t j;
-    if (cli_parse_common(argc, argv, &setenv_spec, &o) != 0)
-        return EXIT_USAGE;
-    const char *name = o.args[0], *value = o.nargs > 1 ? o.args[1] : NULL;
+    int p = cli_parse(&setenv_verb, argc, argv, NULL, &a);
+    if (p != 0)
+        return p > 0 ? EXIT_OK : EXIT_USAGE;
+    const char *name = a.args[0], *value = a.nargs > 1 ? a.args[1] : NULL;
     if (!name[0] || strchr(name, '=')) {
         fprintf(stderr, "clrattach setenv: NAME must be non-empty and contain no '=' (got '%s'); "
                 "pass the value as a separate argument\n", name);
         return EXIT_USAGE;
     }
-    clra_target_t target = clra_target_pid(o.pid);
-    int rc = clra_environment_set(&target, name, value, (int)o.timeout_ms, &st);
-    json_out_t *jp = cli_json_start(&o, &j, rc);
-    if (jp) {
-        json_str(jp, "name", name);
-        json_str(jp, "value", value);
+    cli_run_begin(&run, a.pid, a.json);
+    clra_target_t target = clra_target_pid(a.pid);
+    int rc = clra_environment_set(&target, name, value, (int)a.timeout_ms, &st);
+    json_out_t *j = cli_result_open(&run, rc == 0);
+    if (j) {
+        json_str(j, "name", name);
+        json_str(j, "value", value);
     } else if (rc == 0) {
-        printf(value ? "set %s in process %d\n" : "removed %s from process %d\n", name, o.pid);
+        printf(value ? "set %s in process %d\n" : "removed %s from process %d\n", name, a.pid);
     }
-    return cli_finish(jp, value ? "set a variable in" : "remove a variable from", &o, rc, &st);
+    cli_failure_t f = {.rc = rc, .st = &st,
+                       .action = value ? "set a variable in" : "remove a variable from"};
+    return cli_result_close(&run, rc ? &f : NULL);
 }

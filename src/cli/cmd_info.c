@@ -1,33 +1,30 @@
 /* cmd_info.c - `clrattach info`: what the runtime says about its process (ProcessInfo3/2/1). */
 #define _GNU_SOURCE
 #include "cli.h"
+#include "options.h"
 
 #include <string.h>
 #include <time.h>
 
 #define DEFAULT_INFO_TIMEOUT_MS 5000
 
-static void info_usage(FILE *f)
-{
-    fprintf(f,
-            "usage: clrattach info [--json] [--timeout MS] PID\n"
-            "\n"
-            "Asks the runtime in .NET process PID who it is: its pid inside its own namespace,\n"
-            "command line, OS, architecture, entry assembly, runtime version, RID and runtime\n"
-            "cookie. Uses ProcessInfo3 (.NET 8+), falling back to ProcessInfo2 (.NET 6) and\n"
-            "ProcessInfo (.NET 5) only when the runtime does not know the newer command.\n"
-            "\n"
-            "options:\n"
-            "  --json         one JSON object instead of text\n"
-            "  --timeout MS   deadline for the whole command in milliseconds (default %d)\n"
-            "\n"
-            "exit codes: 0 answered, 2 usage, 3 no such process, 4 not .NET, 5 no endpoint,\n"
-            "6 permission denied, 7 timed out, 8 connection/protocol failure,\n"
-            "10 runtime refused.\n",
-            DEFAULT_INFO_TIMEOUT_MS);
-}
-
-static const cli_verb_spec_t info_spec = {"info", "", 0, 0, DEFAULT_INFO_TIMEOUT_MS, info_usage, NULL};
+static const cli_verb_t info_verb = {
+    .name = "info",
+    .synopsis = "PID",
+    .description =
+        "Asks the runtime in .NET process PID who it is: its pid inside its own namespace,\n"
+        "command line, OS, architecture, entry assembly, runtime version, RID and runtime\n"
+        "cookie. Uses ProcessInfo3 (.NET 8+), falling back to ProcessInfo2 (.NET 6) and\n"
+        "ProcessInfo (.NET 5) only when the runtime does not know the newer command.\n",
+    .epilogue = "exit codes: 0 answered, 2 usage, 3 no such process, 4 not .NET, 5 no endpoint,\n"
+                "6 permission denied, 7 timed out, 8 connection/protocol failure,\n"
+                "10 runtime refused.\n",
+    .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
+    .json_help = "one JSON object instead of text",
+    .default_timeout_ms = DEFAULT_INFO_TIMEOUT_MS,
+    .pid = 1,
+    .args_error = "expected PID",
+};
 
 static const char *command_name(int command)
 {
@@ -42,29 +39,28 @@ static const char *shown(const char *value, int present_in_command)
     return value ? value : "(absent)";
 }
 
-static void print_json(const cli_common_t *o, const clra_endpoint_t *ep,
-                       const clra_process_info_t *in)
+/* Every field, absent ones as null, so scripts need not know the runtime's version. */
+static int print_json(cli_run_t *run, const clra_endpoint_t *ep, const clra_process_info_t *in)
 {
-    json_out_t j;
     char cookie[37];
+    json_out_t *j = cli_result_open(run, 1);
     clra_guid_format(&in->cookie, cookie);
-    cli_json_start(o, &j, 0);
-    json_int(&j, "process_id", (long long)in->pid);
-    json_int(&j, "ns_pid", ep->ns_pid);
-    json_str(&j, "command", command_name(in->command));
-    json_int(&j, "version", in->version);
-    json_str(&j, "runtime_cookie", cookie);
-    json_str(&j, "command_line", in->command_line);
-    json_str(&j, "os", in->os);
-    json_str(&j, "arch", in->arch);
-    json_str(&j, "entry_assembly", in->entry_assembly);
-    json_str(&j, "clr_version", in->clr_version);
-    json_str(&j, "rid", in->rid);
-    json_str(&j, "endpoint", ep->path);
-    json_end(&j);
+    json_int(j, "process_id", (long long)in->pid);
+    json_int(j, "ns_pid", ep->ns_pid);
+    json_str(j, "command", command_name(in->command));
+    json_int(j, "version", in->version);
+    json_str(j, "runtime_cookie", cookie);
+    json_str(j, "command_line", in->command_line);
+    json_str(j, "os", in->os);
+    json_str(j, "arch", in->arch);
+    json_str(j, "entry_assembly", in->entry_assembly);
+    json_str(j, "clr_version", in->clr_version);
+    json_str(j, "rid", in->rid);
+    json_str(j, "endpoint", ep->path);
+    return cli_result_close(run, NULL);
 }
 
-static void print_text(const cli_common_t *o, const clra_endpoint_t *ep,
+static void print_text(const cli_args_t *o, const clra_endpoint_t *ep,
                        const clra_process_info_t *in)
 {
     char cookie[37];
@@ -84,32 +80,33 @@ static void print_text(const cli_common_t *o, const clra_endpoint_t *ep,
     printf("  endpoint        %s\n", ep->path);
 }
 
+/* One deadline covers finding the endpoint and asking it. */
 int cmd_info(int argc, char **argv)
 {
-    cli_common_t o;
+    cli_args_t a;
+    cli_run_t run;
     clra_status_t st;
     clra_endpoint_t ep;
     clra_process_info_t info;
-    json_out_t j;
-    struct timespec t0, t1;
-    if (cli_parse_common(argc, argv, &info_spec, &o) != 0)
-        return EXIT_USAGE;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    int rc = clra_endpoint_find(o.pid, &ep, &st);
+    int p = cli_parse(&info_verb, argc, argv, NULL, &a);
+    if (p != 0)
+        return p > 0 ? EXIT_OK : EXIT_USAGE;
+    cli_run_begin(&run, a.pid, a.json);
+    int rc = clra_endpoint_find(a.pid, &ep, &st);
     if (rc == 0) {
         /* The deadline covers the search too, which can be slow on a busy /proc. */
-        clock_gettime(CLOCK_MONOTONIC, &t1);
-        long long spent = (t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000;
-        int left = (int)(spent < o.timeout_ms ? o.timeout_ms - spent : 1);
-        clra_target_t target = clra_target_pid(o.pid);
-        rc = clra_process_info_get(&target, left, &info, &st);
+        double spent = cli_run_ms(&run);
+        int left = (int)(spent < (double)a.timeout_ms ? (double)a.timeout_ms - spent : 1);
+        clra_target_t target = clra_target_pid(a.pid);
+        rc = clra_process_info_get(&target, left < 1 ? 1 : left, &info, &st);
     }
     if (rc != 0)
-        return cli_finish(cli_json_start(&o, &j, rc), "ask about", &o, rc, &st);
-    if (o.json)
-        print_json(&o, &ep, &info);
+        return cli_fail(&run, &(cli_failure_t){.rc = rc, .st = &st, .action = "ask about"});
+    int code = EXIT_OK;
+    if (a.json)
+        code = print_json(&run, &ep, &info);
     else
-        print_text(&o, &ep, &info);
+        print_text(&a, &ep, &info);
     clra_process_info_free(&info);
-    return EXIT_OK;
+    return code;
 }

@@ -314,8 +314,9 @@ static int give_up(launch_t *l, pid_t pid, int rc, clra_status_t *st)
                 "(DOTNET_EnableDiagnostics=0)\n", l->o->command[0], exit_code_of(l->status));
         return EXIT_NOTDOTNET;
     }
-    cli_report_error("launch", (int)pid, rc, st, NULL);
-    return cli_exit_code(rc);
+    cli_run_t run;
+    cli_run_begin(&run, (int)pid, 0);
+    return cli_fail(&run, &(cli_failure_t){.rc = rc, .st = st, .action = "launch"});
 }
 
 /* Starts the program on the port at sock and sees it through; returns the exit code. */
@@ -364,9 +365,10 @@ int cmd_launch(int argc, char **argv)
     clra_reverse_server_t *srv = NULL;
     char dir[] = "/tmp/clrattach-launch-XXXXXX", sock[64];
     memset(&o, 0, sizeof o);
-    if (launch_parse(argc, argv, &o) != 0) {
+    int p = launch_parse(argc, argv, &o);
+    if (p != 0) {
         clra_trace_config_free(&o.cfg);
-        return EXIT_USAGE;
+        return p > 0 ? EXIT_OK : EXIT_USAGE;
     }
     if (!mkdtemp(dir)) {
         fprintf(stderr, "clrattach launch: cannot create %s: %s\n", dir, strerror(errno));
@@ -376,10 +378,11 @@ int cmd_launch(int argc, char **argv)
     snprintf(sock, sizeof sock, "%s/port", dir);
     int code, rc = clra_reverse_server_listen(sock, &srv, &st);
     if (rc) {
-        fprintf(stderr, "clrattach launch: cannot open the launch port: %s\n  detail: %s\n"
-                "  what to do: check that /tmp is writable and not full\n", clra_strerror(rc),
-                st.detail);
-        code = cli_exit_code(rc);
+        cli_run_t run;
+        cli_run_begin(&run, 0, 0);
+        cli_failure_t f = {.rc = rc, .st = &st, .action = "open the launch port",
+                           .hint = "check that /tmp is writable and not full"};
+        code = cli_fail(&run, &f);
     } else {
         code = run(&o, srv, sock);
         clra_reverse_server_close(srv);

@@ -1,6 +1,7 @@
 /* cmd_perfmap.c - `clrattach perfmap`: make a running process write perf maps (or stop), and
  * say where the files are, as seen from here. */
 #include "cli.h"
+#include "options.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -8,48 +9,57 @@
 
 #define DEFAULT_TIMEOUT_MS 10000
 
-static void perfmap_usage(FILE *f)
-{
-    fprintf(f,
-            "usage: clrattach perfmap [--json] [--timeout MS] PID enable [--type all|jitdump|perfmap]\n"
-            "       clrattach perfmap [--json] [--timeout MS] PID disable\n"
-            "\n"
-            "Makes .NET process PID (.NET 8 or later) write symbol maps for code it compiles from\n"
-            "now on, so perf can name JIT-compiled frames: perf-<pid>.map (--type perfmap),\n"
-            "jit-<pid>.dump for 'perf inject --jit' (--type jitdump), or both\n"
-            "(--type all, the default). The files go to the target's DOTNET_PerfMapJitDumpPath, else\n"
-            "/tmp (not TMPDIR); <pid> is the pid inside the target's namespace. 'disable' stops\n"
-            "writing.\n"
-            "\n"
-            "options:\n"
-            "  --json         one JSON object instead of text\n"
-            "  --timeout MS   deadline for the whole exchange (default %d)\n",
-            DEFAULT_TIMEOUT_MS);
-}
+typedef struct perfmap_opts {
+    const char *type; /* --type as given, NULL when not */
+} perfmap_opts_t;
 
-static const cli_verb_spec_t perfmap_spec = {"perfmap", "enable [--type T] | disable", 1, 1,
-                                             DEFAULT_TIMEOUT_MS, perfmap_usage, "type"};
+static const cli_opt_t perfmap_opts[] = {
+    CLI_STRING("type", perfmap_opts_t, type, "TYPE",
+               "with enable: perfmap, jitdump or all (the default)"),
+    CLI_END,
+};
+
+static const cli_verb_t perfmap_verb = {
+    .name = "perfmap",
+    .synopsis = "PID enable",
+    .synopsis2 = "PID disable",
+    .description =
+        "Makes .NET process PID (.NET 8 or later) write symbol maps for code it compiles from\n"
+        "now on, so perf can name JIT-compiled frames: perf-<pid>.map (--type perfmap),\n"
+        "jit-<pid>.dump for 'perf inject --jit' (--type jitdump), or both\n"
+        "(--type all, the default). The files go to the target's DOTNET_PerfMapJitDumpPath, else\n"
+        "/tmp (not TMPDIR); <pid> is the pid inside the target's namespace. 'disable' stops\n"
+        "writing.\n",
+    .opts = perfmap_opts,
+    .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
+    .json_help = "one JSON object instead of text",
+    .timeout_help = "deadline for the whole exchange in milliseconds",
+    .default_timeout_ms = DEFAULT_TIMEOUT_MS,
+    .pid = 1,
+    .min_args = 1,
+    .max_args = 1,
+    .args_error = "expected PID enable [--type T] | disable",
+};
 
 /* "enable [--type T]" or "disable" after the PID: 1 enable, 0 disable, -1 bad. */
-static int parse_action(const cli_common_t *o, clra_perfmap_type_t *type)
+static int parse_action(const cli_args_t *a, const perfmap_opts_t *o, clra_perfmap_type_t *type)
 {
     static const char *const names[] = {NULL, "all", "jitdump", "perfmap"};
-    int enable = strcmp(o->args[0], "enable") == 0;
+    int enable = strcmp(a->args[0], "enable") == 0;
     *type = CLRA_PERFMAP_ALL;
-    if ((!enable && strcmp(o->args[0], "disable") != 0) || (!enable && o->option)) {
+    if ((!enable && strcmp(a->args[0], "disable") != 0) || (!enable && o->type)) {
         fprintf(stderr, "clrattach perfmap: expected 'enable [--type all|jitdump|perfmap]' or "
                 "'disable' after the PID\n");
         return -1;
     }
-    if (!o->option)
+    if (!o->type)
         return enable;
     for (int t = CLRA_PERFMAP_ALL; t <= CLRA_PERFMAP_PERFMAP; t++)
-        if (strcmp(o->option, names[t]) == 0) {
+        if (strcmp(o->type, names[t]) == 0) {
             *type = (clra_perfmap_type_t)t;
             return 1;
         }
-    fprintf(stderr, "clrattach perfmap: --type is all, jitdump or perfmap, not '%s'\n",
-            o->option);
+    fprintf(stderr, "clrattach perfmap: --type is all, jitdump or perfmap, not '%s'\n", o->type);
     return -1;
 }
 
@@ -99,36 +109,42 @@ static void report_files(const clra_endpoint_t *ep, const char *dir, json_out_t 
         json_close(j);
 }
 
+/* Says where the maps go as seen from here, since the target may be in a container. */
 int cmd_perfmap(int argc, char **argv)
 {
-    cli_common_t o;
+    cli_args_t a;
+    cli_run_t run;
+    perfmap_opts_t o = {NULL};
     clra_endpoint_t ep;
     clra_status_t st;
     clra_perfmap_type_t type;
-    json_out_t j;
     char dir[CLRA_PATH_MAX];
-    if (cli_parse_common(argc, argv, &perfmap_spec, &o) != 0)
-        return EXIT_USAGE;
-    int enable = parse_action(&o, &type);
+    int p = cli_parse(&perfmap_verb, argc, argv, &o, &a);
+    if (p != 0)
+        return p > 0 ? EXIT_OK : EXIT_USAGE;
+    int enable = parse_action(&a, &o, &type);
     if (enable < 0)
         return EXIT_USAGE;
-    clra_target_t target = clra_target_pid(o.pid);
-    int rc = clra_endpoint_find(o.pid, &ep, &st);
+    cli_run_begin(&run, a.pid, a.json);
+    clra_target_t target = clra_target_pid(a.pid);
+    int rc = clra_endpoint_find(a.pid, &ep, &st);
     if (rc == 0)
-        rc = enable ? clra_perfmap_enable(&target, type, (int)o.timeout_ms, &st)
-                    : clra_perfmap_disable(&target, (int)o.timeout_ms, &st);
-    json_out_t *jp = cli_json_start(&o, &j, rc);
+        rc = enable ? clra_perfmap_enable(&target, type, (int)a.timeout_ms, &st)
+                    : clra_perfmap_disable(&target, (int)a.timeout_ms, &st);
+    json_out_t *j = cli_result_open(&run, rc == 0);
     if (rc == 0) {
-        perfmap_dir(&ep, (int)o.timeout_ms, dir, sizeof dir);
-        if (jp) {
-            json_bool(jp, "enabled", enable);
-            json_str(jp, "directory", dir);
+        perfmap_dir(&ep, (int)a.timeout_ms, dir, sizeof dir);
+        if (j) {
+            json_bool(j, "enabled", enable);
+            json_str(j, "directory", dir);
         } else {
             printf(enable ? "process %d now writes perf maps to %s\n"
                           : "process %d stopped writing perf maps; the files stay in %s\n",
-                   o.pid, dir);
+                   a.pid, dir);
         }
-        report_files(&ep, dir, jp);
+        report_files(&ep, dir, j);
     }
-    return cli_finish(jp, enable ? "enable perf maps in" : "disable perf maps in", &o, rc, &st);
+    cli_failure_t f = {.rc = rc, .st = &st,
+                       .action = enable ? "enable perf maps in" : "disable perf maps in"};
+    return cli_result_close(&run, rc ? &f : NULL);
 }

@@ -1,8 +1,8 @@
 /* cmd_ps.c - `clrattach ps`: the .NET processes this user can see, in any TMPDIR or namespace. */
 #define _GNU_SOURCE
 #include "cli.h"
+#include "options.h"
 
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -11,68 +11,36 @@
 #define DEFAULT_PROBE_TIMEOUT_MS 1000
 #define STALE_SHOWN 3
 
-static void ps_usage(FILE *f)
-{
-    fprintf(f,
-            "usage: clrattach ps [options]\n"
-            "\n"
-            "Lists every .NET process this user can see: those with a diagnostics socket in\n"
-            "their own TMPDIR, ours or /tmp (through /proc/PID/root when they live in another\n"
-            "mount namespace) and those running a runtime without one. Each is asked\n"
-            "ProcessInfo for its command line, runtime version and RID; STATUS says why one\n"
-            "could not be asked (permission, no-endpoint, refused, timeout, ...). PID is the\n"
-            "pid here, NSPID the pid inside its own PID namespace. Socket files left by\n"
-            "processes that died are reported as stale, not listed.\n"
-            "\n"
-            "options:\n"
-            "  --probe-timeout MS  deadline for asking one process, in milliseconds (default %d)\n"
-            "  --timeout MS        deadline for the whole listing in milliseconds (default %d);\n"
-            "                      processes not asked by then are listed with status timeout\n"
-            "  --json              print one JSON object (a \"processes\" array) instead of text\n"
-            "  --help              show this help\n"
-            "\n"
-            "exit codes: 0 listed (even none), 1 /proc could not be read, 2 usage.\n",
-            DEFAULT_PROBE_TIMEOUT_MS, DEFAULT_PS_TIMEOUT_MS);
-}
-
 typedef struct ps_opts {
-    int json;
-    long long timeout_ms, probe_ms;
+    long long probe_ms;
 } ps_opts_t;
 
-static int parse_options(int argc, char **argv, ps_opts_t *o)
-{
-    static const struct option longs[] = {{"timeout", required_argument, 0, 't'},
-                                          {"probe-timeout", required_argument, 0, 'p'},
-                                          {"json", no_argument, 0, 'j'},
-                                          {"help", no_argument, 0, 'h'},
-                                          {0, 0, 0, 0}};
-    int c, bad = 0;
-    o->timeout_ms = DEFAULT_PS_TIMEOUT_MS;
-    o->probe_ms = DEFAULT_PROBE_TIMEOUT_MS;
-    optind = 1;
-    while (!bad && (c = getopt_long(argc, argv, "", longs, NULL)) != -1) {
-        if (c == 't') {
-            bad = cli_parse_int("--timeout", optarg, 1, 86400000, &o->timeout_ms);
-        } else if (c == 'p') {
-            bad = cli_parse_int("--probe-timeout", optarg, 1, 86400000, &o->probe_ms);
-        } else if (c == 'j') {
-            o->json = 1;
-        } else if (c == 'h') {
-            ps_usage(stdout);
-            exit(EXIT_OK);
-        } else {
-            bad = 1;
-        }
-    }
-    if (bad)
-        return -1;
-    if (optind != argc) {
-        fprintf(stderr, "clrattach ps: takes no arguments, got '%s' (see --help)\n", argv[optind]);
-        return -1;
-    }
-    return 0;
-}
+static const cli_opt_t ps_opts[] = {
+    CLI_INT("probe-timeout", ps_opts_t, probe_ms, "MS", 1, CLI_TIMEOUT_MAX_MS,
+            "deadline for asking one process, in milliseconds (default "
+            CLI_STR(DEFAULT_PROBE_TIMEOUT_MS) ")"),
+    CLI_END,
+};
+
+static const cli_verb_t ps_verb = {
+    .name = "ps",
+    .synopsis = "",
+    .description =
+        "Lists every .NET process this user can see: those with a diagnostics socket in\n"
+        "their own TMPDIR, ours or /tmp (through /proc/PID/root when they live in another\n"
+        "mount namespace) and those running a runtime without one. Each is asked\n"
+        "ProcessInfo for its command line, runtime version and RID; STATUS says why one\n"
+        "could not be asked (permission, no-endpoint, refused, timeout, ...). PID is the\n"
+        "pid here, NSPID the pid inside its own PID namespace. Socket files left by\n"
+        "processes that died are reported as stale, not listed.\n",
+    .epilogue = "exit codes: 0 listed (even none), 1 /proc could not be read, 2 usage.\n",
+    .opts = ps_opts,
+    .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
+    .json_help = "print one JSON object (a \"processes\" array) instead of text",
+    .timeout_help = "deadline for the whole listing in milliseconds; processes not asked by "
+                    "then are listed with status timeout",
+    .default_timeout_ms = DEFAULT_PS_TIMEOUT_MS,
+};
 
 /* One word for the STATUS column. */
 static const char *status_word(int reach)
@@ -134,22 +102,21 @@ static void json_entry(json_out_t *j, const clra_process_entry_t *e)
     json_close(j);
 }
 
-static void print_json(const clra_process_list_t *l)
+/* One object: the processes, then what could not be looked at. */
+static int print_json(cli_run_t *run, const clra_process_list_t *l)
 {
-    json_out_t j;
-    json_begin(&j, stdout);
-    json_bool(&j, "ok", 1);
-    json_int(&j, "count", (long long)l->count);
-    json_array(&j, "processes");
+    json_out_t *j = cli_result_open(run, 1);
+    json_int(j, "count", (long long)l->count);
+    json_array(j, "processes");
     for (size_t i = 0; i < l->count; i++)
-        json_entry(&j, &l->entries[i]);
-    json_close(&j);
-    json_int(&j, "unreadable", l->unreadable);
-    json_array(&j, "stale_sockets");
+        json_entry(j, &l->entries[i]);
+    json_close(j);
+    json_int(j, "unreadable", l->unreadable);
+    json_array(j, "stale_sockets");
     for (size_t i = 0; i < l->stale_count; i++)
-        json_str(&j, NULL, l->stale[i]);
-    json_close(&j);
-    json_end(&j);
+        json_str(j, NULL, l->stale[i]);
+    json_close(j);
+    return cli_result_close(run, NULL);
 }
 
 /* The version without its "+commit" build suffix, which only widens the table. */
@@ -190,32 +157,27 @@ static void print_text(const clra_process_list_t *l)
     }
 }
 
+/* Listing fails only when /proc cannot be read, hence exit 1 rather than a target's code. */
 int cmd_ps(int argc, char **argv)
 {
-    ps_opts_t o;
+    ps_opts_t o = {DEFAULT_PROBE_TIMEOUT_MS};
+    cli_args_t a;
+    cli_run_t run;
     clra_status_t st;
     clra_process_list_t list;
-    memset(&o, 0, sizeof o);
-    if (parse_options(argc, argv, &o) != 0)
-        return EXIT_USAGE;
-    int rc = clra_process_list((int)o.timeout_ms, (int)o.probe_ms, &list, &st);
-    if (rc != 0) {
-        json_out_t j;
-        if (o.json) {
-            json_begin(&j, stdout);
-            json_bool(&j, "ok", 0);
-            cli_report_error("list processes", 0, rc, &st, &j);
-            json_end(&j);
-        } else {
-            fprintf(stderr, "clrattach: cannot list processes: %s\n  detail: %s\n",
-                    clra_strerror(rc), st.detail);
-        }
-        return EXIT_INTERNAL;
-    }
-    if (o.json)
-        print_json(&list);
+    int p = cli_parse(&ps_verb, argc, argv, &o, &a);
+    if (p != 0)
+        return p > 0 ? EXIT_OK : EXIT_USAGE;
+    cli_run_begin(&run, 0, a.json);
+    int rc = clra_process_list((int)a.timeout_ms, (int)o.probe_ms, &list, &st);
+    if (rc != 0)
+        return cli_fail(&run, &(cli_failure_t){.rc = rc, .st = &st, .action = "list processes",
+                                               .exit_code = EXIT_INTERNAL});
+    int code = EXIT_OK;
+    if (a.json)
+        code = print_json(&run, &list);
     else
         print_text(&list);
     clra_process_list_free(&list);
-    return EXIT_OK;
+    return code;
 }

@@ -1,37 +1,38 @@
 /* cmd_resume.c - `clrattach resume`: let a runtime paused at startup run. */
 #include "cli.h"
+#include "options.h"
 
 #define DEFAULT_TIMEOUT_MS 10000
 
-static void resume_usage(FILE *f)
-{
-    fprintf(f,
-            "usage: clrattach resume [--json] [--timeout MS] PID\n"
-            "\n"
-            "Sends ResumeRuntime to .NET process PID. A runtime started with\n"
-            "DOTNET_DefaultDiagnosticPortSuspend=1 waits before running any managed code until\n"
-            "this arrives; a running process answers OK and nothing changes.\n"
-            "\n"
-            "options:\n"
-            "  --json         one JSON object instead of text\n"
-            "  --timeout MS   deadline for the whole exchange (default %d)\n",
-            DEFAULT_TIMEOUT_MS);
-}
+static const cli_verb_t resume_verb = {
+    .name = "resume",
+    .synopsis = "PID",
+    .description =
+        "Sends ResumeRuntime to .NET process PID. A runtime started with\n"
+        "DOTNET_DefaultDiagnosticPortSuspend=1 waits before running any managed code until\n"
+        "this arrives; a running process answers OK and nothing changes.\n",
+    .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
+    .json_help = "one JSON object instead of text",
+    .timeout_help = "deadline for the whole exchange in milliseconds",
+    .default_timeout_ms = DEFAULT_TIMEOUT_MS,
+    .pid = 1,
+    .args_error = "expected PID",
+};
 
-static const cli_verb_spec_t resume_spec = {"resume", "", 0, 0, DEFAULT_TIMEOUT_MS,
-                                            resume_usage, NULL};
-
+/* Harmless on a running process, so no check that the runtime is paused. */
 int cmd_resume(int argc, char **argv)
 {
-    cli_common_t o;
+    cli_args_t a;
+    cli_run_t run;
     clra_status_t st;
-    json_out_t j;
-    if (cli_parse_common(argc, argv, &resume_spec, &o) != 0)
-        return EXIT_USAGE;
-    clra_target_t target = clra_target_pid(o.pid);
-    int rc = clra_runtime_resume(&target, (int)o.timeout_ms, &st);
-    json_out_t *jp = cli_json_start(&o, &j, rc);
-    if (rc == 0 && !jp)
-        printf("resumed process %d (a runtime that was not paused ignores this)\n", o.pid);
-    return cli_finish(jp, "resume", &o, rc, &st);
+    int p = cli_parse(&resume_verb, argc, argv, NULL, &a);
+    if (p != 0)
+        return p > 0 ? EXIT_OK : EXIT_USAGE;
+    cli_run_begin(&run, a.pid, a.json);
+    clra_target_t target = clra_target_pid(a.pid);
+    int rc = clra_runtime_resume(&target, (int)a.timeout_ms, &st);
+    if (!cli_result_open(&run, rc == 0) && rc == 0)
+        printf("resumed process %d (a runtime that was not paused ignores this)\n", a.pid);
+    cli_failure_t f = {.rc = rc, .st = &st, .action = "resume"};
+    return cli_result_close(&run, rc ? &f : NULL);
 }

@@ -4,6 +4,7 @@
 #define CLRA_LAUNCH_H
 
 #include "cli.h"
+#include "trace_options.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -21,13 +22,14 @@ typedef struct launch_opts {
     char hooks[LAUNCH_MAX_HOOKS][CLRA_PATH_MAX]; /* absolute, checked */
     int nhooks;
     clra_trace_config_t cfg;                      /* providers: --trace given */
+    trace_option_state_t tr;                      /* the shared trace options, while parsing */
     char trace_output[CLRA_PATH_MAX];             /* "" until chosen */
     long long timeout_ms;
     char **command;
 } launch_opts_t;
 
-/* Parses the options and checks every startup hook; 0, or -1 after saying what is wrong
- * (nothing has been started). Release o->cfg with clra_trace_config_free. */
+/* Parses the options and checks every startup hook; 0, 1 after the help, or -1 after saying
+ * what is wrong (nothing has been started). Release o->cfg with clra_trace_config_free. */
 int launch_parse(int argc, char **argv, launch_opts_t *o);
 
 /* A trace recorded while the program runs: a thread drains the stream into the file from the

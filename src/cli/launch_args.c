@@ -9,68 +9,11 @@
 #include <string.h>
 #include <unistd.h>
 
-static void launch_usage(FILE *f)
-{
-    fprintf(f,
-            "usage: clrattach launch [options] -- COMMAND [ARGS...]\n"
-            "\n"
-            "Starts COMMAND (a .NET program) with its runtime paused before any managed code, on a\n"
-            "private diagnostic port (DOTNET_DiagnosticPorts=<socket>,connect,suspend). While it\n"
-            "is paused: starts the trace (--trace), so it holds events from the first instruction;\n"
-            "registers the profiler with StartupProfiler, so it loads through\n"
-            "ICorProfilerCallback::Initialize and may use every event flag (attach cannot); queues\n"
-            "the startup hooks, which the runtime runs before Main. Then it resumes the runtime on\n"
-            "that port and waits for COMMAND, exiting with its exit code. COMMAND keeps stdin,\n"
-            "stdout and stderr; SIGINT, SIGTERM, SIGHUP and SIGQUIT are passed on to it. Give at\n"
-            "least one of --profiler, --startup-hook and --trace.\n"
-            "\n"
-            "options:\n"
-            "  --profiler PATH       the profiler library (made absolute)\n"
-            "  --clsid GUID          its CLSID (default: the hello profiler's,\n"
-            "                        %s)\n"
-            "  --data TEXT           settings for the profiler: StartupProfiler carries no client\n"
-            "                        data, so TEXT goes into COMMAND's CLRPROF_OPTIONS, where\n"
-            "                        libclrprof profilers read it\n"
-            "  --startup-hook DLL    a managed assembly whose StartupHook.Initialize() runs before\n"
-            "                        Main (ApplyStartupHook; .NET 8 or later). Checked first: a\n"
-            "                        hook the runtime cannot run ends the program. Repeatable (up\n"
-            "                        to %d), run in the order given\n"
-            "  --trace SPEC          record an EventPipe trace from the first instruction until\n"
-            "                        COMMAND exits; providers as `clrattach trace --providers`:\n"
-            TRACE_SPEC_USAGE
-            "  --trace-output FILE   where to write it (default COMMAND-PID.nettrace in the\n"
-            "                        current directory, e.g. dotnet-4242.nettrace)\n"
-            TRACE_OPTION_USAGE
-            "  --env NAME=VALUE      add to COMMAND's environment (repeatable)\n"
-            "  --timeout MS          how long to wait for the runtime at each step (default %d)\n"
-            "  --help                show this help\n"
-            "\n"
-            "The trace ends when COMMAND exits: its runtime writes the rundown and the end marker\n"
-            "itself, and the last line on stderr says whether the file is complete. .NET dies of\n"
-            "SIGINT and SIGTERM without ending its trace, so while tracing, a signal sent to\n"
-            "launch first stops the trace (the runtime writes its rundown) and is then passed on;\n"
-            "a second one is passed on at once. Ctrl-C at a terminal reaches COMMAND at the same\n"
-            "moment as launch, so the file keeps only what the runtime had written (the last\n"
-            "line says it is incomplete); end COMMAND normally, or signal launch alone (kill -INT\n"
-            "LAUNCH_PID), for a complete one.\n"
-            "\n"
-            "examples:\n"
-            "  clrattach launch --profiler ./libhello_profiler.so -- dotnet app.dll\n"
-            "  clrattach launch --startup-hook ./hook.dll --trace "
-            "Microsoft-Windows-DotNETRuntime:0x8:4 -- ./app\n"
-            "\n"
-            "exit codes: COMMAND's own (128+N when killed by signal N); before it runs: 2 usage,\n"
-            "a startup hook that is not one or a trace file that cannot be created, 4 COMMAND\n"
-            "never connected (not .NET?), 7 timed out, 8 connection failure or COMMAND ended\n"
-            "while paused, 10 the runtime refused the trace, the profiler or a hook (COMMAND is\n"
-            "then stopped before running managed code).\n",
-            HELLO_CLSID, LAUNCH_MAX_HOOKS, LAUNCH_DEFAULT_TIMEOUT_MS);
-}
-
 /* Launch runs COMMAND in our own mount namespace, so the hook is checked where it will be
  * loaded. The runtime has no error reply for a bad hook: it ends the program instead. */
-static int take_hook(launch_opts_t *o, const char *arg)
+static int take_hook(void *dest, const char *arg)
 {
+    launch_opts_t *o = CLI_CONTAINER(dest, launch_opts_t, hooks);
     clra_status_t st;
     char *path = o->hooks[o->nhooks];
     if (o->nhooks == LAUNCH_MAX_HOOKS) {
@@ -93,58 +36,108 @@ static int take_hook(launch_opts_t *o, const char *arg)
     return 0;
 }
 
-static int take_env(launch_opts_t *o, char *arg)
+/* --env NAME=VALUE: kept as given, for putenv in the child. */
+static int take_env(void *dest, const char *arg)
 {
+    launch_opts_t *o = CLI_CONTAINER(dest, launch_opts_t, env);
     if (!strchr(arg, '=') || arg[0] == '=' || o->nenv == LAUNCH_MAX_ENV) {
         fprintf(stderr, "clrattach launch: --env wants NAME=VALUE (at most %d), not '%s'\n",
                 LAUNCH_MAX_ENV, arg);
         return -1;
     }
-    o->env[o->nenv++] = arg;
+    o->env[o->nenv++] = (char *)arg; /* an argv string: putenv keeps it */
     return 0;
 }
 
-/* One option of launch's own; 0, or -1 after saying what is wrong. */
-static int take_option(launch_opts_t *o, int c, char *arg)
+/* --profiler: made absolute here, checked once all options are read. */
+static int take_profiler(void *dest, const char *arg)
 {
-    long long v;
-    switch (c) {
-    case 'p':
-        if (cli_absolute_path(arg, o->profiler, sizeof o->profiler) == 0)
-            return 0;
-        fprintf(stderr, "clrattach launch: cannot make '%s' an absolute path\n", arg);
-        return -1;
-    case 'c':
-        if (clra_guid_parse(arg, &o->clsid) == 0)
-            return 0;
-        fprintf(stderr, "clrattach launch: --clsid wants a GUID like %s, not '%s'\n",
-                HELLO_CLSID, arg);
-        return -1;
-    case 'd':
-        o->data = arg;
+    if (cli_absolute_path(arg, dest, CLRA_PATH_MAX) == 0)
         return 0;
-    case 'e':
-        return take_env(o, arg);
-    case 'H':
-        return take_hook(o, arg);
-    case 'o':
-        if ((size_t)snprintf(o->trace_output, sizeof o->trace_output, "%s", arg) <
-            sizeof o->trace_output)
-            return 0;
-        fprintf(stderr, "clrattach launch: --trace-output path is too long\n");
-        return -1;
-    case 't':
-        if (cli_parse_int("--timeout", arg, 1, 86400000, &v) != 0)
-            return -1;
-        o->timeout_ms = v;
-        return 0;
-    case 'h':
-        launch_usage(stdout);
-        exit(EXIT_OK);
-    default:
-        return -1;
-    }
+    fprintf(stderr, "clrattach launch: cannot make '%s' an absolute path\n", arg);
+    return -1;
 }
+
+/* --trace-output: a trace setting, so it needs --trace too. */
+static int take_trace_output(void *dest, const char *arg)
+{
+    launch_opts_t *o = CLI_CONTAINER(dest, launch_opts_t, trace_output);
+    o->tr.settings++;
+    if ((size_t)snprintf(o->trace_output, sizeof o->trace_output, "%s", arg) <
+        sizeof o->trace_output)
+        return 0;
+    fprintf(stderr, "clrattach launch: --trace-output path is too long\n");
+    return -1;
+}
+
+static const cli_opt_t launch_opts[] = {
+    CLI_CALL("profiler", CLI_ARG_REQUIRED, launch_opts_t, profiler, "PATH", take_profiler,
+             "the profiler library (made absolute)"),
+    CLI_GUID("clsid", launch_opts_t, clsid,
+             "its CLSID (default: the hello profiler's,\n" HELLO_CLSID ")"),
+    CLI_STRING("data", launch_opts_t, data, "TEXT",
+               "settings for the profiler: StartupProfiler carries no client data, so TEXT goes "
+               "into COMMAND's CLRPROF_OPTIONS, where libclrprof profilers read it"),
+    CLI_CALL("startup-hook", CLI_ARG_REQUIRED, launch_opts_t, hooks, "DLL", take_hook,
+             "a managed assembly whose StartupHook.Initialize() runs before Main "
+             "(ApplyStartupHook; .NET 8 or later). Checked first: a hook the runtime cannot run "
+             "ends the program. Repeatable (up to " CLI_STR(LAUNCH_MAX_HOOKS) "), run in the "
+             "order given"),
+    TRACE_PROVIDERS_OPTION("trace", 0, launch_opts_t, tr,
+                           "record an EventPipe trace from the first instruction until COMMAND "
+                           "exits; providers as `clrattach trace --providers`:" TRACE_SPEC_HELP),
+    CLI_CALL("trace-output", CLI_ARG_REQUIRED, launch_opts_t, trace_output, "FILE",
+             take_trace_output, "where to write it (default COMMAND-PID.nettrace in the current "
+             "directory, e.g. dotnet-4242.nettrace)"),
+    TRACE_SETTING_OPTIONS(launch_opts_t, tr),
+    CLI_CALL("env", CLI_ARG_REQUIRED, launch_opts_t, env, "NAME=VALUE", take_env,
+             "add to COMMAND's environment (repeatable)"),
+    CLI_END,
+};
+
+static const cli_verb_t launch_verb = {
+    .name = "launch",
+    .synopsis = "-- COMMAND [ARGS...]",
+    .description =
+        "Starts COMMAND (a .NET program) with its runtime paused before any managed code, on a\n"
+        "private diagnostic port (DOTNET_DiagnosticPorts=<socket>,connect,suspend). While it\n"
+        "is paused: starts the trace (--trace), so it holds events from the first instruction;\n"
+        "registers the profiler with StartupProfiler, so it loads through\n"
+        "ICorProfilerCallback::Initialize and may use every event flag (attach cannot); queues\n"
+        "the startup hooks, which the runtime runs before Main. Then it resumes the runtime on\n"
+        "that port and waits for COMMAND, exiting with its exit code. COMMAND keeps stdin,\n"
+        "stdout and stderr; SIGINT, SIGTERM, SIGHUP and SIGQUIT are passed on to it. Give at\n"
+        "least one of --profiler, --startup-hook and --trace. Options end at COMMAND (or at\n"
+        "'--'), so COMMAND's own options are its own.\n",
+    .epilogue =
+        "The trace ends when COMMAND exits: its runtime writes the rundown and the end marker\n"
+        "itself, and the last line on stderr says whether the file is complete. .NET dies of\n"
+        "SIGINT and SIGTERM without ending its trace, so while tracing, a signal sent to\n"
+        "launch first stops the trace (the runtime writes its rundown) and is then passed on;\n"
+        "a second one is passed on at once. Ctrl-C at a terminal reaches COMMAND at the same\n"
+        "moment as launch, so the file keeps only what the runtime had written (the last\n"
+        "line says it is incomplete); end COMMAND normally, or signal launch alone (kill -INT\n"
+        "LAUNCH_PID), for a complete one.\n"
+        "\n"
+        "examples:\n"
+        "  clrattach launch --profiler ./libhello_profiler.so -- dotnet app.dll\n"
+        "  clrattach launch --startup-hook ./hook.dll --trace "
+        "Microsoft-Windows-DotNETRuntime:0x8:4 -- ./app\n"
+        "\n"
+        "exit codes: COMMAND's own (128+N when killed by signal N); before it runs: 2 usage,\n"
+        "a startup hook that is not one or a trace file that cannot be created, 4 COMMAND\n"
+        "never connected (not .NET?), 7 timed out, 8 connection failure or COMMAND ended\n"
+        "while paused, 10 the runtime refused the trace, the profiler or a hook (COMMAND is\n"
+        "then stopped before running managed code).\n",
+    .opts = launch_opts,
+    .common = CLI_COMMON_TIMEOUT,
+    .timeout_help = "how long to wait for the runtime at each step, in milliseconds",
+    .default_timeout_ms = LAUNCH_DEFAULT_TIMEOUT_MS,
+    .min_args = 1,
+    .max_args = -1,
+    .stop_at_arg = 1,
+    .args_error = "expected -- COMMAND [ARGS...]",
+};
 
 /* What makes sense together: something to do, trace settings only with a trace. */
 static int check_combination(const launch_opts_t *o, int trace_settings)
@@ -191,34 +184,22 @@ static int sdk_starts_a_child(char **command)
     return 0;
 }
 
+/* Options stop at COMMAND, so COMMAND's own options reach it untouched. */
 int launch_parse(int argc, char **argv, launch_opts_t *o)
 {
-    static const struct option longs[] = {
-        {"profiler", required_argument, 0, 'p'},     {"clsid", required_argument, 0, 'c'},
-        {"data", required_argument, 0, 'd'},         {"env", required_argument, 0, 'e'},
-        {"startup-hook", required_argument, 0, 'H'}, {"trace-output", required_argument, 0, 'o'},
-        {"timeout", required_argument, 0, 't'},      {"help", no_argument, 0, 'h'},
-        TRACE_OPTION_ENTRIES("trace"),               {0, 0, 0, 0}};
-    trace_option_state_t r = {.providers_flag = "--trace"};
-    int c, bad = 0, trace_settings = 0;
+    cli_args_t a;
     clra_guid_parse(HELLO_CLSID, &o->clsid);
     clra_trace_config_init(&o->cfg);
-    o->timeout_ms = LAUNCH_DEFAULT_TIMEOUT_MS;
-    optind = 1;
-    /* "+": options end at COMMAND, whose own options are not ours. */
-    while (!bad && (c = getopt_long(argc, argv, "+", longs, NULL)) != -1) {
-        int shared = trace_option_take(&o->cfg, &r, c, optarg);
-        bad = shared == 1 ? take_option(o, c, optarg) != 0 : shared != 0;
-        trace_settings |= c == 'o' || (c > TRACE_OPT_PROVIDERS && shared == 0);
-    }
-    if (bad || trace_option_settle(&o->cfg, &r) != 0)
+    o->tr = (trace_option_state_t){.cfg = &o->cfg, .providers_flag = "--trace"};
+    int p = cli_parse(&launch_verb, argc, argv, o, &a);
+    if (p != 0)
+        return p;
+    if (trace_option_settle(&o->tr) != 0)
         return -1;
-    if (optind >= argc) {
-        fprintf(stderr, "clrattach launch: expected -- COMMAND [ARGS...] (see --help)\n");
-        return -1;
-    }
-    o->command = argv + optind;
+    o->timeout_ms = a.timeout_ms;
+    o->command = a.args;
+    o->command[a.nargs] = NULL; /* argv was reordered: end COMMAND's argv where it ends */
     if (sdk_starts_a_child(o->command))
         return -1;
-    return check_combination(o, trace_settings);
+    return check_combination(o, o->tr.settings);
 }

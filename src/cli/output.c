@@ -194,3 +194,13 @@ void cli_clsid_lower(const clra_guid_t *g, char out[37])
     for (char *p = out; *p; p++)
         *p = (char)(*p >= 'A' && *p <= 'F' ? *p - 'A' + 'a' : *p);
 }
+
+/* Beside cli_parse_int, so the option parser needs nothing else from the CLI. */
+int cli_parse_pid(const char *text, int *pid)
+{
+    long long v;
+    if (cli_parse_int("PID", text, 1, 0x7fffffff, &v) != 0)
+        return -1;
+    *pid = (int)v;
+    return 0;
+}

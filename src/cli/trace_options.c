@@ -24,45 +24,72 @@ static int parse_hex64(const char *text, uint64_t *out)
     return 0;
 }
 
-static int take_providers(clra_trace_config_t *cfg, const char *flag, const char *spec)
+/* The library parses the spec, so trace and launch --trace read it alike. */
+int trace_opt_providers(void *dest, const char *spec)
 {
+    trace_option_state_t *r = dest;
     clra_status_t st;
-    int rc = clra_trace_config_parse_providers(cfg, spec, &st);
+    int rc = clra_trace_config_parse_providers(r->cfg, spec, &st);
     if (rc)
-        fprintf(stderr, "clrattach: bad %s: %s\n", flag, st.detail);
+        fprintf(stderr, "clrattach: bad %s: %s\n", r->providers_flag, st.detail);
     return rc ? -1 : 0;
 }
 
-int trace_option_take(clra_trace_config_t *cfg, trace_option_state_t *r, int c, const char *arg)
+/* The rundown options are only noted here: trace_option_settle weighs them together. */
+int trace_opt_rundown(void *dest, const char *arg)
 {
-    long long v = 0;
-    int bad;
-    switch (c) {
-    case TRACE_OPT_PROVIDERS:
-        return take_providers(cfg, r->providers_flag, arg);
-    case TRACE_OPT_RUNDOWN:
-        r->rundown_on = 1;
-        return 0;
-    case TRACE_OPT_NO_RUNDOWN:
-        r->rundown_off = 1;
-        return 0;
-    case TRACE_OPT_RUNDOWN_KEYWORD:
-        r->have_keyword = 1;
-        return parse_hex64(arg, &r->keyword);
-    case TRACE_OPT_NO_STACKWALK:
-        cfg->stackwalk = 0;
-        return 0;
-    case TRACE_OPT_BUFFER_MB:
-        bad = cli_parse_int("--buffer-mb", arg, 1, 1048576, &v);
-        cfg->buffer_mb = (uint32_t)v;
-        return bad;
-    default:
-        return 1;
-    }
+    trace_option_state_t *r = dest;
+    (void)arg;
+    r->rundown_on = 1;
+    r->settings++;
+    return 0;
 }
 
-int trace_option_settle(clra_trace_config_t *cfg, const trace_option_state_t *r)
+/* Noted too; a contradiction with --rundown or --rundown-keyword is caught at settle. */
+int trace_opt_no_rundown(void *dest, const char *arg)
 {
+    trace_option_state_t *r = dest;
+    (void)arg;
+    r->rundown_off = 1;
+    r->settings++;
+    return 0;
+}
+
+/* The mask is kept until settle, which checks it against --no-rundown. */
+int trace_opt_rundown_keyword(void *dest, const char *arg)
+{
+    trace_option_state_t *r = dest;
+    r->have_keyword = 1;
+    r->settings++;
+    return parse_hex64(arg, &r->keyword);
+}
+
+/* Conflicts with nothing, so it goes straight into the configuration. */
+int trace_opt_no_stackwalk(void *dest, const char *arg)
+{
+    trace_option_state_t *r = dest;
+    (void)arg;
+    r->cfg->stackwalk = 0;
+    r->settings++;
+    return 0;
+}
+
+/* --buffer-mb: the runtime refuses more than a terabyte anyway. */
+int trace_opt_buffer_mb(void *dest, const char *arg)
+{
+    trace_option_state_t *r = dest;
+    long long v;
+    r->settings++;
+    if (cli_parse_int("--buffer-mb", arg, 1, 1048576, &v) != 0)
+        return -1;
+    r->cfg->buffer_mb = (uint32_t)v;
+    return 0;
+}
+
+/* Only once every option is read can contradictions be told from repetitions. */
+int trace_option_settle(const trace_option_state_t *r)
+{
+    clra_trace_config_t *cfg = r->cfg;
     if (r->rundown_on + r->rundown_off > 1 || (r->rundown_off && r->have_keyword)) {
         fprintf(stderr, "clrattach: give only one of --rundown, --no-rundown, "
                 "--rundown-keyword\n");

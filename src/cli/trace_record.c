@@ -88,7 +88,7 @@ static void progress(recording_t *r, int final)
 /* Streams until the duration ends, a signal comes, the stream ends or an error. */
 static int stream(recording_t *r, clra_status_t *st)
 {
-    double end = r->o->duration_s ? r->t0 + r->o->duration_s : 0;
+    double end = r->o->duration_s ? r->t0 + (double)r->o->duration_s : 0;
     for (;;) {
         int rc = clra_trace_pump(&r->s, trace_file_sink, &r->fd, PUMP_WAIT_MS, st);
         progress(r, 0);
@@ -126,7 +126,7 @@ static int stop(recording_t *r, const clra_target_t *target, clra_status_t *st)
         fprintf(stderr, "stopping: waiting for the rundown and the end of the stream (Ctrl-C "
                 "aborts)...\n");
     }
-    return clra_trace_stop(&r->s, target, trace_file_sink, &r->fd, r->o->timeout_ms, st);
+    return clra_trace_stop(&r->s, target, trace_file_sink, &r->fd, (int)r->o->timeout_ms, st);
 }
 
 int trace_record(const trace_opts_t *o)
@@ -143,7 +143,7 @@ int trace_record(const trace_opts_t *o)
         return EXIT_USAGE;
     install_signals();
     clra_target_t target = clra_target_pid(o->pid);
-    rc = clra_trace_start(&target, &o->cfg, o->timeout_ms, &r.s, &st);
+    rc = clra_trace_start(&target, &o->cfg, (int)o->timeout_ms, &r.s, &st);
     if (rc) {
         close(r.fd);
         if (r.created)

@@ -3,14 +3,18 @@
 #define CLRA_TRACE_RECORD_H
 
 #include "cli.h"
+#include "trace_options.h"
 
 typedef struct trace_opts {
     int pid;
     clra_trace_config_t cfg;
-    int duration_s; /* 0: until a signal */
-    int timeout_ms;
+    trace_option_state_t tr; /* the shared trace options, while parsing */
+    long long duration_s;    /* 0: until a signal */
+    long long timeout_ms;
     int json;
+    const char *output_arg;  /* --output as given, or NULL */
     char output[CLRA_PATH_MAX];
+    cli_run_t *run;          /* the reporter's view of this run */
 } trace_opts_t;
 
 /* How a recording ended, for the report. */

@@ -7,20 +7,13 @@
 #include <string.h>
 #include <unistd.h>
 
+/* Nothing was recorded: only the command version tells what would have been sent. */
 void trace_report_failure(const trace_opts_t *o, int rc, const clra_status_t *st)
 {
-    if (!o->json) {
-        cli_report_error("trace", o->pid, rc, st, NULL);
-        return;
-    }
-    json_out_t j;
-    json_begin(&j, stdout);
-    json_bool(&j, "ok", 0);
-    json_int(&j, "pid", o->pid);
-    json_int(&j, "command_version", clra_trace_config_version(&o->cfg));
-    json_int(&j, "exit_code", cli_exit_code(rc));
-    cli_report_error("trace", o->pid, rc, st, &j);
-    json_end(&j);
+    json_out_t *j = cli_result_open(o->run, 0);
+    if (j)
+        json_int(j, "command_version", clra_trace_config_version(&o->cfg));
+    cli_result_close(o->run, &(cli_failure_t){.rc = rc, .st = st, .action = "trace"});
 }
 
 /* Whether pid has exited (or is a zombie waiting to be reaped). */
@@ -58,56 +51,52 @@ static int exit_code(const trace_result_t *res, const clra_nettrace_info_t *info
     return res->rc ? cli_exit_code(res->rc) : EXIT_CONNECTION;
 }
 
-static void report_json(const trace_opts_t *o, const trace_result_t *res,
-                        const clra_nettrace_info_t *info, int code)
+/* The trace's own fields; the reporter adds the error, exit_code and elapsed_ms. */
+static void report_json(json_out_t *j, const trace_opts_t *o, const trace_result_t *res,
+                        const clra_nettrace_info_t *info)
 {
-    json_out_t j;
     char id[24];
     snprintf(id, sizeof id, "0x%llx", (unsigned long long)res->session_id);
-    json_begin(&j, stdout);
-    json_bool(&j, "ok", code == EXIT_OK);
-    json_int(&j, "pid", o->pid);
-    json_str(&j, "output", o->output);
-    json_int(&j, "bytes", (long long)res->bytes);
-    json_double(&j, "duration_s", res->seconds);
-    json_str(&j, "session_id", id);
-    json_int(&j, "command_version", res->command_version);
-    json_str(&j, "stopped_by", res->stopped_by);
-    json_bool(&j, "valid", info->state == CLRA_NETTRACE_VALID);
-    json_str(&j, "status", info->state == CLRA_NETTRACE_VALID ? "valid"
-                           : info->state == CLRA_NETTRACE_INCOMPLETE ? "incomplete" : "invalid");
-    json_str(&j, "problem", info->problem);
-    json_int(&j, "nettrace_version", info->version);
-    json_int(&j, "event_blocks", info->event_blocks);
-    json_int(&j, "exit_code", code);
-    if (res->rc)
-        cli_report_error("stop tracing", o->pid, res->rc, res->st, &j);
-    json_end(&j);
+    json_str(j, "output", o->output);
+    json_int(j, "bytes", (long long)res->bytes);
+    json_double(j, "duration_s", res->seconds);
+    json_str(j, "session_id", id);
+    json_int(j, "command_version", res->command_version);
+    json_str(j, "stopped_by", res->stopped_by);
+    json_bool(j, "valid", info->state == CLRA_NETTRACE_VALID);
+    json_str(j, "status", info->state == CLRA_NETTRACE_VALID ? "valid"
+                          : info->state == CLRA_NETTRACE_INCOMPLETE ? "incomplete" : "invalid");
+    json_str(j, "problem", info->problem);
+    json_int(j, "nettrace_version", info->version);
+    json_int(j, "event_blocks", info->event_blocks);
 }
 
+/* One line on stdout: what was written and whether it is a complete trace. */
 static void report_text(const trace_opts_t *o, const trace_result_t *res,
                         const clra_nettrace_info_t *info)
 {
-    printf("wrote %s: %llu bytes in %.1f s from process %d, session 0x%llx, CollectTracing%d: %s",
-           o->output, (unsigned long long)res->bytes, res->seconds, o->pid,
-           (unsigned long long)res->session_id, res->command_version, trace_state_text(info->state));
+    printf("wrote %s: %llu bytes in %.1f s from process %d, session 0x%llx, "
+           "CollectTracing%d: %s", o->output, (unsigned long long)res->bytes, res->seconds,
+           o->pid, (unsigned long long)res->session_id, res->command_version,
+           trace_state_text(info->state));
     if (info->state == CLRA_NETTRACE_VALID)
         printf(" (NetTrace %d, %u event blocks)\n", (int)info->version, info->event_blocks);
     else
         printf(": %s\n", info->problem);
     fflush(stdout);
-    if (res->rc == CLRA_ETIMEDOUT)
-        fprintf(stderr, "clrattach: cannot stop tracing process %d: %s\n  detail: %s\n  what to "
-                "do: raise --timeout; the rundown of a large process can take a while, and the "
-                "file is incomplete without it\n", o->pid, clra_strerror(res->rc),
-                res->st->detail);
-    else if (res->rc)
-        cli_report_error("stop tracing", o->pid, res->rc, res->st, NULL);
-    else if (!strcmp(res->stopped_by, "stream-end") && info->state == CLRA_NETTRACE_VALID)
+}
+
+/* After the report of a stream that ended by itself: why it did. */
+static void early_end_note(const trace_opts_t *o, const trace_result_t *res,
+                           const clra_nettrace_info_t *info)
+{
+    if (o->json || res->rc || strcmp(res->stopped_by, "stream-end") != 0)
+        return;
+    if (info->state == CLRA_NETTRACE_VALID)
         fprintf(stderr, "note: the stream ended before the trace was stopped (%s); the runtime "
                 "ended the session itself, rundown and end marker included\n",
                 early_end_cause(o->pid));
-    else if (!strcmp(res->stopped_by, "stream-end"))
+    else
         fprintf(stderr, "clrattach: the stream ended before the trace was stopped: %s; the "
                 "file holds what was received\n", early_end_cause(o->pid));
 }
@@ -122,9 +111,17 @@ int trace_report(const trace_opts_t *o, const trace_result_t *res)
         snprintf(info.problem, sizeof info.problem, "%.150s", st.detail);
     }
     int code = exit_code(res, &info);
-    if (o->json)
-        report_json(o, res, &info, code);
+    json_out_t *j = cli_result_open(o->run, code == EXIT_OK);
+    if (j)
+        report_json(j, o, res, &info);
     else
         report_text(o, res, &info);
+    cli_failure_t f = {.rc = res->rc, .st = res->st, .action = "stop tracing", .exit_code = code,
+                       .exit_code_set = 1,
+                       .hint = res->rc == CLRA_ETIMEDOUT ? "raise --timeout; the rundown of a "
+                               "large process can take a while, and the file is incomplete "
+                               "without it" : NULL};
+    code = cli_result_close(o->run, code == EXIT_OK && !res->rc ? NULL : &f);
+    early_end_note(o, res, &info);
     return code;
 }
