@@ -15,8 +15,6 @@ static const cli_verb_t env_verb = {
         "per line (changes the app or 'clrattach setenv' made after startup included, unlike\n"
         "/proc/PID/environ). --json prints {\"variables\": {NAME: VALUE, ...}}.\n",
     .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
-    .json_help = "one JSON object instead of text",
-    .timeout_help = "deadline for the whole exchange in milliseconds",
     .default_timeout_ms = DEFAULT_TIMEOUT_MS,
     .pid = 1,
     .args_error = "expected PID",
@@ -30,8 +28,6 @@ static const cli_verb_t setenv_verb = {
         "at once); without VALUE, removes NAME. VALUE may contain '=' and ';'; put '--' before\n"
         "a VALUE that starts with '-'.\n",
     .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
-    .json_help = "one JSON object instead of text",
-    .timeout_help = "deadline for the whole exchange in milliseconds",
     .default_timeout_ms = DEFAULT_TIMEOUT_MS,
     .pid = 1,
     .min_args = 1,

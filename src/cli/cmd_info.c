@@ -20,7 +20,6 @@ static const cli_verb_t info_verb = {
                 "6 permission denied, 7 timed out, 8 connection/protocol failure,\n"
                 "10 runtime refused.\n",
     .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
-    .json_help = "one JSON object instead of text",
     .default_timeout_ms = DEFAULT_INFO_TIMEOUT_MS,
     .pid = 1,
     .args_error = "expected PID",

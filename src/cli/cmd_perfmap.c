@@ -32,8 +32,6 @@ static const cli_verb_t perfmap_verb = {
         "writing.\n",
     .opts = perfmap_opts,
     .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
-    .json_help = "one JSON object instead of text",
-    .timeout_help = "deadline for the whole exchange in milliseconds",
     .default_timeout_ms = DEFAULT_TIMEOUT_MS,
     .pid = 1,
     .min_args = 1,

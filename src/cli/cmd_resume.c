@@ -12,8 +12,6 @@ static const cli_verb_t resume_verb = {
         "DOTNET_DefaultDiagnosticPortSuspend=1 waits before running any managed code until\n"
         "this arrives; a running process answers OK and nothing changes.\n",
     .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
-    .json_help = "one JSON object instead of text",
-    .timeout_help = "deadline for the whole exchange in milliseconds",
     .default_timeout_ms = DEFAULT_TIMEOUT_MS,
     .pid = 1,
     .args_error = "expected PID",

@@ -48,10 +48,10 @@ static void wrap(FILE *f, const char *text, int col, int pos)
 static const char *help_of(const cli_verb_t *v, const cli_opt_t *o, char *buf, size_t cap)
 {
     if (o->kind == CLI_OPT_FLAG && o->common == CLI_COMMON_JSON)
-        return v->json_help ? v->json_help : "print one JSON object instead of text";
+        return v->json_help ? v->json_help : "one JSON object instead of text";
     if (o->common == CLI_COMMON_TIMEOUT) {
         snprintf(buf, cap, "%s (default %lld)",
-                 v->timeout_help ? v->timeout_help : "deadline for the whole command in "
+                 v->timeout_help ? v->timeout_help : "deadline for the whole exchange in "
                  "milliseconds", v->default_timeout_ms);
         return buf;
     }

@@ -74,3 +74,15 @@ void clra__target_discard(const clra_target_t *t)
     if (t && t->connection)
         clra_connection_close(t->connection);
 }
+
+int clra__target_run(const clra_target_t *t, int timeout_ms, clra__target_fn fn, void *ctx,
+                     clra_status_t *st)
+{
+    clra__endpoint_t e;
+    clra__deadline_t d = clra__deadline_in(timeout_ms);
+    int rc = clra__target_resolve(t, &d, &e, st);
+    if (rc == 0)
+        rc = fn(&e, &d, ctx, st);
+    clra__endpoint_done(&e);
+    return rc;
+}

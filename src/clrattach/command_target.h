@@ -15,4 +15,13 @@ void clra__target_discard(const clra_target_t *t);
 /* Closes a connection the command did not spend (an argument check failed first). */
 void clra__endpoint_done(clra__endpoint_t *e);
 
+/* One command's work once its target is resolved: e is open or ready to connect, d the
+ * command's deadline, ctx the command's own arguments. */
+typedef int (*clra__target_fn)(clra__endpoint_t *e, const clra__deadline_t *d, void *ctx,
+                               clra_status_t *st);
+/* Resolves t within timeout_ms, runs fn there, and releases what the target held: the body
+ * shared by every command that needs nothing between finding the target and talking to it. */
+int clra__target_run(const clra_target_t *t, int timeout_ms, clra__target_fn fn, void *ctx,
+                     clra_status_t *st);
+
 #endif

@@ -26,17 +26,26 @@ static int build_process_empty(clra__writer_t *w, const void *arg)
     return clra__build_empty(w, CLRA__SET_PROCESS, *(const uint8_t *)arg);
 }
 
+/* A plain-reply request: its builder and the builder's argument. */
+typedef struct plain_request {
+    clra__build_fn build;
+    const void *arg;
+} plain_request_t;
+
+/* Sends one plain-reply command within what is left of the deadline. */
+static int send_plain(clra__endpoint_t *e, const clra__deadline_t *d, void *ctx,
+                      clra_status_t *st)
+{
+    const plain_request_t *r = ctx;
+    return clra__command_hresult(e, r->build, r->arg, clra__deadline_left_ms(d), st);
+}
+
 /* Resolves target and runs one plain-reply command there: the common body of this file. */
 static int run(const clra_target_t *target, clra__build_fn build, const void *arg,
                int timeout_ms, clra_status_t *st)
 {
-    clra__endpoint_t e;
-    clra__deadline_t d = clra__deadline_in(timeout_ms);
-    int rc = clra__target_resolve(target, &d, &e, st);
-    if (rc == 0)
-        rc = clra__command_hresult(&e, build, arg, clra__deadline_left_ms(&d), st);
-    clra__endpoint_done(&e);
-    return rc;
+    plain_request_t r = {build, arg};
+    return clra__target_run(target, timeout_ms, send_plain, &r, st);
 }
 
 /* A bad argument still spends a connection target, as every command does. */

@@ -7,29 +7,23 @@
 #include <string.h>
 
 /* Reads the announced block on the connection that carried the request. */
-static int read_block(clra__endpoint_t *ep, const clra__deadline_t *dl, clra_environment_t *out,
+static int read_block(clra__endpoint_t *ep, const clra__deadline_t *dl, void *out,
                       clra_status_t *st);
 
 int clra_environment_get(const clra_target_t *target, int timeout_ms, clra_environment_t *out,
                          clra_status_t *st)
 {
     clra_status_t local;
-    clra__endpoint_t e;
     st = clra__status_begin(st, &local);
     if (!out) {
         clra__target_discard(target);
         return CLRA_EINVAL;
     }
     memset(out, 0, sizeof *out);
-    clra__deadline_t d = clra__deadline_in(timeout_ms);
-    int rc = clra__target_resolve(target, &d, &e, st);
-    if (rc == 0)
-        rc = read_block(&e, &d, out, st);
-    clra__endpoint_done(&e);
-    return rc;
+    return clra__target_run(target, timeout_ms, read_block, out, st);
 }
 
-static int read_block(clra__endpoint_t *ep, const clra__deadline_t *dl, clra_environment_t *out,
+static int read_block(clra__endpoint_t *ep, const clra__deadline_t *dl, void *out,
                       clra_status_t *st)
 {
     uint8_t req[CLRA__HEADER_SIZE];

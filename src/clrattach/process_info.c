@@ -31,9 +31,10 @@ static int ask(clra__endpoint_t *ep, int command, const clra__deadline_t *d,
 }
 
 /* Newest command first, older ones only while the runtime does not know the newer. */
-static int ask_newest(clra__endpoint_t *ep, const clra__deadline_t *d, clra_process_info_t *out,
+static int ask_newest(clra__endpoint_t *ep, const clra__deadline_t *d, void *ctx,
                       clra_status_t *st)
 {
+    clra_process_info_t *out = ctx;
     int rc = CLRA_ERUNTIME;
     for (int command = 3; command >= 1; command--) {
         st->hresult = 0;
@@ -67,7 +68,6 @@ int clra_process_info_get(const clra_target_t *target, int timeout_ms, clra_proc
                           clra_status_t *st)
 {
     clra_status_t local;
-    clra__endpoint_t e;
     st = clra__status_begin(st, &local);
     if (!out) {
         clra__detail(st, "a target and a result structure are required");
@@ -75,10 +75,5 @@ int clra_process_info_get(const clra_target_t *target, int timeout_ms, clra_proc
         return CLRA_EINVAL;
     }
     memset(out, 0, sizeof *out);
-    clra__deadline_t d = clra__deadline_in(timeout_ms);
-    int rc = clra__target_resolve(target, &d, &e, st);
-    if (rc == 0)
-        rc = ask_newest(&e, &d, out, st);
-    clra__endpoint_done(&e);
-    return rc;
+    return clra__target_run(target, timeout_ms, ask_newest, out, st);
 }
