@@ -286,6 +286,10 @@ CLRA_EXTERN int clra_profiler_status(const clra_profiler_ref_t *ref, int timeout
 /* Waits until no mapping of pid has this inode. 0, CLRA_ETIMEDOUT, or CLRA_ENOPROC (it exited). */
 CLRA_EXTERN int clra_library_wait_unmapped(int pid, uint64_t inode, int timeout_ms,
                                            clra_status_t *st);
+/* Whether a mapping of pid names a file whose path contains path (the runtime accepts a startup
+ * profiler for any path and only finds out at load time, silently, so the mapping is the proof).
+ * 1 mapped, 0 not, CLRA_ENOPROC when pid's mappings cannot be read (it exited). */
+CLRA_EXTERN int clra_library_is_mapped(int pid, const char *path);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Reverse connections (DOTNET_DiagnosticPorts=PATH,connect[,suspend])                         */
@@ -670,6 +674,11 @@ typedef struct clra_process_list {
 CLRA_EXTERN int clra_process_list(int timeout_ms, int probe_timeout_ms,
                                   clra_process_list_t *out, clra_status_t *st);
 CLRA_EXTERN void clra_process_list_free(clra_process_list_t *list);
+
+/* Whether pid is a live process: 0 when it is gone or a zombie waiting to be reaped. */
+CLRA_EXTERN int clra_process_is_alive(int pid);
+/* The effective uid pid runs as (what owns its sockets and files). 0, or CLRA_ENOPROC. */
+CLRA_EXTERN int clra_process_owner_get(int pid, uint32_t *uid, clra_status_t *st);
 
 #ifdef __cplusplus
 }

@@ -156,13 +156,12 @@ static void dump_hint(const dump_opts_t *o, int rc, const clra_status_t *st, cha
                       size_t cap)
 {
     char dir[CLRA_PATH_MAX], local[CLRA_PATH_MAX];
-    struct stat sb, proc;
+    struct stat sb;
     int other = 0;
-    char procdir[32];
+    uint32_t uid;
     snprintf(dir, sizeof dir, "%s", o->path);
-    snprintf(procdir, sizeof procdir, "/proc/%d", o->pid);
     const char *d = dirname(dir);
-    int owner = stat(procdir, &proc) == 0 ? (int)proc.st_uid : -1;
+    int owner = clra_process_owner_get(o->pid, &uid, NULL) == 0 ? (int)uid : -1;
     if (rc == CLRA_ETIMEDOUT) {
         snprintf(out, cap, "raise --timeout; createdump keeps running in the target and may "
                  "still finish %s, and the diagnostics port answers nobody until it does%s",

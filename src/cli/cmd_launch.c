@@ -166,23 +166,16 @@ static int startup_profiler_when_paused(launch_t *l, clra_status_t *st)
  * so this is the only way to tell the user it worked. */
 static int wait_mapped(pid_t pid, const char *path, int timeout_ms)
 {
-    char maps[64], line[CLRA_PATH_MAX + 128];
     siginfo_t info;
-    snprintf(maps, sizeof maps, "/proc/%d/maps", (int)pid);
     for (int waited = 0; waited <= timeout_ms; waited += 50) {
-        FILE *f = fopen(maps, "r");
-        int found = 0;
-        while (f && !found && fgets(line, sizeof line, f))
-            found = strstr(line, path) != NULL;
-        if (f)
-            fclose(f);
-        if (found)
+        int mapped = clra_library_is_mapped((int)pid, path);
+        if (mapped == 1)
             return 1;
         if (held_signal) /* the user wants out: say nothing, stop the trace */
             return -1;
         /* A program that already ended has empty maps; WNOWAIT leaves it for the final wait. */
         info.si_pid = 0;
-        if (!f || (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+        if (mapped < 0 || (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
                    info.si_pid == pid))
             return -1;
         usleep(50000);

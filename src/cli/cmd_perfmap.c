@@ -76,10 +76,9 @@ static void perfmap_dir(const clra_endpoint_t *ep, int timeout_ms, char *out, si
              strcmp(env.vars[i].name, "COMPlus_PerfMapJitDumpPath") == 0) &&
             env.vars[i].value[0])
             dir = env.vars[i].value;
-    /* The endpoint's path tells whether the target's files are only reachable through root. */
-    if (strncmp(ep->path, "/proc/", 6) == 0)
-        snprintf(out, cap, "/proc/%d/root%s", ep->pid, dir);
-    else
+    /* In another file tree (a container) the directory is reached through its root. */
+    int other;
+    if (dir[0] != '/' || clra_target_path_resolve(ep->pid, dir, out, cap, &other) != 0)
         snprintf(out, cap, "%s", dir);
     if (have_env)
         clra_environment_free(&env);

@@ -16,28 +16,13 @@ void trace_report_failure(const trace_opts_t *o, int rc, const clra_status_t *st
     cli_result_close(o->run, &(cli_failure_t){.rc = rc, .st = st, .action = "trace"});
 }
 
-/* Whether pid has exited (or is a zombie waiting to be reaped). */
-static int process_gone(int pid)
-{
-    char path[64], text[512];
-    snprintf(path, sizeof path, "/proc/%d/stat", pid);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return 1;
-    size_t n = fread(text, 1, sizeof text - 1, f);
-    fclose(f);
-    text[n] = '\0';
-    const char *paren = strrchr(text, ')');
-    return paren && (paren[2] == 'Z' || paren[2] == 'X');
-}
-
 /* Why the stream ended before we stopped it: the process went away (its end of the socket
  * closes a moment before it is gone, hence the short wait), or someone else ended the
  * session (another tool's StopTracing, the runtime). */
 static const char *early_end_cause(int pid)
 {
     for (int i = 0; i < 20; i++) {
-        if (process_gone(pid))
+        if (!clra_process_is_alive(pid))
             return "the process exited";
         usleep(50000);
     }

@@ -372,3 +372,24 @@ int clra_process_list(int timeout_ms, int probe_timeout_ms, clra_process_list_t 
 {
     return clra__process_list_in(CLRA__PROC, timeout_ms, probe_timeout_ms, out, st);
 }
+
+int clra_process_is_alive(int pid)
+{
+    return pid > 0 && clra__procfs_is_live_user(CLRA__PROC, pid);
+}
+
+int clra_process_owner_get(int pid, uint32_t *uid, clra_status_t *st)
+{
+    clra_status_t local;
+    clra__proc_status_t ps;
+    st = clra__status_begin(st, &local);
+    if (pid <= 0 || !uid)
+        return CLRA_EINVAL;
+    clra__procfs_status(CLRA__PROC, pid, &ps); /* a missing Gid line does not matter here */
+    if (!ps.have_uid) {
+        clra__detail(st, "no process %d (or its /proc/%d/status has no Uid line)", pid, pid);
+        return CLRA_ENOPROC;
+    }
+    *uid = (uint32_t)ps.uid[1];
+    return 0;
+}

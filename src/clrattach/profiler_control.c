@@ -234,3 +234,17 @@ int clra_profiler_status(const clra_profiler_ref_t *ref, int timeout_ms, char *r
     snprintf(reply, cap, "%s", line);
     return 0;
 }
+
+/* Stops at the first mapping whose text contains the path ctx points at. */
+static int names_path(void *ctx, const clra__maps_line_t *line)
+{
+    return strstr(line->text, (const char *)ctx) != NULL;
+}
+
+int clra_library_is_mapped(int pid, const char *path)
+{
+    if (pid <= 0 || !path || !path[0])
+        return CLRA_EINVAL;
+    int rc = clra__procfs_maps_each(CLRA__PROC, pid, names_path, (void *)path);
+    return rc < 0 ? CLRA_ENOPROC : rc;
+}

@@ -28,11 +28,12 @@ grep -rno --include='*.[ch]' '^#include "[a-z_]*/[a-z_]*\.h"' . | awk -F: '
 if [ -s "${TMPDIR:-/tmp}/clra-layers.$$" ]; then cat "${TMPDIR:-/tmp}/clra-layers.$$"; fail=1; fi
 rm -f "${TMPDIR:-/tmp}/clra-layers.$$"
 
-# Code lines only: comments and the text of hints (/proc/PID/...) may name /proc.
-named=$(grep -rn --include='*.[ch]' '"/proc' . | grep -v '^\./target/procfs' |
+# Code lines only: comments and the text of hints (/proc/PID/...) may name /proc. The CLI asks
+# the library (public functions) instead of reading /proc itself.
+named=$(grep -rn --include='*.[ch]' '"/proc' . ../cli | grep -v '^\./target/procfs' |
     grep -v '^[^:]*:[0-9]*:\s*\(/\*\|\*\)' | grep -v 'clra__detail\|"/proc/PID')
 if [ -n "$named" ]; then
-    echo "$named" | sed 's|^\./\([^:]*\):.*|layering: src/clrattach/\1 names /proc: read it through target/procfs.h|'
+    echo "$named" | sed 's|^\(\./\)\{0,1\}\([^:]*\):.*|layering: \2 names /proc: read it through target/procfs.h|'
     fail=1
 fi
 
