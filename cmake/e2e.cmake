@@ -42,7 +42,6 @@ target_compile_definitions(unit_tests PRIVATE
   CLRA_BADHOOK_DIR="${BADHOOK_DIR}")
 add_dependencies(unit_tests test_apps)
 
-file(GLOB E2E_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/e2e/test_*.c)
 add_executable(e2e_tests ${E2E_SOURCES} tests/e2e/harness.c)
 target_sources(e2e_tests PRIVATE tests/e2e/elfcore.c tests/e2e/trace_counts.c)
 target_include_directories(e2e_tests PRIVATE tests/e2e ${CLRATTACH_PRIVATE_INCLUDE})

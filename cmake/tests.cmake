@@ -17,7 +17,7 @@ function(clra_register_tests exe label)
 endfunction()
 
 # Unit tests: no runtime needed.
-file(GLOB UNIT_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/unit/test_*.c)
+include(cmake/test_sources.cmake)
 # The CLI's option parser and help generator are tested on their own (test_cli_options.c).
 add_executable(unit_tests ${UNIT_SOURCES} tests/fakesrv/fakesrv.c
                src/cli/options.c src/cli/usage.c src/cli/output.c)
@@ -33,7 +33,6 @@ if(CMAKE_CXX_COMPILER AND EXISTS ${CMAKE_SOURCE_DIR}/tests/unit/corprof_cxx_chec
 endif()
 
 # Test-only profilers: tests/profilers/NAME.c becomes profilers/libNAME_profiler.so.
-file(GLOB TEST_PROFILER_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/profilers/*.c)
 set(TEST_PROFILERS "")
 foreach(src ${TEST_PROFILER_SOURCES})
   get_filename_component(name ${src} NAME_WE)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks the library's layering: includes run one way (a layer includes only its own and lower
 # layers), /proc is named only in target/procfs*, the SDK and the CLI reach none of the
-# library's internals. Prints every violation; exits 1 when there is one.
+# library's internals, every source file is in an explicit list. Prints every violation; exits
+# 1 when there is one.
 set -u
 src=$(cd "${1:?usage: check_layers.sh SOURCE_DIR}" && pwd)/src
 fail=0
@@ -42,5 +43,12 @@ if grep -rln '^#include "\(util\|proto\|ipc\|target\|stage\|assembly\)/' clrprof
     echo "layering: the files above include libclrattach internals (use include/clrattach.h)"
     fail=1
 fi
+# The source lists are explicit: a file on disk that no list names would silently not build.
+top=${src%/src}
+for f in $(cd "$top" && ls src/clrattach/*.c src/clrattach/*/*.c src/clrprof/*.c src/cli/*.c \
+    tests/unit/test_*.c tests/e2e/test_*.c tests/profilers/*.c); do
+    grep -q "$f\$" "$top/cmake/sources.cmake" "$top/cmake/test_sources.cmake" ||
+        { echo "layering: $f is in no list of cmake/sources.cmake or cmake/test_sources.cmake"; fail=1; }
+done
 [ $fail = 0 ] && echo "layering: every include runs one way; /proc is read in target/procfs only"
 exit $fail

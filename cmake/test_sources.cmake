@@ -1,0 +1,58 @@
+# Test sources, explicit like cmake/sources.cmake: a new test file is added here.
+
+set(UNIT_SOURCES
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_cli_options.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_corprof.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_dump.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_dump_server.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_endpoint.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_errors.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_hook_check.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_hresult.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_message.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_names.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_nettrace.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_process_env.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_process_info.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_process_list.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_process_state.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_reverse.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_sdk.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_socket_check.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_stage.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_trace_message.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_trace_providers.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_trace_session.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_transport.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_wire.c
+)
+
+set(E2E_SOURCES
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_attach.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_callbacks.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_cycles.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_detach.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_dump.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_info.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_launch.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_process.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_procinfo.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_ps.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_stage.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_startup_hook.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_trace.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_tutorial.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_users.c
+)
+
+# Each becomes profilers/lib<name>_profiler.so.
+set(TEST_PROFILER_SOURCES
+  ${CMAKE_SOURCE_DIR}/tests/profilers/badmask.c
+  ${CMAKE_SOURCE_DIR}/tests/profilers/counter.c
+  ${CMAKE_SOURCE_DIR}/tests/profilers/detacher.c
+  ${CMAKE_SOURCE_DIR}/tests/profilers/infoprobe.c
+  ${CMAKE_SOURCE_DIR}/tests/profilers/noattach.c
+  ${CMAKE_SOURCE_DIR}/tests/profilers/notify_a.c
+  ${CMAKE_SOURCE_DIR}/tests/profilers/notify_b.c
+  ${CMAKE_SOURCE_DIR}/tests/profilers/refuse.c
+)
