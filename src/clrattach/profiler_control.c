@@ -36,8 +36,8 @@ static int control_name_matches(const char *name, int ns_pid, char clsid[37])
 int clra_profiler_list(int pid, clra_profiler_ref_t *out, int max, clra_status_t *st)
 {
     clra_endpoint_t ep;
-    if (st)
-        memset(st, 0, sizeof *st);
+    clra_status_t local;
+    st = clra__status_begin(st, &local);
     int err = clra_endpoint_find(pid, &ep, st);
     if (err)
         return err;
@@ -162,8 +162,8 @@ int clra_profiler_detach(const clra_profiler_ref_t *ref, int timeout_ms, clra_de
     clra__conn_t c;
     struct timespec t0, t1;
     clra_detach_result_t lres;
-    if (st)
-        memset(st, 0, sizeof *st);
+    clra_status_t local;
+    st = clra__status_begin(st, &local);
     if (!res)
         res = &lres;
     memset(res, 0, sizeof *res);
@@ -184,8 +184,7 @@ int clra_profiler_detach(const clra_profiler_ref_t *ref, int timeout_ms, clra_de
         res->library_inode = strtoull(field, NULL, 10);
     reply_field(reply, "name", res->name, sizeof res->name);
     reply_field(reply, "message", res->message, sizeof res->message);
-    if (st)
-        st->hresult = res->hresult;
+    st->hresult = res->hresult;
     if (res->hresult < 0) {
         clra__detail(st, "the runtime refused to detach %s: %s", res->name, res->message);
         return CLRA_ERUNTIME;
@@ -197,13 +196,13 @@ int clra_profiler_detach(const clra_profiler_ref_t *ref, int timeout_ms, clra_de
     return err;
 }
 
-int clra_profiler_hold(const clra_profiler_ref_t *ref, int timeout_ms, int *fd, uint64_t *library_inode,
-                       clra_status_t *st)
+int clra_profiler_hold(const clra_profiler_ref_t *ref, int timeout_ms, int *fd,
+                       uint64_t *library_inode, clra_status_t *st)
 {
     char reply[REPLY_MAX], field[32];
     clra__conn_t c;
-    if (st)
-        memset(st, 0, sizeof *st);
+    clra_status_t local;
+    st = clra__status_begin(st, &local);
     clra__deadline_t d = clra__deadline_in(timeout_ms);
     int err = request(ref, "hold", reply, &d, &c, st);
     if (err)
@@ -214,7 +213,8 @@ int clra_profiler_hold(const clra_profiler_ref_t *ref, int timeout_ms, int *fd, 
         return CLRA_EPROTO;
     }
     if (library_inode)
-        *library_inode = reply_field(reply, "inode", field, sizeof field) ? strtoull(field, NULL, 10) : 0;
+        *library_inode =
+            reply_field(reply, "inode", field, sizeof field) ? strtoull(field, NULL, 10) : 0;
     *fd = c.fd;
     return 0;
 }
@@ -224,8 +224,8 @@ int clra_profiler_status(const clra_profiler_ref_t *ref, int timeout_ms, char *r
 {
     char line[REPLY_MAX];
     clra__conn_t c;
-    if (st)
-        memset(st, 0, sizeof *st);
+    clra_status_t local;
+    st = clra__status_begin(st, &local);
     clra__deadline_t d = clra__deadline_in(timeout_ms);
     int err = request(ref, "status", line, &d, &c, st);
     if (err)
