@@ -78,6 +78,8 @@ start_namespaced_app() {
     wait_ready "$work/ns.out"
     nsapp=$(cat "/proc/$!/task/$!/children" | awk '{print $1}')
     [ -n "$nsapp" ] || fail "no child of unshare $!"
+    # Killed by pid too: setpriv's change of uid clears the parent-death signal --kill-child set.
+    pids+=("$nsapp")
     grep -q '^ready pid=1$' "$work/ns.out" || fail "the namespaced app is not pid 1 in its namespace"
 }
 
