@@ -65,7 +65,7 @@ int main(int argc, char **argv)
         return EXIT_OK;
     }
     if (strcmp(argv[1], "--version") == 0) {
-        printf("clrattach %s (git %s)\nbuild: %s\n", clra_version_string(), CLRA_GIT_REVISION,
+        printf("clrattach %s\ngit: %s\nbuild: %s\n", clra_version_string(), CLRA_GIT_REVISION,
                CLRA_BUILD_OPTIONS);
         return EXIT_OK;
     }

@@ -28,7 +28,7 @@ wait_ready() {
 # The verbs from --help's list, each of whose --help must work.
 check_help() {
     "$cli" --version | grep -q "^clrattach [0-9]" || fail "--version: $("$cli" --version)"
-    "$cli" --version | grep -q "git " || fail "--version has no git revision"
+    "$cli" --version | grep -q "^git: ." || fail "--version has no git revision"
     "$cli" --help >"$work/help" || fail "--help exited $?"
     local verbs
     verbs=$(sed -n '/^verbs:/,/^$/p' "$work/help" | awk '/^  [a-z]/ {print $1}')
