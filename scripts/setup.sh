@@ -11,6 +11,12 @@ command -v make >/dev/null || need+=(make)
 command -v gcc >/dev/null || need+=(gcc)
 command -v g++ >/dev/null || need+=(g++)
 command -v pkg-config >/dev/null || need+=(pkg-config) # the install test's pkg-config consumer
+# Packaging (scripts/ci/packaging.sh): the static musl build, man pages, the Debian packages.
+command -v musl-gcc >/dev/null || need+=(musl-tools)
+command -v scdoc >/dev/null || need+=(scdoc)
+command -v lintian >/dev/null || need+=(lintian)
+command -v dh >/dev/null || need+=(debhelper)
+dpkg -s build-essential >/dev/null 2>&1 || need+=(build-essential)
 if [ "${CLRA_WITH_CLANG:-0}" = 1 ] && ! command -v clang >/dev/null; then
     need+=(clang)
 fi

@@ -44,6 +44,7 @@ path_without_dotnet() {
 # These two need the .NET SDK (CLRA_DOTNET=ON): without it they fail instead of skipping.
 ctest_args=()
 run_suite build -DCLRA_DOTNET=ON
+scripts/ci/packaging.sh build # static musl command, Debian packages, their checks
 run_suite build-sanitize -DCLRA_SANITIZE=ON -DCLRA_DOTNET=ON
 ctest_args=(-L "unit|fuzz-smoke|install")
 run_suite build-clang -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++

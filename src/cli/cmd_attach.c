@@ -38,13 +38,13 @@ static int parse_hex(const char *text, unsigned char **out, size_t *len)
             p++;
             continue;
         }
-        unsigned v;
-        if (!p[1] || sscanf(p, "%2x", &v) != 1 || strspn(p, "0123456789abcdefABCDEF") < 2) {
+        if (!p[1] || strspn(p, "0123456789abcdefABCDEF") < 2) {
             fprintf(stderr, "clrattach: --data-hex wants pairs of hex digits, not '%s'\n", text);
             free(buf);
             return -1;
         }
-        buf[n++] = (unsigned char)v;
+        char pair[3] = {p[0], p[1], '\0'};
+        buf[n++] = (unsigned char)strtoul(pair, NULL, 16);
         p += 2;
     }
     *out = buf;

@@ -14,6 +14,9 @@ static const cli_verb_t env_verb = {
         "Prints the environment of .NET process PID as its runtime sees it now, one NAME=VALUE\n"
         "per line (changes the app or 'clrattach setenv' made after startup included, unlike\n"
         "/proc/PID/environ). --json prints {\"variables\": {NAME: VALUE, ...}}.\n",
+    .epilogue = "exit codes: 0 printed, 2 usage, 3 no such process, 4 not .NET, 5 no endpoint,\n"
+                "6 permission denied, 7 timed out, 8 connection/protocol failure, 10 the runtime\n"
+                "refused (the HRESULT is printed).\n",
     .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
     .default_timeout_ms = DEFAULT_TIMEOUT_MS,
     .pid = 1,
@@ -27,6 +30,9 @@ static const cli_verb_t setenv_verb = {
         "Sets NAME=VALUE inside .NET process PID (Environment.GetEnvironmentVariable sees it\n"
         "at once); without VALUE, removes NAME. VALUE may contain '=' and ';'; put '--' before\n"
         "a VALUE that starts with '-'.\n",
+    .epilogue = "exit codes: 0 set (or removed), 2 usage, 3 no such process, 4 not .NET, 5 no endpoint,\n"
+                "6 permission denied, 7 timed out, 8 connection/protocol failure, 10 the runtime\n"
+                "refused (the HRESULT is printed).\n",
     .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
     .default_timeout_ms = DEFAULT_TIMEOUT_MS,
     .pid = 1,

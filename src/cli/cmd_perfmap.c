@@ -31,6 +31,9 @@ static const cli_verb_t perfmap_verb = {
         "/tmp (not TMPDIR); <pid> is the pid inside the target's namespace. 'disable' stops\n"
         "writing.\n",
     .opts = perfmap_opts,
+    .epilogue = "exit codes: 0 enabled or disabled, 2 usage, 3 no such process, 4 not .NET, 5 no endpoint,\n"
+                "6 permission denied, 7 timed out, 8 connection/protocol failure, 10 the runtime\n"
+                "refused (the HRESULT is printed).\n",
     .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
     .default_timeout_ms = DEFAULT_TIMEOUT_MS,
     .pid = 1,

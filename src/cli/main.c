@@ -1,5 +1,6 @@
 /* main.c - the clrattach command: dispatches to one verb per file. */
 #include "cli.h"
+#include "clrattach_buildinfo.h"
 
 #include <string.h>
 
@@ -64,7 +65,8 @@ int main(int argc, char **argv)
         return EXIT_OK;
     }
     if (strcmp(argv[1], "--version") == 0) {
-        printf("clrattach %s\n", clra_version_string());
+        printf("clrattach %s\ngit: %s\nbuild: %s\n", clra_version_string(), CLRA_GIT_REVISION,
+               CLRA_BUILD_OPTIONS);
         return EXIT_OK;
     }
     for (size_t i = 0; i < NVERBS; i++)

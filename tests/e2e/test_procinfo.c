@@ -27,7 +27,11 @@ static void expected_platform(char *arch, size_t arch_cap, char *rid, size_t rid
     struct utsname u;
     glob_t g;
     ASSERT(uname(&u) == 0);
+    /* musl's loader alone: a glibc machine may carry musl too (musl-tools, for the static build). */
     int musl = glob("/lib/ld-musl-*", 0, NULL, &g) == 0;
+    globfree(&g);
+    if (musl && glob("/lib*/ld-linux*", 0, NULL, &g) == 0)
+        musl = 0;
     globfree(&g);
     for (size_t i = 0; i < sizeof map / sizeof map[0]; i++) {
         if (strcmp(u.machine, map[i].machine) != 0)

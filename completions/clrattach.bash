@@ -1,0 +1,49 @@
+# bash completion for clrattach: the verbs, each verb's options and the pids of .NET processes.
+# Verbs and options are read from `clrattach --help` and `clrattach VERB --help` (generated from
+# the option tables), pids from `clrattach ps --json`, so nothing here can fall behind the
+# command. Installed as share/bash-completion/completions/clrattach.
+
+# The verbs of the top-level --help.
+_clrattach_verbs() {
+    "$1" --help 2>/dev/null |
+        awk '/^verbs:/ { v = 1; next } v && /^$/ { exit } v && /^  [a-z]/ { print $1 }'
+}
+
+# The long options of VERB's --help; with "values", only those that take a value.
+_clrattach_options() {
+    "$1" "$2" --help 2>/dev/null | awk -v values="${3:-}" '
+        /^options:/ { o = 1; next } o && /^$/ { exit }
+        o && /^  -/ { for (i = 1; i <= NF; i++) if ($i ~ /^--/) {
+            name = $i; sub(/,$/, "", name); plain = name; sub(/\[=.*/, "", plain)
+            taking = (i < NF && $(i + 1) ~ /^[A-Z_]+$/)
+            if (values == "" || taking) print plain } }'
+}
+
+# The pids `clrattach ps --json` lists.
+_clrattach_pids() {
+    "$1" ps --json 2>/dev/null | grep -o '"pid": *[0-9]*' | grep -o '[0-9]*$'
+}
+
+_clrattach() {
+    local cmd=${COMP_WORDS[0]} cur=${COMP_WORDS[COMP_CWORD]} verb="" i w has_pid=0
+    local prev=${COMP_WORDS[COMP_CWORD - 1]}
+    for ((i = 1; i < COMP_CWORD; i++)); do
+        w=${COMP_WORDS[i]}
+        if [ -z "$verb" ]; then
+            case $w in -*) ;; *) verb=$w ;; esac
+        elif [[ $w =~ ^[0-9]+$ ]]; then
+            has_pid=1
+        fi
+    done
+    COMPREPLY=()
+    if [ -z "$verb" ]; then
+        mapfile -t COMPREPLY < <(compgen -W "$(_clrattach_verbs "$cmd") --help --version" -- "$cur")
+    elif [[ $cur == -* ]]; then
+        mapfile -t COMPREPLY < <(compgen -W "$(_clrattach_options "$cmd" "$verb") --help" -- "$cur")
+    elif [[ $prev == --* ]] && _clrattach_options "$cmd" "$verb" values | grep -qx -- "$prev"; then
+        return 0 # an option's value: a file name or text (complete -o default)
+    elif [ $has_pid = 0 ] && [ "$verb" != launch ]; then
+        mapfile -t COMPREPLY < <(compgen -W "$(_clrattach_pids "$cmd")" -- "$cur")
+    fi
+}
+complete -o default -F _clrattach clrattach
