@@ -2,6 +2,7 @@
  * the test knows independently (the command line it started, the app's own answers, uname). */
 #define _GNU_SOURCE
 #include "harness.h"
+#include "runtime.h"
 #include "test.h"
 
 #include <glob.h>
@@ -56,7 +57,8 @@ TEST(procinfo_reports_what_the_app_itself_reports)
     const char *out;
     char arch[32], rid[64], dotnet[PATH_MAX], cmdline[PATH_MAX * 2];
     expected_platform(arch, sizeof arch, rid, sizeof rid);
-    ASSERT(realpath(CLRA_DOTNET, dotnet) != NULL); /* the runtime reports its resolved exe */
+    ASSERT(realpath(e2e_dotnet(), dotnet) != NULL); /* the runtime reports its resolved exe */
+    /* Without the host's own options (exec --fx-version X): the runtime never sees them. */
     snprintf(cmdline, sizeof cmdline, "%s %s --seconds 300", dotnet, CLRA_SAMPLE_DLL);
     app_start(&a, NULL);
     char version[64];
