@@ -29,6 +29,8 @@ static const char *version_need(int version)
         return "turning stack collection off";
     case 4:
         return "a custom rundown keyword";
+    case 5:
+        return "an event-id filter";
     default:
         return "this trace";
     }
