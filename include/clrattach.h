@@ -585,7 +585,16 @@ CLRA_EXTERN int clra_trace_config_filter_events(clra_trace_config_t *cfg, const 
  * of clrattach's --event-ids and --exclude-event-ids options. */
 CLRA_EXTERN int clra_trace_config_parse_event_filter(clra_trace_config_t *cfg, const char *spec,
                                                      int allow, clra_status_t *st);
-/* The CollectTracing version (1-5) a configuration needs: the oldest that expresses it. */
+/* What the runtime does when a session's buffer is full. */
+typedef enum clra_trace_buffering {
+    CLRA_TRACE_BUFFERING_DROP = 0,  /* drop events (the runtime's lossy default) */
+    CLRA_TRACE_BUFFERING_BLOCK = 1, /* block the threads writing events; CollectTracing6, .NET 11 */
+} clra_trace_buffering_t;
+/* Sets the buffering mode (kept in cfg->reserved[0]); BLOCK makes the session use
+ * CollectTracing6. CLRA_EINVAL for a mode not in the enum. */
+CLRA_EXTERN int clra_trace_config_set_buffering(clra_trace_config_t *cfg,
+                                                clra_trace_buffering_t mode, clra_status_t *st);
+/* The CollectTracing version (1-6) a configuration needs: the oldest that expresses it. */
 CLRA_EXTERN int clra_trace_config_version(const clra_trace_config_t *cfg);
 /* The oldest runtime that understands CollectTracing version v, e.g. ".NET 9". */
 CLRA_EXTERN const char *clra_trace_version_runtime(int version);

@@ -109,6 +109,20 @@ int trace_opt_exclude_event_ids(void *dest, const char *arg)
     return note_filter(dest, arg, 0);
 }
 
+/* --buffering-mode: only the two words; conflicts with nothing. */
+int trace_opt_buffering_mode(void *dest, const char *arg)
+{
+    trace_option_state_t *r = dest;
+    int block = strcmp(arg, "block") == 0;
+    if (!block && strcmp(arg, "drop") != 0) {
+        fprintf(stderr, "clrattach: --buffering-mode is drop or block, not '%s'\n", arg);
+        return -1;
+    }
+    r->settings++;
+    return clra_trace_config_set_buffering(r->cfg, block ? CLRA_TRACE_BUFFERING_BLOCK
+                                                         : CLRA_TRACE_BUFFERING_DROP, NULL);
+}
+
 /* Only once every option is read can contradictions be told from repetitions. */
 int trace_option_settle(const trace_option_state_t *r)
 {

@@ -31,6 +31,7 @@ int trace_opt_no_stackwalk(void *dest, const char *arg);
 int trace_opt_buffer_mb(void *dest, const char *arg);
 int trace_opt_event_ids(void *dest, const char *arg);
 int trace_opt_exclude_event_ids(void *dest, const char *arg);
+int trace_opt_buffering_mode(void *dest, const char *arg);
 
 /* The help of the providers option after its first words: the spec's syntax. */
 #define TRACE_SPEC_HELP                                                                        \
@@ -63,7 +64,11 @@ int trace_opt_exclude_event_ids(void *dest, const char *arg);
              "--providers names too (CollectTracing5, .NET 10 or later). May repeat"),        \
     CLI_CALL("exclude-event-ids", CLI_ARG_REQUIRED, type, field, "NAME:IDS",                   \
              trace_opt_exclude_event_ids,                                                     \
-             "every event id of provider NAME but these (.NET 10 or later). May repeat")
+             "every event id of provider NAME but these (.NET 10 or later). May repeat"),     \
+    CLI_CALL("buffering-mode", CLI_ARG_REQUIRED, type, field, "MODE",                         \
+             trace_opt_buffering_mode,                                                        \
+             "drop (default): the runtime drops events when its buffer is full; block: the "  \
+             "app's threads wait instead (CollectTracing6, .NET 11 or later)")
 
 /* Checks the rundown options against each other and applies them; 0 or -1 after saying why. */
 int trace_option_settle(const trace_option_state_t *r);

@@ -101,6 +101,8 @@ int clra_trace_config_version(const clra_trace_config_t *cfg)
 {
     uint64_t rk = cfg->rundown_keyword;
     int plain_rundown = rk == 0 || rk == CLRA_TRACE_RUNDOWN_DEFAULT;
+    if (clra__trace_buffering(cfg) != CLRA_TRACE_BUFFERING_DROP)
+        return 6;
     for (size_t i = 0; i < cfg->provider_count; i++)
         if (clra__provider_filter(&cfg->providers[i]))
             return 5;

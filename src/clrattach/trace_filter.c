@@ -56,6 +56,18 @@ int clra_trace_config_filter_events(clra_trace_config_t *cfg, const char *provid
     return 0;
 }
 
+/* The mode rides in reserved[0] as a number, so the public struct keeps its layout. */
+int clra_trace_config_set_buffering(clra_trace_config_t *cfg, clra_trace_buffering_t mode,
+                                    clra_status_t *st)
+{
+    if (mode != CLRA_TRACE_BUFFERING_DROP && mode != CLRA_TRACE_BUFFERING_BLOCK) {
+        clra__detail(st, "buffering mode %d: use drop (0) or block (1)", (int)mode);
+        return CLRA_EINVAL;
+    }
+    cfg->reserved[0] = (void *)(uintptr_t)mode;
+    return 0;
+}
+
 /* Reads "ID[,ID...]" (decimal, each fitting 32 bits) into ids; the count, or -1. */
 static long parse_ids(const char *text, uint32_t *ids, size_t cap)
 {

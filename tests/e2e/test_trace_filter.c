@@ -138,3 +138,26 @@ TEST(trace_exclude_event_ids_of_the_apps_own_source_leaves_no_tick)
     ASSERT(c.runtime_ids[MODULE_LOAD] >= 1); /* the other provider, unfiltered, came */
     app_stop(&a);
 }
+
+/* No runtime here knows CollectTracing6 (.NET 11; 10.0.14 answers UNKNOWN_COMMAND): block mode
+ * is refused with the version it needs, and the app is unharmed. */
+TEST(trace_buffering_mode_block_needs_net11)
+{
+    app_t a;
+    const char *out;
+    char path[300];
+    app_start(&a, NULL);
+    snprintf(path, sizeof path, "%s/block.nettrace", a.dir);
+    int rc = run_cli(&out, "trace", "--providers", SAMPLE_PROVIDER, "--buffering-mode", "block",
+                     "--duration", "1", "--output", path, app_pid_text(&a), NULL);
+    if (rc == 0 && e2e_runtime_at_least(11, 0)) {
+        app_stop(&a);
+        return; /* a runtime that has it: the trace simply worked */
+    }
+    ASSERT_MSG(rc == 10, "exit %d on %s: %s", rc, e2e_runtime_version(), out);
+    ASSERT_CONTAINS(out, "DS_IPC_E_UNKNOWN_COMMAND");
+    ASSERT_CONTAINS(out, "does not know CollectTracing6, which the blocking buffering mode");
+    ASSERT_CONTAINS(out, "it needs .NET 11 or later");
+    app_assert_responsive(&a);
+    app_stop(&a);
+}

@@ -1,7 +1,9 @@
-/* Unit tests of CollectTracing5 event-id filters: golden bytes written out by hand from
- * docs/protocol.md 3.2 (providers-v5), when the filter makes a session use CT5, and the
- * "Name:ID,ID" text form with its refusals. */
+/* Unit tests of CollectTracing5 event-id filters and CollectTracing6's buffering mode: golden
+ * bytes written out by hand from docs/protocol.md 3.2 (providers-v5, the trailing mode), when
+ * each makes a session use CT5/CT6, the "Name:ID,ID" text form with its refusals, and the
+ * message a runtime without CT6 earns (fake server). */
 #include "test.h"
+#include "fakesrv.h"
 #include "proto/eventpipe_codec.h"
 #include "trace.h"
 
@@ -127,4 +129,74 @@ TEST(trace_ct5_filter_caps_the_id_count)
     uint8_t buf[8192];
     ASSERT(build(&cfg, buf, sizeof buf) > 4 * CLRA_TRACE_MAX_EVENT_IDS);
     clra_trace_config_free(&cfg);
+}
+
+/* CT6 (0x0207): the CT5 request above with a trailing uint32 buffering mode 1 (block). */
+static const uint8_t ct6_tail[] = {0x00, 0x00, 0x00, 0x00, 0x00, /* Q: no filter */
+                                   0x01, 0x00, 0x00, 0x00};       /* bufferingMode 1 */
+
+TEST(trace_ct6_request_is_ct5_with_the_buffering_mode_last)
+{
+    clra_trace_config_t cfg;
+    clra_status_t st;
+    uint8_t buf[256];
+    const uint32_t ids[] = {7, 300};
+    p_and_q(&cfg);
+    ASSERT_EQ(clra_trace_config_filter_events(&cfg, "P", 1, ids, 2, &st), 0);
+    ASSERT_EQ(clra_trace_config_set_buffering(&cfg, CLRA_TRACE_BUFFERING_BLOCK, &st), 0);
+    ASSERT_EQ(clra_trace_config_version(&cfg), 6);
+    ASSERT_EQ(build(&cfg, buf, sizeof buf), sizeof ct5_bytes + 4);
+    ASSERT_EQ(buf[14], sizeof ct5_bytes + 4); /* size 115 */
+    ASSERT_EQ(buf[17], 0x07);
+    ASSERT_MEMEQ(buf + 18, ct5_bytes + 18, sizeof ct5_bytes - 18);
+    ASSERT_MEMEQ(buf + sizeof ct5_bytes + 4 - sizeof ct6_tail, ct6_tail, sizeof ct6_tail);
+    /* Drop is the runtime's default: back to the oldest form that expresses the rest. */
+    ASSERT_EQ(clra_trace_config_set_buffering(&cfg, CLRA_TRACE_BUFFERING_DROP, &st), 0);
+    ASSERT_EQ(clra_trace_config_version(&cfg), 5);
+    ASSERT_EQ(clra_trace_config_set_buffering(&cfg, (clra_trace_buffering_t)2, &st), CLRA_EINVAL);
+    ASSERT_STREQ(st.detail, "buffering mode 2: use drop (0) or block (1)");
+    clra_trace_config_free(&cfg);
+}
+
+TEST(trace_ct6_block_without_filters_still_sends_empty_filters)
+{
+    clra_trace_config_t cfg;
+    uint8_t buf[256];
+    clra_trace_config_init(&cfg);
+    cfg.rundown_keyword = 0;
+    ASSERT_EQ(clra_trace_config_add_provider(&cfg, "Q", 0, 5, NULL, NULL), 0);
+    ASSERT_EQ(clra_trace_config_set_buffering(&cfg, CLRA_TRACE_BUFFERING_BLOCK, NULL), 0);
+    size_t n = build(&cfg, buf, sizeof buf);
+    ASSERT_EQ(n, 20 + 25 + 29 + 4);
+    ASSERT_EQ(buf[20 + 4 + 4 + 4], 0x00); /* rundown keyword 0 */
+    ASSERT_MEMEQ(buf + n - sizeof ct6_tail, ct6_tail, sizeof ct6_tail);
+    clra_trace_config_free(&cfg);
+}
+
+TEST(trace_ct6_unknown_command_says_block_mode_needs_net11)
+{
+    static const uint8_t unknown[24] = {'D', 'O', 'T', 'N', 'E', 'T', '_', 'I', 'P', 'C', '_', 'V',
+                                        '1', 0, 24, 0, 0xFF, 0xFF, 0, 0, 0x85, 0x13, 0x13, 0x80};
+    fakesrv_t *srv = fakesrv_start(FAKESRV_REPLY, unknown, sizeof unknown, 0);
+    clra_target_t ep;
+    clra_trace_config_t cfg;
+    clra_trace_session_t ts;
+    clra_status_t st;
+    uint8_t req[128];
+    ASSERT(srv != NULL);
+    ep = clra_target_socket(fakesrv_path(srv));
+    clra_trace_config_init(&cfg);
+    ASSERT_EQ(clra_trace_config_add_provider(&cfg, "P", 1, 4, NULL, NULL), 0);
+    ASSERT_EQ(clra_trace_config_set_buffering(&cfg, CLRA_TRACE_BUFFERING_BLOCK, NULL), 0);
+    ASSERT_EQ(clra_trace_start(&ep, &cfg, 2000, &ts, &st), CLRA_ERUNTIME);
+    ASSERT_EQ((uint32_t)st.hresult, 0x80131385u);
+    ASSERT_STREQ(st.detail, "the runtime does not know CollectTracing6, which the blocking "
+                            "buffering mode (--buffering-mode block) needs: it needs .NET 11 or "
+                            "later");
+    size_t n = fakesrv_request(srv, req, sizeof req);
+    ASSERT_EQ(n, 20 + 25 + 29 + 4);
+    ASSERT_EQ(req[17], 0x07);
+    ASSERT_MEMEQ(req + n - sizeof ct6_tail, ct6_tail, sizeof ct6_tail);
+    clra_trace_config_free(&cfg);
+    fakesrv_stop(srv);
 }

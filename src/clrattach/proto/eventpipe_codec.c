@@ -1,4 +1,4 @@
-/* eventpipe_codec.c - CollectTracing 1-5 and StopTracing on the wire (docs/protocol.md 3.2). */
+/* eventpipe_codec.c - CollectTracing 1-6 and StopTracing on the wire (docs/protocol.md 3.2). */
 #include "proto/eventpipe_codec.h"
 
 #define SESSION_TYPE_STREAMING 0 /* CollectTracing5: the trace comes back on the socket */
@@ -18,10 +18,10 @@ static void put_event_filter(clra__writer_t *w, const clra_trace_provider_t *p)
  * as the NULL string (count 0), as the runtime accepts. */
 int clra__build_collect_tracing(clra__writer_t *w, const clra_trace_config_t *cfg, int version)
 {
-    if (version < 1 || version > 5)
+    if (version < 1 || version > 6)
         return CLRA_EINVAL;
     clra__begin_message(w, CLRA__SET_EVENTPIPE, (uint8_t)(CLRA__EVENTPIPE_STOP + version));
-    if (version == 5)
+    if (version >= 5)
         clra__put_u32(w, SESSION_TYPE_STREAMING);
     clra__put_u32(w, cfg->buffer_mb);
     clra__put_u32(w, CLRA__TRACE_FORMAT_NETTRACE);
@@ -38,9 +38,11 @@ int clra__build_collect_tracing(clra__writer_t *w, const clra_trace_config_t *cf
         clra__put_u32(w, p->level);
         clra__put_string(w, p->name);
         clra__put_string(w, p->arguments);
-        if (version == 5)
+        if (version >= 5)
             put_event_filter(w, p);
     }
+    if (version == 6)
+        clra__put_u32(w, clra__trace_buffering(cfg));
     return clra__end_message(w);
 }
 

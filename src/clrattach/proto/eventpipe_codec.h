@@ -22,7 +22,13 @@ static inline const clra__event_filter_t *clra__provider_filter(const clra_trace
     return p->reserved[0];
 }
 
-/* The whole CollectTracing<version> request (version 1-5; 5 as a streaming session). */
+/* The buffering mode of cfg (CollectTracing6), kept in reserved[0]; 0 (drop) after init. */
+static inline uint32_t clra__trace_buffering(const clra_trace_config_t *cfg)
+{
+    return (uint32_t)(uintptr_t)cfg->reserved[0];
+}
+
+/* The whole CollectTracing<version> request (version 1-6; 5 and 6 as streaming sessions). */
 int clra__build_collect_tracing(clra__writer_t *w, const clra_trace_config_t *cfg, int version);
 /* The whole StopTracing request: exactly the 8-byte session id. */
 int clra__build_stop_tracing(clra__writer_t *w, uint64_t session_id);
