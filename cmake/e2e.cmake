@@ -43,7 +43,7 @@ target_compile_definitions(unit_tests PRIVATE
 add_dependencies(unit_tests test_apps)
 
 add_executable(e2e_tests ${E2E_SOURCES} tests/e2e/harness.c)
-target_sources(e2e_tests PRIVATE tests/e2e/elfcore.c tests/e2e/trace_counts.c)
+target_sources(e2e_tests PRIVATE tests/e2e/elfcore.c tests/e2e/trace_counts.c tests/e2e/runtime.c)
 target_include_directories(e2e_tests PRIVATE tests/e2e ${CLRATTACH_PRIVATE_INCLUDE})
 target_link_libraries(e2e_tests PRIVATE clrattach_static clra_test_main)
 target_compile_definitions(e2e_tests PRIVATE
@@ -63,3 +63,4 @@ endif()
 add_dependencies(e2e_tests test_apps clrattach_cli hello_profiler ${TEST_PROFILERS})
 clra_register_tests(e2e_tests e2e ${E2E_SOURCES})
 
+include(cmake/runtimes.cmake)

@@ -39,6 +39,7 @@ set(CLRATTACH_SOURCES
   src/clrattach/target/target_root.c
   src/clrattach/trace.c
   src/clrattach/trace_config.c
+  src/clrattach/trace_filter.c
   src/clrattach/trace_providers.c
   src/clrattach/util/deadline.c
   src/clrattach/util/errors.c

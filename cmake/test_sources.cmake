@@ -20,6 +20,7 @@ set(UNIT_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/unit/test_sdk.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_socket_check.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_stage.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_trace_filter.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_trace_message.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_trace_providers.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_trace_session.c
@@ -41,6 +42,7 @@ set(E2E_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_stage.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_startup_hook.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_trace.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_trace_filter.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_tutorial.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_users.c
 )

@@ -571,7 +571,30 @@ CLRA_EXTERN int clra_trace_config_add_provider(clra_trace_config_t *cfg, const c
  * nothing. */
 CLRA_EXTERN int clra_trace_config_parse_providers(clra_trace_config_t *cfg, const char *spec,
                                                   clra_status_t *st);
-/* The CollectTracing version (1-4) a configuration needs: the oldest that expresses it. */
+/* Most event ids one provider's filter may list (the request must fit one 64 KiB message). */
+#define CLRA_TRACE_MAX_EVENT_IDS 1024
+/* Gives provider `provider` (already added; every entry of that name) an event-id filter:
+ * allow = 1 keeps only the listed ids, allow = 0 drops them. The runtime applies it after the
+ * keyword and level; it needs CollectTracing5 (.NET 10), which the session then uses.
+ * CLRA_EINVAL (detail says why) for an unknown provider, one that has a filter already, no
+ * ids or more than CLRA_TRACE_MAX_EVENT_IDS. */
+CLRA_EXTERN int clra_trace_config_filter_events(clra_trace_config_t *cfg, const char *provider,
+                                                int allow, const uint32_t *ids, size_t count,
+                                                clra_status_t *st);
+/* The same from text "Name:ID[,ID...]" (decimal ids, as EventSource declares them), the form
+ * of clrattach's --event-ids and --exclude-event-ids options. */
+CLRA_EXTERN int clra_trace_config_parse_event_filter(clra_trace_config_t *cfg, const char *spec,
+                                                     int allow, clra_status_t *st);
+/* What the runtime does when a session's buffer is full. */
+typedef enum clra_trace_buffering {
+    CLRA_TRACE_BUFFERING_DROP = 0,  /* drop events (the runtime's lossy default) */
+    CLRA_TRACE_BUFFERING_BLOCK = 1, /* block the threads writing events; CollectTracing6, .NET 11 */
+} clra_trace_buffering_t;
+/* Sets the buffering mode (kept in cfg->reserved[0]); BLOCK makes the session use
+ * CollectTracing6. CLRA_EINVAL for a mode not in the enum. */
+CLRA_EXTERN int clra_trace_config_set_buffering(clra_trace_config_t *cfg,
+                                                clra_trace_buffering_t mode, clra_status_t *st);
+/* The CollectTracing version (1-6) a configuration needs: the oldest that expresses it. */
 CLRA_EXTERN int clra_trace_config_version(const clra_trace_config_t *cfg);
 /* The oldest runtime that understands CollectTracing version v, e.g. ".NET 9". */
 CLRA_EXTERN const char *clra_trace_version_runtime(int version);

@@ -86,6 +86,43 @@ int trace_opt_buffer_mb(void *dest, const char *arg)
     return 0;
 }
 
+/* Kept until settle: the provider it names may come later on the command line. */
+static int note_filter(trace_option_state_t *r, const char *arg, int allow)
+{
+    if (r->filter_count == TRACE_MAX_FILTER_OPTIONS) {
+        fprintf(stderr, "clrattach: more than %d event-id filters\n", TRACE_MAX_FILTER_OPTIONS);
+        return -1;
+    }
+    r->filters[r->filter_count] = arg;
+    r->filter_allow[r->filter_count++] = allow;
+    r->settings++;
+    return 0;
+}
+
+int trace_opt_event_ids(void *dest, const char *arg)
+{
+    return note_filter(dest, arg, 1);
+}
+
+int trace_opt_exclude_event_ids(void *dest, const char *arg)
+{
+    return note_filter(dest, arg, 0);
+}
+
+/* --buffering-mode: only the two words; conflicts with nothing. */
+int trace_opt_buffering_mode(void *dest, const char *arg)
+{
+    trace_option_state_t *r = dest;
+    int block = strcmp(arg, "block") == 0;
+    if (!block && strcmp(arg, "drop") != 0) {
+        fprintf(stderr, "clrattach: --buffering-mode is drop or block, not '%s'\n", arg);
+        return -1;
+    }
+    r->settings++;
+    return clra_trace_config_set_buffering(r->cfg, block ? CLRA_TRACE_BUFFERING_BLOCK
+                                                         : CLRA_TRACE_BUFFERING_DROP, NULL);
+}
+
 /* Only once every option is read can contradictions be told from repetitions. */
 int trace_option_settle(const trace_option_state_t *r)
 {
@@ -99,6 +136,14 @@ int trace_option_settle(const trace_option_state_t *r)
         cfg->rundown_keyword = 0;
     if (r->have_keyword)
         cfg->rundown_keyword = r->keyword;
+    for (int i = 0; i < r->filter_count; i++) {
+        clra_status_t st;
+        if (clra_trace_config_parse_event_filter(cfg, r->filters[i], r->filter_allow[i], &st)) {
+            fprintf(stderr, "clrattach: bad --%s: %s\n",
+                    r->filter_allow[i] ? "event-ids" : "exclude-event-ids", st.detail);
+            return -1;
+        }
+    }
     return 0;
 }
 

@@ -6,6 +6,8 @@
 #include "cli.h"
 #include "options.h"
 
+#define TRACE_MAX_FILTER_OPTIONS 64 /* --event-ids and --exclude-event-ids together */
+
 /* What the options said so far; rundown options are settled once all are read, so that
  * contradictions are caught whatever their order. */
 typedef struct trace_option_state {
@@ -14,6 +16,10 @@ typedef struct trace_option_state {
     int rundown_on, rundown_off, have_keyword;
     int settings;               /* how many options other than the providers were given */
     uint64_t keyword;
+    /* --event-ids / --exclude-event-ids in order, applied at settle (after every provider) */
+    const char *filters[TRACE_MAX_FILTER_OPTIONS];
+    int filter_allow[TRACE_MAX_FILTER_OPTIONS];
+    int filter_count;
 } trace_option_state_t;
 
 /* The option-table actions of the shared options; dest is a trace_option_state_t. */
@@ -23,6 +29,9 @@ int trace_opt_no_rundown(void *dest, const char *arg);
 int trace_opt_rundown_keyword(void *dest, const char *arg);
 int trace_opt_no_stackwalk(void *dest, const char *arg);
 int trace_opt_buffer_mb(void *dest, const char *arg);
+int trace_opt_event_ids(void *dest, const char *arg);
+int trace_opt_exclude_event_ids(void *dest, const char *arg);
+int trace_opt_buffering_mode(void *dest, const char *arg);
 
 /* The help of the providers option after its first words: the spec's syntax. */
 #define TRACE_SPEC_HELP                                                                        \
@@ -49,7 +58,17 @@ int trace_opt_buffer_mb(void *dest, const char *arg);
              "no stack with each event (.NET 9 or later)"),                                   \
     CLI_CALL("buffer-mb", CLI_ARG_REQUIRED, type, field, "N", trace_opt_buffer_mb,             \
              "the runtime's circular buffer in MB (default "                                 \
-             CLI_STR(CLRA_TRACE_DEFAULT_BUFFER_MB) ")")
+             CLI_STR(CLRA_TRACE_DEFAULT_BUFFER_MB) ")"),                                     \
+    CLI_CALL("event-ids", CLI_ARG_REQUIRED, type, field, "NAME:IDS", trace_opt_event_ids,      \
+             "only these event ids (decimal, comma-separated) of provider NAME, which "       \
+             "--providers names too (CollectTracing5, .NET 10 or later). May repeat"),        \
+    CLI_CALL("exclude-event-ids", CLI_ARG_REQUIRED, type, field, "NAME:IDS",                   \
+             trace_opt_exclude_event_ids,                                                     \
+             "every event id of provider NAME but these (.NET 10 or later). May repeat"),     \
+    CLI_CALL("buffering-mode", CLI_ARG_REQUIRED, type, field, "MODE",                         \
+             trace_opt_buffering_mode,                                                        \
+             "drop (default): the runtime drops events when its buffer is full; block: the "  \
+             "app's threads wait instead (CollectTracing6, .NET 11 or later)")
 
 /* Checks the rundown options against each other and applies them; 0 or -1 after saying why. */
 int trace_option_settle(const trace_option_state_t *r);

@@ -312,10 +312,11 @@ static const clra_hresult_info_t hresult_table[] = {
      "Usually a client bug or a runtime that reads the payload differently (the client-data "
      "length must equal the bytes sent); report it with the target's runtime version."},
     {HR(0x80131385), "DS_IPC_E_UNKNOWN_COMMAND",
-     "The runtime does not know the AttachProfiler command: too old, or built without attach "
-     "support.",
-     "Attach needs .NET Core 3.0+ on Linux and .NET 5+ on macOS; upgrade the target's runtime "
-     "or load the profiler at startup with CORECLR_PROFILER_PATH instead."},
+     "The runtime does not know the command sent: it is older than that command (attach "
+     "needs .NET Core 3.0+, CollectTracing3/4 .NET 9+, CollectTracing5 .NET 10+), or it was "
+     "built without it.",
+     "Upgrade the target's runtime or use an option its version knows (README: Runtime "
+     "compatibility); for attach, load the profiler at startup with CORECLR_PROFILER_PATH."},
     {HR(0x80131386), "DS_IPC_E_UNKNOWN_MAGIC",
      "The request did not start with the DOTNET_IPC_V1 magic, so the server rejected it.",
      "Something other than a diagnostics client wrote to this socket, or it is not a .NET "
@@ -341,6 +342,11 @@ static const clra_hresult_info_t hresult_table[] = {
      "refuses every profiler command (same value as COR_E_NOTSUPPORTED).",
      "No profiler can attach to this process; use EventPipe (dotnet-trace) instead, or a "
      "CoreCLR (JIT) build of the application."},
+    {HR(0x80131604), "COR_E_TARGETINVOCATION",
+     "Code the runtime ran for the request threw: on .NET 8 the startup hook's Initialize "
+     "threw, and the runtime answered this instead of ending the process (9+ ends it).",
+     "Check the hook's exception (run the app with the hook in DOTNET_STARTUP_HOOKS to see it); "
+     "the target keeps running without the hook."},
 };
 
 /* Fixed sentences, not formatted ones: the header promises no global state, so there is no

@@ -29,6 +29,10 @@ static const char *version_need(int version)
         return "turning stack collection off";
     case 4:
         return "a custom rundown keyword";
+    case 5:
+        return "an event-id filter";
+    case 6:
+        return "the blocking buffering mode (--buffering-mode block)";
     default:
         return "this trace";
     }

@@ -27,6 +27,7 @@ void clra_trace_config_free(clra_trace_config_t *cfg)
     for (size_t i = 0; i < cfg->provider_count; i++) {
         free(cfg->providers[i].name);
         free(cfg->providers[i].arguments);
+        free(cfg->providers[i].reserved[0]);
     }
     free(cfg->providers);
     cfg->providers = NULL;
@@ -81,6 +82,7 @@ int clra_trace_config_add_provider(clra_trace_config_t *cfg, const char *name, u
     p->arguments = arguments ? strdup(arguments) : NULL;
     p->keywords = keywords;
     p->level = level;
+    p->reserved[0] = p->reserved[1] = NULL;
     if (!p->name || (arguments && !p->arguments)) {
         free(p->name);
         free(p->arguments);
@@ -99,6 +101,11 @@ int clra_trace_config_version(const clra_trace_config_t *cfg)
 {
     uint64_t rk = cfg->rundown_keyword;
     int plain_rundown = rk == 0 || rk == CLRA_TRACE_RUNDOWN_DEFAULT;
+    if (clra__trace_buffering(cfg) != CLRA_TRACE_BUFFERING_DROP)
+        return 6;
+    for (size_t i = 0; i < cfg->provider_count; i++)
+        if (clra__provider_filter(&cfg->providers[i]))
+            return 5;
     if (!plain_rundown)
         return 4;
     if (!cfg->stackwalk)

@@ -1,6 +1,7 @@
 /* harness.c - starts real .NET processes for the end-to-end tests and watches what happens. */
 #define _GNU_SOURCE
 #include "harness.h"
+#include "runtime.h"
 #include "test.h"
 
 #include <dirent.h>
@@ -51,11 +52,13 @@ static int read_line(int fd, char *buf, size_t cap, int timeout_ms)
 /* Appends the sample app's command line to prefix (NULL-terminated) in argv. */
 static void app_argv(const char **argv, size_t cap, const char *const *prefix)
 {
-    static const char *const tail[] = {CLRA_DOTNET, CLRA_SAMPLE_DLL, "--seconds", "300", NULL};
+    const char *const *tail = e2e_app_argv();
     size_t n = 0;
-    while (prefix && *prefix && n + 5 < cap)
+    while (prefix && *prefix && n + 9 < cap)
         argv[n++] = *prefix++;
-    memcpy(argv + n, tail, sizeof tail);
+    while (*tail)
+        argv[n++] = *tail++;
+    argv[n] = NULL;
 }
 
 /* Becomes user uid (group the same number) for good, or exits 126: for a forked child. */
@@ -99,13 +102,13 @@ static void exec_app(int in_fd, int out_fd, const app_t *a, const app_options_t 
     } else if (launch_args) {
         const char *argv[48] = {"clrattach", "launch"};
         int n = 2;
-        while (*launch_args && n < 40)
+        while (*launch_args && n < 38)
             argv[n++] = *launch_args++;
-        const char *tail[] = {"--", CLRA_DOTNET, CLRA_SAMPLE_DLL, "--seconds", "300", NULL};
-        memcpy(argv + n, tail, sizeof tail);
+        argv[n] = "--";
+        app_argv(argv + n + 1, 48 - (size_t)n - 1, NULL);
         execv(CLRA_CLI, (char *const *)argv);
     } else {
-        execl(CLRA_DOTNET, "dotnet", CLRA_SAMPLE_DLL, "--seconds", "300", (char *)NULL);
+        execv(e2e_dotnet(), (char *const *)e2e_app_argv());
     }
     _exit(127);
 }

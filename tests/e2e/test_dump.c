@@ -146,6 +146,23 @@ TEST(dump_default_path_is_core_time_pid_in_the_current_directory)
     app_stop(&a);
 }
 
+/* Drops the spaces before each ':' in place, so both runtimes' JSON layouts read the same. */
+static void squeeze_before_colons(char *text)
+{
+    char *out = text;
+    for (const char *in = text; *in; in++) {
+        if (*in == ' ' && (in[1] == ' ' || in[1] == ':')) {
+            const char *next = in;
+            while (*next == ' ')
+                next++;
+            if (*next == ':')
+                continue;
+        }
+        *out++ = *in;
+    }
+    *out = '\0';
+}
+
 TEST(dump_crash_report_is_written_next_to_the_dump)
 {
     app_t a;
@@ -167,6 +184,7 @@ TEST(dump_crash_report_is_written_next_to_the_dump)
     text[n] = '\0';
     fclose(f);
     unlink(report);
+    squeeze_before_colons(text); /* 8.0 writes "key" : value, 9+ "key": value */
     ASSERT_CONTAINS(text, "\"process_name\": \"sample.dll\"");
     snprintf(tid, sizeof tid, "\"native_thread_id\": \"0x%x\"", (unsigned)a.pid);
     ASSERT_CONTAINS(text, tid);

@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #include "clrattach.h"
 #include "harness.h"
+#include "runtime.h"
 #include "nettrace_reader.h"
 #include "test.h"
 #include "trace_counts.h"
@@ -200,8 +201,8 @@ TEST(launch_refuses_an_invalid_startup_hook_before_starting_the_program)
     const char *out;
     scratch_init(&s);
     snprintf(mark, sizeof mark, "%s/started", s.dir);
-    snprintf(script, sizeof script, "echo started > '%s'; exec '%s' '%s' --seconds 1 </dev/null",
-             mark, CLRA_DOTNET, CLRA_SAMPLE_DLL);
+    snprintf(script, sizeof script, "echo started > '%s'; exec '%s' %s '%s' --seconds 1 </dev/null",
+             mark, e2e_dotnet(), e2e_runtime_args(), CLRA_SAMPLE_DLL);
     ASSERT_EQ(run_cli(&out, "launch", "--startup-hook", CLRA_BADHOOK_DIR "/badhook_instance.dll",
                       "--", "/bin/sh", "-c", script, NULL), 2);
     ASSERT_CONTAINS(out, "refusing the startup hook " CLRA_BADHOOK_DIR "/badhook_instance.dll");
@@ -307,7 +308,7 @@ TEST(launch_profiler_hook_and_trace_together)
     ASSERT(app_maps_contains(&a, "libhello_profiler.so"));
     ASSERT_STREQ(app_command(&a, "events 10", 10000), "events-done 10");
     ASSERT(getcwd(cwd, sizeof cwd) != NULL);
-    const char *base = strrchr(CLRA_DOTNET, '/') ? strrchr(CLRA_DOTNET, '/') + 1 : CLRA_DOTNET;
+    const char *base = strrchr(e2e_dotnet(), '/') ? strrchr(e2e_dotnet(), '/') + 1 : e2e_dotnet();
     snprintf(trace, sizeof trace, "%s/%s-%d.nettrace", cwd, base, (int)a.pid);
     int status = app_stop_with(&a, "exit 42");
     ASSERT(WIFEXITED(status));

@@ -2,9 +2,9 @@
  * the test knows independently (the command line it started, the app's own answers, uname). */
 #define _GNU_SOURCE
 #include "harness.h"
+#include "runtime.h"
 #include "test.h"
 
-#include <glob.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 /* The ProcessInfo arch string and the RID for this machine, derived from uname and the libc. */
-static void expected_platform(char *arch, size_t arch_cap, char *rid, size_t rid_cap)
+static void expected_platform(app_t *a, char *arch, size_t arch_cap, char *rid, size_t rid_cap)
 {
     static const struct {
         const char *machine, *arch, *rid_arch;
@@ -25,14 +25,9 @@ static void expected_platform(char *arch, size_t arch_cap, char *rid, size_t rid
                {"i686", "x86", "x86"},       {"s390x", "s390x", "s390x"},
                {"ppc64le", "ppc64le", "ppc64le"}};
     struct utsname u;
-    glob_t g;
     ASSERT(uname(&u) == 0);
-    /* musl's loader alone: a glibc machine may carry musl too (musl-tools, for the static build). */
-    int musl = glob("/lib/ld-musl-*", 0, NULL, &g) == 0;
-    globfree(&g);
-    if (musl && glob("/lib*/ld-linux*", 0, NULL, &g) == 0)
-        musl = 0;
-    globfree(&g);
+    /* The runtime's own loader, not the machine's files: musl may be installed beside glibc. */
+    int musl = app_maps_contains(a, "ld-musl-");
     for (size_t i = 0; i < sizeof map / sizeof map[0]; i++) {
         if (strcmp(u.machine, map[i].machine) != 0)
             continue;
@@ -59,10 +54,11 @@ TEST(procinfo_reports_what_the_app_itself_reports)
     app_t a;
     const char *out;
     char arch[32], rid[64], dotnet[PATH_MAX], cmdline[PATH_MAX * 2];
-    expected_platform(arch, sizeof arch, rid, sizeof rid);
-    ASSERT(realpath(CLRA_DOTNET, dotnet) != NULL); /* the runtime reports its resolved exe */
+    ASSERT(realpath(e2e_dotnet(), dotnet) != NULL); /* the runtime reports its resolved exe */
+    /* Without the host's own options (exec --fx-version X): the runtime never sees them. */
     snprintf(cmdline, sizeof cmdline, "%s %s --seconds 300", dotnet, CLRA_SAMPLE_DLL);
     app_start(&a, NULL);
+    expected_platform(&a, arch, sizeof arch, rid, sizeof rid);
     char version[64];
     snprintf(version, sizeof version, "%s", app_version(&a));
     int rc = run_cli(&out, "info", "--json", app_pid_text(&a), NULL);

@@ -3,6 +3,7 @@
  * the written .nettrace back and count them. */
 #define _GNU_SOURCE
 #include "harness.h"
+#include "runtime.h"
 #include "nettrace_reader.h"
 #include "test.h"
 #include "trace_counts.h"
@@ -180,6 +181,28 @@ static const char *json_trace(app_t *a, const char *path, const char *opt)
     return output;
 }
 
+/* Before .NET 9 the runtime answers UNKNOWN_COMMAND to CollectTracing3/4 (seen on 8.0.0 and
+ * 8.0.31): the option is refused with exit 10 naming the command and the version it needs,
+ * the app unharmed. Returns whether it was (and stopped the app). */
+static int refused_before_net9(app_t *a, const char *opt, const char *command)
+{
+    const char *out;
+    char detail[96];
+    if (e2e_runtime_at_least(9, 0))
+        return 0;
+    int rc = run_cli(&out, "trace", "--providers", SAMPLE_PROVIDER, "--duration", "1", opt,
+                     "--output", trace_path("refused.nettrace"), app_pid_text(a), NULL);
+    ASSERT_MSG(rc == 10, "exit %d on %s: %s", rc, e2e_runtime_version(), out);
+    ASSERT_CONTAINS(out, "DS_IPC_E_UNKNOWN_COMMAND");
+    snprintf(detail, sizeof detail, "does not know %s", command);
+    ASSERT_CONTAINS(out, detail);
+    ASSERT_CONTAINS(out, "it needs .NET 9 or later");
+    app_assert_responsive(a);
+    app_stop(a);
+    trace_cleanup();
+    return 1;
+}
+
 TEST(trace_no_rundown_uses_collecttracing2_and_writes_no_rundown_events)
 {
     app_t a;
@@ -203,6 +226,8 @@ TEST(trace_no_stackwalk_uses_collecttracing3_and_events_carry_empty_stacks)
     bg_t b;
     const char *out = trace_path("nostack.nettrace");
     app_start(&a, NULL);
+    if (refused_before_net9(&a, "--no-stackwalk", "CollectTracing3"))
+        return;
     bg_start(&b, "trace", "--providers", SAMPLE_PROVIDER, "--no-stackwalk", "--duration", "3",
              "--output", out, app_pid_text(&a), NULL);
     bg_wait_for(&b, "CollectTracing3); Ctrl-C", 15000);
@@ -221,6 +246,8 @@ TEST(trace_custom_rundown_keyword_uses_collecttracing4_and_narrows_the_rundown)
     app_t a;
     trace_counts_t full, loader;
     app_start(&a, NULL);
+    if (refused_before_net9(&a, "--rundown-keyword=0x8", "CollectTracing4"))
+        return;
     json_trace(&a, trace_path("full.nettrace"), NULL);
     ASSERT_CONTAINS(json_trace(&a, trace_path("loader.nettrace"), "--rundown-keyword=0x8"),
                     "\"command_version\":4");

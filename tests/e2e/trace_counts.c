@@ -54,6 +54,8 @@ static void count_event(void *ctx, const nt_event_t *ev)
         return;
     if (strcmp(ev->meta->provider, RUNDOWN_PROVIDER) == 0)
         c->rundown++;
+    if (!strcmp(ev->meta->provider, RUNTIME_PROVIDER) && ev->meta->event_id < 1024)
+        c->runtime_ids[ev->meta->event_id]++;
     if (!strcmp(ev->meta->provider, RUNTIME_PROVIDER) && ev->meta->event_id == MODULE_LOAD_EVENT) {
         c->loads++;
         c->loads_sample += payload_has(ev, "/sample.dll");

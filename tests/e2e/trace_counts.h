@@ -16,6 +16,7 @@ typedef struct trace_counts {
     int rundown;    /* events of the rundown provider */
     int loads;      /* runtime ModuleLoad events, and those naming these files */
     int loads_sample, loads_corelib, loads_hook;
+    int runtime_ids[1024]; /* events of the runtime provider, by event id (ids below 1024) */
 } trace_counts_t;
 
 /* Counts what a whole NetTrace 4 stream in memory holds; fails the test unless it parses to

@@ -124,6 +124,7 @@ static const expected_t all_codes[] = {
     {HR(0x80131389), "CORPROF_E_NOT_GC_OBJECT"},
     {HR(0x8013138A), "CORPROF_E_MODULE_IS_ENC"},
     {HR(0x80131515), "DS_IPC_E_NOTSUPPORTED"},
+    {HR(0x80131604), "COR_E_TARGETINVOCATION"}, /* .NET 8 startup hook that threw */
 };
 
 /* Checks that hr is in the table under the expected name with a meaning and a hint, and that

@@ -1,19 +1,33 @@
-/* eventpipe_codec.c - CollectTracing 1-4 and StopTracing on the wire (docs/protocol.md 3.2). */
+/* eventpipe_codec.c - CollectTracing 1-6 and StopTracing on the wire (docs/protocol.md 3.2). */
 #include "proto/eventpipe_codec.h"
 
-/* Fields in the order the runtime's parsers read them: buffer and format first, then the
- * rundown/stackwalk fields of the version, then the provider list. Absent arguments travel
+#define SESSION_TYPE_STREAMING 0 /* CollectTracing5: the trace comes back on the socket */
+
+/* CollectTracing5's per-provider tail: enable, then the ids. No filter is "deny nothing". */
+static void put_event_filter(clra__writer_t *w, const clra_trace_provider_t *p)
+{
+    const clra__event_filter_t *f = clra__provider_filter(p);
+    clra__put_u8(w, f ? (uint8_t)f->allow : 0);
+    clra__put_u32(w, f ? (uint32_t)f->count : 0);
+    for (size_t i = 0; f && i < f->count; i++)
+        clra__put_u32(w, f->ids[i]);
+}
+
+/* Fields in the order the runtime's parsers read them: (CT5: the session type,) buffer and
+ * format, then the rundown/stackwalk fields of the version, then the provider list. Absent arguments travel
  * as the NULL string (count 0), as the runtime accepts. */
 int clra__build_collect_tracing(clra__writer_t *w, const clra_trace_config_t *cfg, int version)
 {
-    if (version < 1 || version > 4)
+    if (version < 1 || version > 6)
         return CLRA_EINVAL;
     clra__begin_message(w, CLRA__SET_EVENTPIPE, (uint8_t)(CLRA__EVENTPIPE_STOP + version));
+    if (version >= 5)
+        clra__put_u32(w, SESSION_TYPE_STREAMING);
     clra__put_u32(w, cfg->buffer_mb);
     clra__put_u32(w, CLRA__TRACE_FORMAT_NETTRACE);
     if (version == 2 || version == 3)
         clra__put_u8(w, cfg->rundown_keyword != 0);
-    if (version == 4)
+    if (version >= 4)
         clra__put_u64(w, cfg->rundown_keyword);
     if (version >= 3)
         clra__put_u8(w, cfg->stackwalk != 0);
@@ -24,7 +38,11 @@ int clra__build_collect_tracing(clra__writer_t *w, const clra_trace_config_t *cf
         clra__put_u32(w, p->level);
         clra__put_string(w, p->name);
         clra__put_string(w, p->arguments);
+        if (version >= 5)
+            put_event_filter(w, p);
     }
+    if (version == 6)
+        clra__put_u32(w, clra__trace_buffering(cfg));
     return clra__end_message(w);
 }
 

@@ -8,7 +8,27 @@
 /* NetTrace: the only stream format worth asking for (0, NetPerf, is legacy). */
 #define CLRA__TRACE_FORMAT_NETTRACE 1
 
-/* The whole CollectTracing<version> request (version 1-4). */
+/* A provider's event-id filter (CollectTracing5), kept in clra_trace_provider_t.reserved[0]
+ * (trace_filter.c sets it). */
+typedef struct clra__event_filter {
+    int allow;      /* 1: only these ids; 0: all but these */
+    size_t count;
+    uint32_t ids[]; /* count entries */
+} clra__event_filter_t;
+
+/* The filter of p, or NULL when it has none. */
+static inline const clra__event_filter_t *clra__provider_filter(const clra_trace_provider_t *p)
+{
+    return p->reserved[0];
+}
+
+/* The buffering mode of cfg (CollectTracing6), kept in reserved[0]; 0 (drop) after init. */
+static inline uint32_t clra__trace_buffering(const clra_trace_config_t *cfg)
+{
+    return (uint32_t)(uintptr_t)cfg->reserved[0];
+}
+
+/* The whole CollectTracing<version> request (version 1-6; 5 and 6 as streaming sessions). */
 int clra__build_collect_tracing(clra__writer_t *w, const clra_trace_config_t *cfg, int version);
 /* The whole StopTracing request: exactly the 8-byte session id. */
 int clra__build_stop_tracing(clra__writer_t *w, uint64_t session_id);
