@@ -26,6 +26,10 @@ foreach(entry ${clra_list})
     set(CLRA_SYSTEM_RUNTIME_VERSION ${v})
   endif()
 endforeach()
+if(CLRA_SYSTEM_RUNTIME_VERSION STREQUAL "0.0.0")
+  message(WARNING "`${DOTNET_EXE} --list-runtimes` named no Microsoft.NETCore.App: the e2e tests "
+                  "cannot tell which runtime version they run on")
+endif()
 target_compile_definitions(e2e_tests PRIVATE
   CLRA_SYSTEM_RUNTIME_VERSION="${CLRA_SYSTEM_RUNTIME_VERSION}")
 
