@@ -184,11 +184,15 @@ void app_start_with(app_t *a, const app_options_t *o)
 
 void app_start_namespaced(app_t *a, unsigned user)
 {
-    /* A directory another test removes between the glob and the bind is simply skipped. */
+    /* A directory another test removes between the glob and the bind is simply skipped. The
+     * loop runs without LD_PRELOAD: under ASan every mkdir and mount would load the sanitizer
+     * runtime, two per directory of /tmp, which on a busy /tmp outlasted the ready wait. */
     static const char script[] =
+        "p=${LD_PRELOAD-}; unset LD_PRELOAD; "
         "mount --rbind /tmp /mnt && mount -t tmpfs tmpfs /tmp && "
         "for d in /mnt/*/; do n=${d#/mnt/}; mkdir -p \"/tmp/$n\" && "
-        "mount --rbind \"$d\" \"/tmp/$n\" 2>/dev/null; done; exec \"$@\"";
+        "mount --rbind \"$d\" \"/tmp/$n\" 2>/dev/null; done; "
+        "if [ -n \"$p\" ]; then export LD_PRELOAD=\"$p\"; fi; exec \"$@\"";
     char ids[3][32];
     const char *wrapper[16] = {"unshare", "--pid", "--mount", "--fork", "--kill-child", "sh", "-c",
                                script, "sh"};

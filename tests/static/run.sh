@@ -65,15 +65,20 @@ start_host_app() {
     wait_ready "$work/host.out"
 }
 
+# A private /tmp for the command after $0, keeping the directory below /tmp that holds $0 (the
+# sample app, when the checkout itself lives under /tmp) reachable in the new mount namespace.
+private_tmp='mount --rbind /tmp /mnt && mount -t tmpfs -o mode=1777 tmpfs /tmp &&
+    case $0 in /tmp/*) r=${0#/tmp/}; r=${r%%/*}; mkdir -p "/tmp/$r" &&
+        mount --rbind "/mnt/$r" "/tmp/$r" ;; esac && exec "$@"'
+
 # A sample app in its own PID and mount namespace with a private /tmp, as uid $1 (0: root);
 # host pid in $nsapp.
 start_namespaced_app() {
     local drop=()
     [ "$1" = 0 ] || drop=(setpriv "--reuid=$1" "--regid=$1" --clear-groups)
     CLRPROF_HELLO_LOG=/tmp/ns.log CLRPROF_LOG=/tmp/ns.log DOTNET_CLI_TELEMETRY_OPTOUT=1 \
-        HOME=/tmp unshare --pid --mount --fork --kill-child sh -c \
-        'mount -t tmpfs -o mode=1777 tmpfs /tmp && exec "$@"' sh "${drop[@]}" "$dotnet" \
-        "$sample" --seconds 300 </dev/null >"$work/ns.out" 2>&1 &
+        HOME=/tmp unshare --pid --mount --fork --kill-child sh -c "$private_tmp" "$sample" \
+        "${drop[@]}" "$dotnet" "$sample" --seconds 300 </dev/null >"$work/ns.out" 2>&1 &
     pids+=("$!")
     wait_ready "$work/ns.out"
     nsapp=$(cat "/proc/$!/task/$!/children" | awk '{print $1}')
