@@ -34,6 +34,7 @@ set(E2E_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_cycles.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_detach.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_dump.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_hostile_users.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_info.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_launch.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_process.c
