@@ -87,7 +87,8 @@ static int report(const cli_args_t *a, const clra_profiler_ref_t *ref, int rc,
             json_str(j, "hresult", hr);
         json_int(j, "expected_ms", r->expected_ms);
     } else if (rc == 0) {
-        printf("detached %s {%s} from process %d: unloaded in %d ms (expected_ms=%u)\n", r->name,
+        printf("detached %s {%s} from process %d: unloaded in %d ms (expected_ms=%u)\n",
+               cli_vis(r->name),
                ref->clsid, a->pid, r->elapsed_ms, (unsigned)r->expected_ms);
     }
     snprintf(action, sizeof action, "detach {%s} from", ref->clsid);

@@ -32,7 +32,7 @@ int trace_opt_providers(void *dest, const char *spec)
     clra_status_t st;
     int rc = clra_trace_config_parse_providers(r->cfg, spec, &st);
     if (rc)
-        fprintf(stderr, "clrattach: bad %s: %s\n", r->providers_flag, st.detail);
+        fprintf(stderr, "clrattach: bad %s: %s\n", r->providers_flag, cli_vis(st.detail));
     return rc ? -1 : 0;
 }
 

@@ -6,6 +6,7 @@
 #include "trace_counts.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -151,4 +152,71 @@ TEST(launch_trace_output_never_follows_a_link_planted_by_another_user)
     unlink(secret);
     unlink(link);
     rmdir(dir);
+}
+
+/* Fails the test if text holds a raw control character other than a newline, or a line that
+ * begins with forged. */
+static void assert_no_raw_controls(const char *text, const char *forged)
+{
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+        ASSERT_MSG(*p >= 0x20 || *p == '\n' || *p == '\t', "raw control 0x%02X in: %s", *p, text);
+    ASSERT_MSG(strncmp(text, forged, strlen(forged)) != 0, "forged first line: %s", text);
+    char line[64];
+    snprintf(line, sizeof line, "\n%s", forged);
+    ASSERT_MSG(!strstr(text, line), "a forged line in: %s", text);
+}
+
+TEST(env_text_shows_a_targets_escapes_and_newlines_visibly)
+{
+    app_t a;
+    const char *out;
+    const char *const extra[] = {"EVIL=\x1b[2J\x1b]0;owned\x07\nFORGED=root", NULL};
+    app_start(&a, extra);
+    int rc = run_cli(&out, "env", app_pid_text(&a), NULL);
+    app_stop(&a);
+    ASSERT_MSG(rc == 0, "exit %d: %s", rc, out);
+    ASSERT_CONTAINS(out, "EVIL=\\e[2J\\e]0;owned\\x07\\nFORGED=root");
+    assert_no_raw_controls(out, "FORGED");
+}
+
+/* Starts the sample app with one extra argument, as a hostile command line; returns its pid
+ * once it said ready (its stdout is read through *from). */
+static pid_t spawn_with_argument(const char *arg, int *from)
+{
+    int p[2];
+    ASSERT(pipe2(p, O_CLOEXEC) == 0);
+    pid_t pid = fork();
+    ASSERT(pid >= 0);
+    if (pid == 0) {
+        dup2(p[1], 1);
+        execl(CLRA_DOTNET, "dotnet", CLRA_SAMPLE_DLL, "--seconds", "60", arg, (char *)NULL);
+        _exit(127);
+    }
+    close(p[1]);
+    char buf[256];
+    ssize_t n = read(p[0], buf, sizeof buf); /* "ready ..." or end of file */
+    ASSERT_MSG(n > 0, "the sample app did not start");
+    *from = p[0];
+    return pid;
+}
+
+TEST(info_and_ps_text_show_a_hostile_command_line_visibly)
+{
+    int from;
+    const char *out;
+    char pid_text[16], info[8192];
+    pid_t pid = spawn_with_argument("\x1b[31mred\n0 root FORGED\x1b[0m", &from);
+    snprintf(pid_text, sizeof pid_text, "%d", (int)pid);
+    int rc = run_cli(&out, "info", pid_text, NULL);
+    snprintf(info, sizeof info, "%s", out);
+    int ps_rc = run_cli(&out, "ps", NULL);
+    kill(pid, SIGKILL);
+    waitpid(pid, NULL, 0);
+    close(from);
+    ASSERT_MSG(rc == 0, "info exit %d: %s", rc, info);
+    ASSERT_CONTAINS(info, "\\e[31mred\\n0 root FORGED\\e[0m");
+    assert_no_raw_controls(info, "0 root FORGED");
+    ASSERT_MSG(ps_rc == 0, "ps exit %d: %s", ps_rc, out);
+    ASSERT_CONTAINS(out, "\\e[31mred\\n0 root FORGED");
+    assert_no_raw_controls(out, "0 root FORGED");
 }
