@@ -1,6 +1,8 @@
 # Test sources, explicit like cmake/sources.cmake: a new test file is added here.
 
 set(UNIT_SOURCES
+
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_cli_input.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_cli_options.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_cli_visible.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_corprof.c
