@@ -36,6 +36,8 @@ set(E2E_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_attach.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_callbacks.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_cycles.c
+
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_deadlines.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_detach.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_dump.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_hostile_users.c
