@@ -220,3 +220,14 @@ TEST(info_and_ps_text_show_a_hostile_command_line_visibly)
     ASSERT_CONTAINS(out, "\\e[31mred\\n0 root FORGED");
     assert_no_raw_controls(out, "0 root FORGED");
 }
+
+TEST(a_relative_tmpdir_is_resolved_against_the_targets_working_directory)
+{
+    app_t a;
+    const char *out;
+    const char *const extra[] = {"TMPDIR=.", NULL}; /* the app's cwd is ours */
+    app_start(&a, extra);
+    int rc = run_cli(&out, "info", app_pid_text(&a), NULL);
+    app_stop(&a);
+    ASSERT_MSG(rc == 0, "exit %d: %s", rc, out);
+}

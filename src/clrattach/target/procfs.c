@@ -207,6 +207,13 @@ int clra__procfs_other_tree(const char *proc, int pid, char *root, size_t cap)
     return other;
 }
 
+int clra__procfs_cwd(const char *proc, int pid, char *out, size_t cap)
+{
+    char rest[64];
+    snprintf(rest, sizeof rest, "%d/cwd", pid);
+    return read_proc_link(proc, rest, out, cap) == 0 && out[0] == '/' ? 0 : -1;
+}
+
 int clra__procfs_fd_path(int dir_fd, const char *name, char *out, size_t cap)
 {
     int n = snprintf(out, cap, CLRA__PROC "/self/fd/%d/%s", dir_fd, name);
