@@ -86,4 +86,5 @@ set(CLI_SOURCES
   src/cli/trace_record.c
   src/cli/trace_report.c
   src/cli/usage.c
+  src/cli/visible.c
 )

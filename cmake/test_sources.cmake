@@ -1,7 +1,10 @@
 # Test sources, explicit like cmake/sources.cmake: a new test file is added here.
 
 set(UNIT_SOURCES
+
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_cli_input.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_cli_options.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_cli_visible.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_corprof.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_dump.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_dump_server.c
@@ -16,6 +19,8 @@ set(UNIT_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/unit/test_process_info.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_process_list.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_process_state.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_procfs_limits.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_reply_sizes.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_reverse.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_sdk.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_socket_check.c
@@ -32,8 +37,11 @@ set(E2E_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_attach.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_callbacks.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_cycles.c
+
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_deadlines.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_detach.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_dump.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_hostile_users.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_info.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_launch.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_process.c

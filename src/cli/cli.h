@@ -96,6 +96,11 @@ void cli_clsid_lower(const clra_guid_t *g, char out[37]);
 /* What to do about a local failure (a CLRA_E* code), in one sentence. */
 const char *cli_local_hint(int err);
 
+/* text with its control characters made visible (\e, \n, \xHH, \u0085...) for a terminal: every
+ * string a target or server could have chosen goes through it in text output. A static buffer,
+ * one of 8 in rotation (cut with "..." past 8 KiB); NULL gives "(none)". */
+const char *cli_vis(const char *text);
+
 /* Makes a path absolute against our working directory (the target would use its own). 0/-1. */
 int cli_absolute_path(const char *in, char *out, size_t cap);
 

@@ -309,7 +309,7 @@ static void attach(const attach_opts_t *o, const cli_run_t *run, clra_stage_t **
     }
     clra_status_t ust;
     if (clra_stage_remove(copy, &ust) != 0)
-        fprintf(stderr, "clrattach: the staged copy could not be removed: %s\n", ust.detail);
+        fprintf(stderr, "clrattach: the staged copy could not be removed: %s\n", cli_vis(ust.detail));
 }
 
 /* Parse, attach, report, and hold the profiler when asked; usage errors exit 2. */

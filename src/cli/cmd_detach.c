@@ -87,7 +87,8 @@ static int report(const cli_args_t *a, const clra_profiler_ref_t *ref, int rc,
             json_str(j, "hresult", hr);
         json_int(j, "expected_ms", r->expected_ms);
     } else if (rc == 0) {
-        printf("detached %s {%s} from process %d: unloaded in %d ms (expected_ms=%u)\n", r->name,
+        printf("detached %s {%s} from process %d: unloaded in %d ms (expected_ms=%u)\n",
+               cli_vis(r->name),
                ref->clsid, a->pid, r->elapsed_ms, (unsigned)r->expected_ms);
     }
     snprintf(action, sizeof action, "detach {%s} from", ref->clsid);
@@ -108,17 +109,27 @@ void cli_sweep_stage(int pid, int quiet)
                removed == 1 ? "y" : "ies", pid);
 }
 
+/* What is left of the command's one deadline (--timeout counts from the start of the run, so
+ * status checks and each detach share it); at least 1 ms, so a spent deadline times out. */
+static int time_left(const cli_run_t *run, long long timeout_ms)
+{
+    double left = (double)timeout_ms - cli_run_ms(run);
+    return left < 1 ? 1 : left > 0x7fffffff ? 0x7fffffff : (int)left;
+}
+
 /* Puts notification-only profilers before the main one. .NET 10 crashes in
  * RequestProfilerDetach of a notification profiler that is still loaded after another
  * notification profiler and then the main profiler were detached (see the README); detaching
  * every notification profiler before the main one never meets that order. */
-static void notification_first(clra_profiler_ref_t *refs, int n)
+static void notification_first(clra_profiler_ref_t *refs, int n, const cli_run_t *run,
+                               long long timeout_ms)
 {
     int front = 0;
     for (int i = 0; i < n; i++) {
         char reply[512];
         clra_status_t st;
-        if (clra_profiler_status(&refs[i], 2000, reply, sizeof reply, &st) != 0 ||
+        int left = time_left(run, timeout_ms);
+        if (left <= 1 || clra_profiler_status(&refs[i], left, reply, sizeof reply, &st) != 0 ||
             !strstr(reply, " notification_only=1"))
             continue;
         clra_profiler_ref_t t = refs[front];
@@ -140,7 +151,7 @@ static int nothing_found(cli_run_t *run, int n, clra_status_t *st)
 
 /* Detaches each chosen profiler in turn; the first failure decides the exit code. */
 static int detach_all(const cli_args_t *a, const detach_opts_t *o, clra_profiler_ref_t *refs,
-                      int n, int *tried)
+                      int n, int *tried, const cli_run_t *whole)
 {
     int worst = EXIT_OK;
     for (int i = 0; i < n; i++) {
@@ -150,7 +161,7 @@ static int detach_all(const cli_args_t *a, const detach_opts_t *o, clra_profiler
         clra_status_t st;
         cli_run_t run;
         cli_run_begin(&run, a->pid, a->json);
-        int rc = clra_profiler_detach(&refs[i], (int)a->timeout_ms, &r, &st);
+        int rc = clra_profiler_detach(&refs[i], time_left(whole, a->timeout_ms), &r, &st);
         int code = report(a, &refs[i], rc, &r, &st, &run);
         (*tried)++;
         if (code && !worst)
@@ -191,8 +202,9 @@ int cmd_detach(int argc, char **argv)
     if (n <= 0) {
         code = nothing_found(&run, n, &st);
     } else {
-        notification_first(refs, n < MAX_PROFILERS ? n : MAX_PROFILERS);
-        code = detach_all(&a, &o, refs, n < MAX_PROFILERS ? n : MAX_PROFILERS, &tried);
+        int m = n < MAX_PROFILERS ? n : MAX_PROFILERS;
+        notification_first(refs, m, &run, a.timeout_ms);
+        code = detach_all(&a, &o, refs, m, &tried, &run);
     }
     free(refs);
     cli_sweep_stage(a.pid, a.json);

@@ -276,7 +276,7 @@ static void say_refused(const cli_failure_t *f, const void *ctx)
     if (r->message[0])
         print_message(r->message);
     else
-        fprintf(stderr, "  detail: %s\n", f->st->detail);
+        fprintf(stderr, "  detail: %s\n", cli_vis(f->st->detail));
     fprintf(stderr, "  what to do: %s\n", f->hint);
 }
 

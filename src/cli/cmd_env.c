@@ -47,7 +47,7 @@ static int print_env(cli_run_t *run, const clra_environment_t *env)
     json_out_t *j = cli_result_open(run, 1);
     if (!j) {
         for (size_t i = 0; i < env->count; i++)
-            printf("%s=%s\n", env->vars[i].name, env->vars[i].value);
+            printf("%s=%s\n", cli_vis(env->vars[i].name), cli_vis(env->vars[i].value));
         return EXIT_OK;
     }
     json_int(j, "count", (long long)env->count);

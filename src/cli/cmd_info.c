@@ -35,7 +35,7 @@ static const char *shown(const char *value, int present_in_command)
 {
     if (!present_in_command)
         return "(not reported by this runtime)";
-    return value ? value : "(absent)";
+    return value ? cli_vis(value) : "(absent)"; /* the target chose it */
 }
 
 /* Every field, absent ones as null, so scripts need not know the runtime's version. */
@@ -76,7 +76,7 @@ static void print_text(const cli_args_t *o, const clra_endpoint_t *ep,
     else
         printf("  answered by     %s (the runtime predates ProcessInfo3)\n",
                command_name(in->command));
-    printf("  endpoint        %s\n", ep->path);
+    printf("  endpoint        %s\n", cli_vis(ep->path));
 }
 
 /* One deadline covers finding the endpoint and asking it. */

@@ -248,7 +248,7 @@ static void stop_trace_then_forward(launch_t *l, pid_t pid)
     int rc = on_port(l, do_stop_trace, NULL, &st);
     if (rc < 0)
         fprintf(stderr, "clrattach launch: could not stop the trace: %s (%s); passing %s on\n",
-                clra_strerror(rc), st.detail, strsignal(sig));
+                clra_strerror(rc), cli_vis(st.detail), strsignal(sig));
     hold_signal = 0;
     if (!l->ended)
         kill(pid, sig);

@@ -103,7 +103,7 @@ static void report_files(const clra_endpoint_t *ep, const char *dir, json_out_t 
         if (j)
             json_str(j, NULL, path);
         else
-            printf("  %s (%lld bytes)\n", path, (long long)sb.st_size);
+            printf("  %s (%lld bytes)\n", cli_vis(path), (long long)sb.st_size);
     }
     if (j)
         json_close(j);
@@ -140,7 +140,7 @@ int cmd_perfmap(int argc, char **argv)
         } else {
             printf(enable ? "process %d now writes perf maps to %s\n"
                           : "process %d stopped writing perf maps; the files stay in %s\n",
-                   a.pid, dir);
+                   a.pid, cli_vis(dir));
         }
         report_files(&ep, dir, j);
     }

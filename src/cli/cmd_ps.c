@@ -136,13 +136,14 @@ static void print_text(const clra_process_list_t *l)
         const clra_process_entry_t *e = &l->entries[i];
         char version[64];
         short_version(e->info.clr_version, version, sizeof version);
-        printf("%-8d %-6d %-10s %-10s %-12s %-13s %s\n", e->pid, e->ns_pid, e->user, version,
-               e->info.rid ? e->info.rid : "-", status_word(e->reach),
-               e->command_line ? e->command_line : "?");
+        printf("%-8d %-6d %-10s %-10s %-12s %-13s %s\n", e->pid, e->ns_pid, cli_vis(e->user),
+               cli_vis(version), e->info.rid ? cli_vis(e->info.rid) : "-", status_word(e->reach),
+               e->command_line ? cli_vis(e->command_line) : "?");
     }
     for (size_t i = 0; i < l->count; i++)
         if (l->entries[i].reach != 0)
-            fprintf(stderr, "clrattach: process %d: %s\n", l->entries[i].pid, l->entries[i].reason);
+            fprintf(stderr, "clrattach: process %d: %s\n", l->entries[i].pid,
+                    cli_vis(l->entries[i].reason));
     if (l->unreadable)
         fprintf(stderr, "clrattach: %d process%s could not be inspected (/proc/PID/environ and "
                 "maps unreadable); %s\n", l->unreadable, l->unreadable == 1 ? "" : "es",
@@ -152,7 +153,7 @@ static void print_text(const clra_process_list_t *l)
         fprintf(stderr, "clrattach: %zu stale diagnostics socket%s (no live process here owns "
                 "them):", l->stale_count, l->stale_count == 1 ? "" : "s");
         for (size_t i = 0; i < l->stale_count && i < STALE_SHOWN; i++)
-            fprintf(stderr, " %s", l->stale[i]);
+            fprintf(stderr, " %s", cli_vis(l->stale[i]));
         fprintf(stderr, "%s\n", l->stale_count > STALE_SHOWN ? " ..." : "");
     }
 }

@@ -71,7 +71,7 @@ static int check_assembly(hook_opts_t *o)
                 "reply exists for it), so the file is checked first; process %d was not "
                 "contacted\n  what to do: pass a .dll (as the target sees it%s) with a class "
                 "StartupHook outside any namespace declaring `public static void Initialize()`\n",
-                o->pid, st.detail, o->pid, o->other_ns ? ", inside its mount namespace" : "");
+                o->pid, cli_vis(st.detail), o->pid, o->other_ns ? ", inside its mount namespace" : "");
         return -1;
     }
     if (o->other_ns && !o->json)

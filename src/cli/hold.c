@@ -53,7 +53,7 @@ int cli_hold(int pid, const clra_guid_t *clsid, int timeout_ms, int json)
     if (rc) {
         fprintf(stderr, "clrattach: attached, but cannot hold the profiler: %s\n  detail: %s\n"
                 "  note: with detach_on_disconnect it detaches by itself after hold_timeout_ms\n",
-                clra_strerror(rc), st.detail);
+                clra_strerror(rc), cli_vis(st.detail));
         return cli_exit_code(rc);
     }
     if (pipe2(signal_pipe, O_CLOEXEC) != 0) {
@@ -80,6 +80,6 @@ int cli_hold(int pid, const clra_guid_t *clsid, int timeout_ms, int json)
         cli_sweep_stage(pid, json);
     } else
         fprintf(stderr, "clrattach: released the profiler, but: %s\n  detail: %s\n",
-                clra_strerror(rc), st.detail);
+                clra_strerror(rc), cli_vis(st.detail));
     return cli_exit_code(rc);
 }

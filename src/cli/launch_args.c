@@ -29,7 +29,7 @@ static int take_hook(void *dest, const char *arg)
                 "  why: a hook the runtime cannot load or call ends the program (no error reply "
                 "exists for it), so it is checked first; COMMAND was not started\n"
                 "  what to do: pass a .dll with a class StartupHook outside any namespace "
-                "declaring `public static void Initialize()`\n", st.detail);
+                "declaring `public static void Initialize()`\n", cli_vis(st.detail));
         return -1;
     }
     o->nhooks++;

@@ -132,7 +132,7 @@ static void explain_incomplete(const launch_trace_t *t, int status, int waited_o
                 "not end the trace; it holds what was written before\n", WTERMSIG(status),
                 strsignal(WTERMSIG(status)));
     else if (t->rc)
-        fprintf(stderr, "  why: %s: %s\n", clra_strerror(t->rc), t->st.detail);
+        fprintf(stderr, "  why: %s: %s\n", clra_strerror(t->rc), cli_vis(t->st.detail));
     else if (waited_out)
         fprintf(stderr, "  why: the stream was still open after the program exited (another "
                 "process holds its socket?); raise --timeout to wait longer\n");

@@ -140,8 +140,10 @@ int cli_parse_int(const char *what, const char *text, long long min, long long m
 {
     char *end;
     errno = 0;
+    /* strtoll would take " 1" and "+1" too; a number here is written as one. */
+    const char *digits = text[0] == '-' && min < 0 ? text + 1 : text;
     long long v = strtoll(text, &end, 10);
-    if (errno || end == text || *end || v < min || v > max) {
+    if (errno || !(*digits >= '0' && *digits <= '9') || *end || v < min || v > max) {
         fprintf(stderr, "clrattach: %s must be a whole number from %lld to %lld, not '%s'\n", what,
                 min, max, text);
         return -1;

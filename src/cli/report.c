@@ -67,7 +67,7 @@ static void refusal_text(const cli_run_t *r, const cli_failure_t *f)
     fprintf(stderr, ": %s (0x%08X)\n  meaning: %s\n  what to do: %s\n", clra_hresult_name(hr),
             (unsigned)hr, clra_hresult_describe(hr), hint_of(f));
     if (f->st->detail[0])
-        fprintf(stderr, "  detail: %s\n", f->st->detail);
+        fprintf(stderr, "  detail: %s\n", cli_vis(f->st->detail));
 }
 
 /* The failure as text: what could not be done, why, the detail and what to do. */
@@ -86,7 +86,7 @@ static void failure_text(const cli_run_t *r, const cli_failure_t *f)
         fprintf(stderr, " process %d", r->pid);
     fprintf(stderr, ": %s\n", f->reason ? f->reason : clra_strerror(f->rc));
     if (f->st->detail[0])
-        fprintf(stderr, "  detail: %s\n", f->st->detail);
+        fprintf(stderr, "  detail: %s\n", cli_vis(f->st->detail));
     fprintf(stderr, "  what to do: %s\n", hint_of(f));
 }
 

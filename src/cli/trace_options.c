@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* --rundown-keyword: hex, "0x" optional. */
@@ -31,7 +32,7 @@ int trace_opt_providers(void *dest, const char *spec)
     clra_status_t st;
     int rc = clra_trace_config_parse_providers(r->cfg, spec, &st);
     if (rc)
-        fprintf(stderr, "clrattach: bad %s: %s\n", r->providers_flag, st.detail);
+        fprintf(stderr, "clrattach: bad %s: %s\n", r->providers_flag, cli_vis(st.detail));
     return rc ? -1 : 0;
 }
 
@@ -147,14 +148,64 @@ int trace_option_settle(const trace_option_state_t *r)
     return 0;
 }
 
+/* Refuses a path whose last component is a link someone else owns (root's and our own are
+ * trusted, as the kernel's protected_symlinks does): a user who can write the directory could
+ * otherwise point root's output at any file. 0 to go on, -1 after saying why. */
+static int refuse_foreign_link(const char *path, const char *flag)
+{
+    struct stat sb;
+    if (lstat(path, &sb) != 0 || !S_ISLNK(sb.st_mode))
+        return 0;
+    if (sb.st_uid == geteuid() || sb.st_uid == 0)
+        return 0;
+    fprintf(stderr, "clrattach: refusing to write %s: it is a symbolic link owned by uid %u, "
+            "who could point it at any file\n  what to do: remove it, or pick another path with "
+            "%s\n", path, (unsigned)sb.st_uid, flag);
+    return -1;
+}
+
+/* An existing file is reused only when it is ours; a regular one is then emptied (after the
+ * check, not by O_TRUNC, so someone else's file is never cut short). 0, or -1 after saying
+ * why. */
+static int reuse_existing(int fd, const char *path, const char *flag)
+{
+    struct stat sb;
+    if (fstat(fd, &sb) != 0)
+        sb.st_mode = 0; /* unknown: written to, not emptied */
+    if (S_ISREG(sb.st_mode) && sb.st_uid != geteuid()) {
+        fprintf(stderr, "clrattach: refusing to overwrite %s: it exists and is owned by uid %u, "
+                "not by us\n  what to do: remove it, or pick another path with %s\n", path,
+                (unsigned)sb.st_uid, flag);
+        return -1;
+    }
+    if (S_ISREG(sb.st_mode) && ftruncate(fd, 0) != 0) {
+        fprintf(stderr, "clrattach: cannot empty %s: %s\n  what to do: pick a writable path "
+                "with %s\n", path, strerror(errno), flag);
+        return -1;
+    }
+    return 0;
+}
+
 int trace_output_open(const char *path, const char *flag, int *created)
 {
     /* Whether we made the file decides whether a failed start may remove it: an existing path
      * (a device, a FIFO, a link to someone's file) is never ours to delete. */
-    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    *created = 0;
+    if (refuse_foreign_link(path, flag) != 0)
+        return -1;
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
     *created = fd >= 0;
-    if (fd < 0 && errno == EEXIST)
-        fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+    if (fd < 0 && errno == EEXIST) {
+        /* Checked again: a link swapped in since the first look is refused too. */
+        if (refuse_foreign_link(path, flag) != 0)
+            return -1;
+        fd = open(path, O_WRONLY | O_CLOEXEC);
+        int refused = fd >= 0 ? reuse_existing(fd, path, flag) : 0;
+        if (refused) {
+            close(fd);
+            return -1;
+        }
+    }
     if (fd < 0)
         fprintf(stderr, "clrattach: cannot write %s: %s\n  what to do: pick a writable path with "
                 "%s\n", path, strerror(errno), flag);

@@ -67,7 +67,7 @@ static void report_text(const trace_opts_t *o, const trace_result_t *res,
     if (info->state == CLRA_NETTRACE_VALID)
         printf(" (NetTrace %d, %u event blocks)\n", (int)info->version, info->event_blocks);
     else
-        printf(": %s\n", info->problem);
+        printf(": %s\n", cli_vis(info->problem));
     fflush(stdout);
 }
 

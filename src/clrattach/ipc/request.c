@@ -121,10 +121,7 @@ int clra__request_hresult(clra__endpoint_t *ep, const uint8_t *req, size_t req_l
     int rc = clra__request(ep, req, req_len, d, &reply, NULL, st);
     if (rc)
         return rc;
-    rc = clra__parse_hresult_reply(&reply.h, reply.payload, reply.len, &st->hresult);
-    if (rc == CLRA_EPROTO)
-        clra__detail(st, "unexpected reply: command set 0x%02X id 0x%02X, %zu payload bytes",
-                     reply.h.command_set, reply.h.command_id, reply.len);
+    rc = clra__parse_hresult_exact(&reply.h, reply.payload, reply.len, &st->hresult, st);
     clra__reply_free(&reply);
     return rc;
 }

@@ -64,6 +64,24 @@ int clra__parse_hresult_reply(const clra__header_t *h, const uint8_t *payload, s
     return *hr < 0 ? CLRA_ERUNTIME : 0;
 }
 
+/* A reply longer than its command defines would otherwise pass as success with junk after it:
+ * a hostile or confused server must not be able to make us report what it did not say. */
+int clra__parse_hresult_exact(const clra__header_t *h, const uint8_t *payload, size_t len,
+                              int32_t *hr, clra_status_t *st)
+{
+    *hr = 0;
+    if (len != 4 && h->command_set == CLRA__SET_SERVER) {
+        clra__detail(st, "the reply has %zu payload bytes (message size %zu); this command's "
+                     "replies carry exactly 4 (the HRESULT)", len, len + CLRA__HEADER_SIZE);
+        return CLRA_EPROTO;
+    }
+    int rc = clra__parse_hresult_reply(h, payload, len, hr);
+    if (rc == CLRA_EPROTO)
+        clra__detail(st, "unexpected reply: command set 0x%02X id 0x%02X, %zu payload bytes",
+                     h->command_set, h->command_id, len);
+    return rc;
+}
+
 void clra__reply_free(clra__reply_t *reply)
 {
     free(reply->payload);

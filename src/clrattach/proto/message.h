@@ -69,6 +69,10 @@ int clra__parse_header(const uint8_t bytes[CLRA__HEADER_SIZE], clra__header_t *o
  * Error (CLRA_ERUNTIME); *hr gets the code. Anything else is CLRA_EPROTO. */
 int clra__parse_hresult_reply(const clra__header_t *h, const uint8_t *payload, size_t len,
                               int32_t *hr);
+/* clra__parse_hresult_reply for the commands whose every reply is exactly the HRESULT (24-byte
+ * OK or Error, docs/protocol.md §2.2): any other size is CLRA_EPROTO with a detail saying so. */
+int clra__parse_hresult_exact(const clra__header_t *h, const uint8_t *payload, size_t len,
+                              int32_t *hr, clra_status_t *st);
 
 /* The first reply message of a command. payload is heap memory owned by the reply. */
 typedef struct clra__reply {

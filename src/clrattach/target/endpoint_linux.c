@@ -35,6 +35,17 @@ int clra__socket_name_matches(const char *name, int ns_pid)
     return strcmp(p, "-socket") == 0;
 }
 
+/* A relative TMPDIR ("." or "sub"): the runtime made its socket relative to its working
+ * directory, so the directory is joined to /proc/PID/cwd (the cwd of now: the best there is). */
+static void resolve_relative_tmpdir(const char *proc, int pid, clra__discovery_t *v)
+{
+    char cwd[CLRA_PATH_MAX], joined[CLRA_PATH_MAX];
+    if (v->tmpdir[0] == '/' || clra__procfs_cwd(proc, pid, cwd, sizeof cwd) != 0)
+        return;
+    if ((size_t)snprintf(joined, sizeof joined, "%s/%s", cwd, v->tmpdir) < sizeof joined)
+        snprintf(v->tmpdir, sizeof v->tmpdir, "%s", joined);
+}
+
 /* Reads the target's TMPDIR (default /tmp, as the runtime's GetTempPathA) and diagnostics
  * switches; when its environment is unreadable the caller falls back to likely directories. */
 static void view_environ(const char *proc, int pid, clra__discovery_t *v)
@@ -48,6 +59,7 @@ static void view_environ(const char *proc, int pid, clra__discovery_t *v)
     if (clra__environ_get(env, (size_t)len, "TMPDIR", v->tmpdir, sizeof v->tmpdir) != 1 ||
         v->tmpdir[0] == '\0')
         strcpy(v->tmpdir, "/tmp");
+    resolve_relative_tmpdir(proc, pid, v);
     static const char *const switches[] = {"DOTNET_EnableDiagnostics", "COMPlus_EnableDiagnostics",
                                            "DOTNET_EnableDiagnostics_IPC"};
     for (size_t i = 0; i < sizeof switches / sizeof switches[0]; i++)

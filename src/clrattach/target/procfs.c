@@ -96,12 +96,22 @@ int clra__procfs_is_live_user(const char *proc, int pid)
     return !(flags >= 0 && (flags & PF_KTHREAD_FLAG));
 }
 
-#define ENVIRON_MAX (1 << 20)
+/* The kernel lets arguments and environment take a quarter of the stack limit, so several
+ * MiB are real; the read grows from 64 KiB to this bound instead of stopping at the first MiB. */
+#define ENVIRON_FIRST (64 * 1024)
+#define ENVIRON_MAX (64 * 1024 * 1024)
 
 long clra__procfs_environ(const char *proc, int pid, char **out)
 {
-    *out = malloc(ENVIRON_MAX);
-    long len = *out ? clra__procfs_read(proc, pid, "environ", *out, ENVIRON_MAX) : -ENOMEM;
+    long len = -ENOMEM;
+    *out = NULL;
+    for (size_t cap = ENVIRON_FIRST; cap <= ENVIRON_MAX; cap *= 2) {
+        free(*out);
+        *out = malloc(cap);
+        len = *out ? clra__procfs_read(proc, pid, "environ", *out, cap) : -ENOMEM;
+        if (len < 0 || (size_t)len + 1 < cap)
+            break; /* an error, or all of it with room to spare */
+    }
     if (len < 0) {
         free(*out);
         *out = NULL;
@@ -195,6 +205,13 @@ int clra__procfs_other_tree(const char *proc, int pid, char *root, size_t cap)
     if (other && clra__procfs_path(proc, pid, "root", root, cap) != 0)
         root[0] = '\0';
     return other;
+}
+
+int clra__procfs_cwd(const char *proc, int pid, char *out, size_t cap)
+{
+    char rest[64];
+    snprintf(rest, sizeof rest, "%d/cwd", pid);
+    return read_proc_link(proc, rest, out, cap) == 0 && out[0] == '/' ? 0 : -1;
 }
 
 int clra__procfs_fd_path(int dir_fd, const char *name, char *out, size_t cap)

@@ -105,6 +105,9 @@ int clra__procfs_inode_mapped(const char *proc_root, int pid, uint64_t inode);
  * otherwise root is "". Unreadable links (no ptrace access) count as "the same", since the
  * root link would be unreadable too. */
 int clra__procfs_other_tree(const char *proc_root, int pid, char *root, size_t cap);
+/* pid's working directory as its own file tree names it (the target of <proc_root>/<pid>/cwd),
+ * for a relative TMPDIR, which the runtime resolves against it. 0, or -1 when unreadable. */
+int clra__procfs_cwd(const char *proc_root, int pid, char *out, size_t cap);
 
 /* "/proc/self/fd/<fd>/<name>": a name inside an open directory, for calls that take only a
  * path (connect to a socket whose full path exceeds sun_path). 0, or CLRA_EINVAL when it does
