@@ -6,13 +6,13 @@
 # The verbs of the top-level --help.
 _clrattach_verbs() {
     "$1" --help 2>/dev/null |
-        awk '/^verbs:/ { v = 1; next } v && /^$/ { exit } v && /^  [a-z]/ { print $1 }'
+        awk '/^verbs:/ { v = 1; next } v && /^$/ { v = 0 } v && /^  [a-z]/ { print $1 }'
 }
 
 # The long options of VERB's --help; with "values", only those that take a value.
 _clrattach_options() {
     "$1" "$2" --help 2>/dev/null | awk -v values="${3:-}" '
-        /^options:/ { o = 1; next } o && /^$/ { exit }
+        /^options:/ { o = 1; next } o && /^$/ { o = 0 }
         o && /^  -/ { for (i = 1; i <= NF; i++) if ($i ~ /^--/) {
             name = $i; sub(/,$/, "", name); plain = name; sub(/\[=.*/, "", plain)
             taking = (i < NF && $(i + 1) ~ /^[A-Z_]+$/)

@@ -11,7 +11,7 @@ fail=0
 
 # Option labels ("--clsid GUID", "-h, --help") of a --help text on stdin.
 help_labels() {
-    awk '/^options:/ { o = 1; next } o && /^$/ { exit }
+    awk '/^options:/ { o = 1; next } o && /^$/ { o = 0 }
          o && /^  -/ { match($0, /^  [^ ]+( [A-Z_]+|\[=[A-Z_]+\])?(, --[^ ]+( [A-Z_]+)?)?/)
                        s = substr($0, 3, RLENGTH - 2); print s }' | sort
 }
@@ -35,7 +35,7 @@ for verb in "$@"; do
     fi
     grep -q '^\.SH EXIT STATUS' "$page" || { echo "man: clrattach-$verb(1) has no EXIT STATUS"; fail=1; }
 done
-verbs=$("$cli" --help | awk '/^verbs:/ { v = 1; next } v && /^$/ { exit } v && /^  [a-z]/ { print $1 }')
+verbs=$("$cli" --help | awk '/^verbs:/ { v = 1; next } v && /^$/ { v = 0 } v && /^  [a-z]/ { print $1 }')
 for verb in $verbs; do
     grep -q "^\\\\fB$verb\\\\fR\$" "$man/clrattach.1" || { echo "man: clrattach(1) lacks verb $verb"; fail=1; }
     case " $* " in *" $verb "*) ;; *) echo "man: verb $verb has no page"; fail=1 ;; esac
