@@ -210,6 +210,8 @@ static const char *local_hint(const outcome_t *r)
     if (r->rc == CLRA_EINVAL && !r->staging && r->st.sys_errno == ENOENT)
         return "add --stage to copy the library into the process's file tree, or pass a path "
                "that exists inside its mount namespace (the container)";
+    if (r->rc == CLRA_ETIMEDOUT) /* only an attach can still be finished after we gave up */
+        return "raise --timeout; the runtime may still finish loading the profiler";
     return cli_local_hint(r->rc);
 }
 

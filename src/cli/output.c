@@ -169,7 +169,8 @@ const char *cli_local_hint(int err)
         return "find out who made the file the detail names and remove it; clrattach will not "
                "talk to a socket it cannot trust to be the target's";
     case CLRA_ETIMEDOUT:
-        return "raise --timeout; the runtime may still finish loading the profiler";
+        return "raise --timeout, and check that the process is not stopped or busy (its "
+               "diagnostics server answers one request at a time)";
     case CLRA_ECONNREFUSED:
         return "the socket file is stale: the process that made it exited or stopped listening";
     case CLRA_ECONNLOST:

@@ -45,3 +45,24 @@ TEST(detach_of_a_frozen_target_ends_within_timeout_1500)
 {
     detach_frozen_within("1500", 1500);
 }
+
+/* A staged attach that timed out on a frozen target is still owed: the runtime reads the
+ * request once it runs again, so a detach's sweep in between must keep the copy (issue 17 #8). */
+TEST(sweep_keeps_a_staged_copy_the_runtime_still_owes_an_attach_for)
+{
+    app_t a;
+    const char *out;
+    app_options_t o = {.private_tmpdir = 1};
+    app_start_with(&a, &o);
+    kill(a.pid, SIGSTOP);
+    int rc = run_cli(&out, "attach", "--stage", "--timeout", "2000", app_pid_text(&a),
+                     profiler_path("hello"), NULL);
+    ASSERT_MSG(rc == 7, "attach to a frozen target: exit %d: %s", rc, out);
+    ASSERT_CONTAINS(out, "stays");
+    run_cli(&out, "detach", "--timeout", "1000", app_pid_text(&a), NULL); /* sweeps */
+    kill(a.pid, SIGCONT);
+    app_wait_log(&a, "InitializeForAttach", 15000);
+    rc = run_cli(&out, "detach", app_pid_text(&a), NULL);
+    ASSERT_MSG(rc == 0, "detach after the owed attach: exit %d: %s", rc, out);
+    app_stop(&a);
+}

@@ -23,3 +23,10 @@ TEST(cli_numbers_refuse_leading_space_and_plus_sign)
     ASSERT_EQ(cli_parse_int("--timeout", "100", 0, 1000, &v), 0);
     ASSERT_EQ(v, 100);
 }
+
+TEST(timeout_hint_speaks_of_a_profiler_only_for_attach)
+{
+    const char *hint = cli_local_hint(CLRA_ETIMEDOUT);
+    ASSERT_MSG(!strstr(hint, "profiler"), "info/env/trace/dump are told: %s", hint);
+    ASSERT_CONTAINS(hint, "raise --timeout");
+}

@@ -221,10 +221,26 @@ static void close_dirs(clra_stage_t *s)
     s->dir_fd = s->parent_fd = -1;
 }
 
+/* Marks the copy as owed when the runtime has not mapped it yet: a request that timed out is
+ * still read and served once the target runs again, and must find its file. */
+static void mark_if_owed(const clra_stage_t *s)
+{
+    struct stat sb;
+    if (s->dir_fd < 0 || fstatat(s->dir_fd, s->file_name, &sb, AT_SYMLINK_NOFOLLOW) != 0)
+        return;
+    if (clra__procfs_inode_mapped(CLRA__PROC, s->pid, (uint64_t)sb.st_ino) == 1)
+        return;
+    int fd = openat(s->dir_fd, CLRA__STAGE_OWED, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC,
+                    0600);
+    if (fd >= 0)
+        close(fd);
+}
+
 void clra_stage_release(clra_stage_t *s)
 {
     if (!s)
         return;
+    mark_if_owed(s);
     close_dirs(s);
     free(s);
 }
@@ -328,7 +344,7 @@ int clra_stage_remove(clra_stage_t *s, clra_status_t *st)
     if (!s)
         return 0;
     if (s->dir_fd < 0) {
-        clra_stage_release(s);
+        free(s);
         return 0;
     }
     /* A target that has exited has no owner to read; then we remove as ourselves. */
@@ -340,6 +356,7 @@ int clra_stage_remove(clra_stage_t *s, clra_status_t *st)
         st->sys_errno = err;
         clra__detail(st, "cannot remove the staged copy %s: %s", s->local_path, strerror(err));
     }
-    clra_stage_release(s);
+    close_dirs(s);
+    free(s);
     return err ? clra__stage_errno(err) : 0;
 }

@@ -30,6 +30,11 @@ struct clra_stage {
     char file_name[256];
 };
 
+/* A file in a stage directory whose copy was released before the runtime mapped it (an attach
+ * that timed out): the runtime may still load it, so sweeps keep the directory until they see
+ * it mapped, and then drop the mark. */
+#define CLRA__STAGE_OWED ".owed"
+
 /* Where a target keeps temporary files, as it sees them. */
 typedef struct clra__stage_place {
     int ns_pid;                 /* its innermost pid, the number in stage directory names */

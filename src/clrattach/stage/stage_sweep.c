@@ -128,7 +128,11 @@ static int sweep_in(int pid, int parent, int ns_pid, int *removed, clra_status_t
         int in_use = 0;
         for (int k = 0; !err && k < m->n && !in_use; k++)
             in_use = strcmp(m->names[k], c[i].name) == 0;
-        if (!err && !in_use)
+        /* An owed copy stays until it has been seen mapped; from then on the usual rule. */
+        int owed = faccessat(c[i].fd, CLRA__STAGE_OWED, F_OK, AT_SYMLINK_NOFOLLOW) == 0;
+        if (!err && in_use && owed)
+            unlinkat(c[i].fd, CLRA__STAGE_OWED, 0);
+        if (!err && !in_use && !owed)
             *removed += remove_dir(parent, &c[i]);
         close(c[i].fd);
     }
