@@ -41,6 +41,7 @@ set(CLRATTACH_SOURCES
   src/clrattach/trace_config.c
   src/clrattach/trace_filter.c
   src/clrattach/trace_providers.c
+  src/clrattach/trace_user_events.c
   src/clrattach/util/deadline.c
   src/clrattach/util/errors.c
   src/clrattach/util/guid.c

@@ -29,6 +29,7 @@ set(UNIT_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/unit/test_trace_message.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_trace_providers.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_trace_session.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_trace_user_events.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_transport.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_wire.c
 )
