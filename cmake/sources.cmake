@@ -86,6 +86,7 @@ set(CLI_SOURCES
   src/cli/trace_options.c
   src/cli/trace_record.c
   src/cli/trace_report.c
+  src/cli/trace_user_events.c
   src/cli/usage.c
   src/cli/visible.c
 )

@@ -128,3 +128,33 @@ TEST(trace_user_events_request_without_a_descriptor_is_bad_encoding)
     app_assert_responsive(&a);
     app_stop(&a);
 }
+
+/* `clrattach trace --user-events` on a machine without user_events says so and what to do,
+ * before the runtime is asked anything. */
+TEST(trace_user_events_cli_says_when_this_kernel_lacks_user_events)
+{
+    app_t a;
+    const char *out;
+    struct stat sb;
+    if (stat(CLRA_TRACE_USER_EVENTS_DATA, &sb) == 0)
+        SKIP("this kernel has %s; the missing-file message cannot be seen here",
+             CLRA_TRACE_USER_EVENTS_DATA);
+    app_start(&a, NULL);
+    int rc = run_cli(&out, "trace", "--providers", SAMPLE_PROVIDER, "--user-events", "clra_tp",
+                     "--duration", "1", app_pid_text(&a), NULL);
+    test_note("exit %d: %s", rc, out);
+    ASSERT_EQ(rc, 1);
+    ASSERT_CONTAINS(out, CLRA_TRACE_USER_EVENTS_DATA " does not exist: this kernel has no "
+                         "user_events (CONFIG_USER_EVENTS");
+    ASSERT_CONTAINS(out, "mount -t tracefs nodev /sys/kernel/tracing");
+    rc = run_cli(&out, "trace", "--providers", SAMPLE_PROVIDER, "--user-events", "a b",
+                 app_pid_text(&a), NULL);
+    ASSERT_EQ(rc, 2);
+    ASSERT_CONTAINS(out, "bad --user-events: tracepoint name 'a b'");
+    rc = run_cli(&out, "trace", "--providers", SAMPLE_PROVIDER, "--tracepoint",
+                 SAMPLE_PROVIDER ":tp=1", app_pid_text(&a), NULL);
+    ASSERT_EQ(rc, 2);
+    ASSERT_CONTAINS(out, "--tracepoint needs --user-events");
+    app_assert_responsive(&a);
+    app_stop(&a);
+}
