@@ -110,8 +110,8 @@ TEST(trace_user_events_request_without_a_descriptor_is_bad_encoding)
     memcpy(msg + n, tail, sizeof tail);
     n += sizeof tail;
     msg[14] = (uint8_t)n;
-    app_start(&a, NULL);
     e2e_require_runtime(10, 0, "CollectTracing5");
+    app_start(&a, NULL);
     int fd = connect_raw(app_host_pid(&a));
     ASSERT_EQ(write(fd, msg, n), (ssize_t)n);
     ASSERT_EQ(write(fd, "", 1), 1); /* the byte a descriptor would ride on, alone */
