@@ -23,6 +23,7 @@ set(UNIT_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/unit/test_reply_sizes.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_reverse.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_sdk.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_small_libc.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_socket_check.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_stage.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_trace_filter.c

@@ -69,11 +69,8 @@ static const cli_verb_t trace_verb = {
 /* The default output name: trace-PID-YYYYMMDD-HHMMSS.nettrace in the current directory. */
 static void default_output(trace_opts_t *o)
 {
-    time_t now = time(NULL);
-    struct tm tm;
     char stamp[32];
-    localtime_r(&now, &tm);
-    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+    cli_time_stamp(stamp, sizeof stamp, '-');
     snprintf(o->output, sizeof o->output, "trace-%d-%s.nettrace", o->pid, stamp);
 }
 
