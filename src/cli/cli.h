@@ -103,6 +103,8 @@ const char *cli_vis(const char *text);
 
 /* Makes a path absolute against our working directory (the target would use its own). 0/-1. */
 int cli_absolute_path(const char *in, char *out, size_t cap);
+/* The local time now as YYYYMMDD<between>HHMMSS, for default file names. */
+void cli_time_stamp(char *out, size_t cap, char between);
 
 int cmd_attach(int argc, char **argv);
 int cmd_detach(int argc, char **argv);
