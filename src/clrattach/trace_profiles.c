@@ -138,8 +138,11 @@ static int resolve(const char *names, const clra_trace_profile_t **found, size_t
                              pr->name, pr->only_for, known);
                 return CLRA_EINVAL;
             }
-            if (*count < cap)
-                found[(*count)++] = pr;
+            if (*count == cap) {
+                clra__detail(st, "more than %zu profile names", cap);
+                return CLRA_EINVAL;
+            }
+            found[(*count)++] = pr;
         }
         p += len + (p[len] == ',');
     }
