@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#define UNKNOWN_COMMAND ((int32_t)0x80131385) /* DS_IPC_E_UNKNOWN_COMMAND */
 #define DEFAULT_PROFILES "dotnet-common,dotnet-sampled-thread-time"
 
 /* --list-profiles: each profile with the providers it enables, in --providers syntax. */
@@ -74,6 +75,8 @@ int trace_presets_apply(trace_opts_t *o)
         }
         if (o->tr.rundown_on) /* dotnet-trace's --rundown adds the usual rundown */
             o->cfg.rundown_keyword |= CLRA_TRACE_RUNDOWN_DEFAULT;
+        o->rundown_fallback = !o->tr.rundown_off && !o->tr.have_keyword &&
+                              o->cfg.rundown_keyword != CLRA_TRACE_RUNDOWN_DEFAULT;
     }
     if (!o->clrevents)
         return 0;
@@ -89,4 +92,21 @@ int trace_presets_apply(trace_opts_t *o)
         fprintf(stderr, "clrattach trace: --clrevents ignored: " CLRA_TRACE_RUNTIME_PROVIDER
                 " is already named by --providers or --profile (as dotnet-trace does)\n");
     return 0;
+}
+
+int trace_start_session(const trace_opts_t *o, const clra_target_t *target,
+                        clra_trace_session_t *s, clra_status_t *st)
+{
+    int rc = clra_trace_start(target, &o->cfg, (int)o->timeout_ms, s, st);
+    if (rc != CLRA_ERUNTIME || st->hresult != UNKNOWN_COMMAND || !o->rundown_fallback)
+        return rc;
+    clra_trace_config_t plain = o->cfg; /* shares the providers; only the rundown differs */
+    plain.rundown_keyword = 0;
+    if (clra_trace_config_version(&plain) >= clra_trace_config_version(&o->cfg))
+        return rc; /* something else needs the newer command too */
+    if (!o->json)
+        fprintf(stderr, "clrattach trace: this runtime does not know CollectTracing%d, which "
+                "the profile's own rundown needs (.NET 9 or later); tracing without rundown, "
+                "as dotnet-trace does\n", clra_trace_config_version(&o->cfg));
+    return clra_trace_start(target, &plain, (int)o->timeout_ms, s, st);
 }
