@@ -110,6 +110,10 @@ static int parse_options(int argc, char **argv, trace_opts_t *o, int *code)
         return 1;
     }
     o->json = a.json;
+    if (!o->name && a.nargs == 0) { /* said before the default profiles are announced */
+        fprintf(stderr, "clrattach trace: %s (see --help)\n", trace_verb.args_error);
+        return -1;
+    }
     if (trace_presets_apply(o) != 0 || trace_option_settle(&o->tr) != 0 ||
         trace_user_events_settle(o) != 0)
         return -1;
