@@ -40,6 +40,8 @@ set(CLRATTACH_SOURCES
   src/clrattach/trace.c
   src/clrattach/trace_config.c
   src/clrattach/trace_filter.c
+  src/clrattach/trace_keywords.c
+  src/clrattach/trace_profiles.c
   src/clrattach/trace_providers.c
   src/clrattach/trace_user_events.c
   src/clrattach/util/deadline.c
@@ -83,8 +85,10 @@ set(CLI_SOURCES
   src/cli/options.c
   src/cli/output.c
   src/cli/paths.c
+  src/cli/process_name.c
   src/cli/report.c
   src/cli/trace_options.c
+  src/cli/trace_presets.c
   src/cli/trace_record.c
   src/cli/trace_report.c
   src/cli/trace_user_events.c

@@ -24,6 +24,25 @@ _clrattach_pids() {
     "$1" ps --json 2>/dev/null | grep -o '"pid": *[0-9]*' | grep -o '[0-9]*$'
 }
 
+# The values trace's --profile, --clrevents and --clreventlevel take, from the command's own
+# lists (--list-profiles, --list-clrevents). A --clrevents word completes after its last '+'.
+_clrattach_trace_values() {
+    local cmd=$1 prev=$2 cur=$3 head=""
+    case $prev in
+    --profile)
+        mapfile -t COMPREPLY < <(compgen -W "$("$cmd" trace --list-profiles 2>/dev/null |
+            awk '/^[a-z]/ && !/collect-linux/ { print $1 }')" -- "$cur") ;;
+    --clrevents)
+        [[ $cur == *+* ]] && head=${cur%+*}+
+        mapfile -t COMPREPLY < <(compgen -P "$head" -W "$("$cmd" trace --list-clrevents \
+            2>/dev/null | awk '{ print $1 }')" -- "${cur##*+}") ;;
+    --clreventlevel)
+        mapfile -t COMPREPLY < <(compgen -W "LogAlways Critical Error Warning Informational
+            Verbose" -- "$cur") ;;
+    *) return 1 ;;
+    esac
+}
+
 _clrattach() {
     local cmd=${COMP_WORDS[0]} cur=${COMP_WORDS[COMP_CWORD]} verb="" i w has_pid=0
     local prev=${COMP_WORDS[COMP_CWORD - 1]}
@@ -40,6 +59,8 @@ _clrattach() {
         mapfile -t COMPREPLY < <(compgen -W "$(_clrattach_verbs "$cmd") --help --version" -- "$cur")
     elif [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W "$(_clrattach_options "$cmd" "$verb") --help" -- "$cur")
+    elif [ "$verb" = trace ] && _clrattach_trace_values "$cmd" "$prev" "$cur"; then
+        return 0
     elif [[ $prev == --* ]] && _clrattach_options "$cmd" "$verb" values | grep -qx -- "$prev"; then
         return 0 # an option's value: a file name or text (complete -o default)
     elif [ $has_pid = 0 ] && [ "$verb" != launch ]; then

@@ -571,6 +571,62 @@ CLRA_EXTERN int clra_trace_config_add_provider(clra_trace_config_t *cfg, const c
  * nothing. */
 CLRA_EXTERN int clra_trace_config_parse_providers(clra_trace_config_t *cfg, const char *spec,
                                                   clra_status_t *st);
+/* Named provider sets: dotnet-trace's --profile (dotnet-trace 10.0's list-profiles). A
+ * profile enables fixed providers and may ask for its own rundown keyword. The table is static
+ * and lives as long as the library. */
+typedef struct clra_trace_profile_provider {
+    const char *name;
+    uint64_t keywords;
+    uint32_t level;        /* 0 LogAlways .. 5 Verbose */
+    const char *arguments; /* "key=value;..." as clra_trace_config_add_provider takes, or NULL */
+} clra_trace_profile_provider_t;
+
+typedef struct clra_trace_profile {
+    const char *name;        /* "dotnet-common", ... */
+    const char *description; /* one sentence */
+    const clra_trace_profile_provider_t *providers;
+    size_t provider_count;   /* 0 for the kernel profiles of dotnet-trace collect-linux */
+    uint64_t rundown_keyword; /* the rundown it wants (CLRA_TRACE_RUNDOWN_DEFAULT for most) */
+    const char *only_for;    /* NULL, or the dotnet-trace verb it belongs to ("collect-linux"):
+                              * not an EventPipe session, refused by add_profiles */
+    void *reserved[2];
+} clra_trace_profile_t;
+
+/* Every profile, in dotnet-trace's order; *count gets their number. */
+CLRA_EXTERN const clra_trace_profile_t *clra_trace_profile_list(size_t *count);
+/* The profile of that name (any case), or NULL. */
+CLRA_EXTERN const clra_trace_profile_t *clra_trace_profile_find(const char *name);
+/* Adds the profiles of a comma-separated list of names (blanks and empty entries ignored), as
+ * dotnet-trace collect does: a provider already in cfg (from --providers, or an earlier
+ * profile) is kept as it is and the profile's entry of that name dropped, and
+ * cfg->rundown_keyword becomes the union of the profiles' rundown keywords (apply an explicit
+ * rundown choice after this call). CLRA_EINVAL (detail lists the known names) for an unknown
+ * name, a collect-linux profile or an empty list; nothing is changed then. */
+CLRA_EXTERN int clra_trace_config_add_profiles(clra_trace_config_t *cfg, const char *names,
+                                               clra_status_t *st);
+
+/* The runtime provider's keywords by name (dotnet-trace's --clrevents; the values of the
+ * runtime's ClrEtwAll.man). */
+#define CLRA_TRACE_RUNTIME_PROVIDER "Microsoft-Windows-DotNETRuntime"
+typedef struct clra_trace_keyword {
+    const char *name; /* lower case, as dotnet-trace spells it: "gc", "exception", ... */
+    uint64_t mask;
+} clra_trace_keyword_t;
+/* Every keyword name (aliases included), in bit order; *count gets their number. */
+CLRA_EXTERN const clra_trace_keyword_t *clra_trace_runtime_keywords(size_t *count);
+/* Turns "gc+exception" (names in any case, joined by '+') into a mask. CLRA_EINVAL, with the
+ * bad name in st->detail, for an unknown or empty name (list the known ones with
+ * clra_trace_runtime_keywords). */
+CLRA_EXTERN int clra_trace_runtime_keywords_parse(const char *names, uint64_t *mask,
+                                                  clra_status_t *st);
+/* dotnet-trace's --clrevents and --clreventlevel: adds CLRA_TRACE_RUNTIME_PROVIDER with the
+ * keywords of `names` at `level` (0-5 or a level name; NULL or "" for Informational). When
+ * cfg already has that provider (--providers or a profile named it) it is left as it is and
+ * 1 is returned, as dotnet-trace ignores --clrevents then; 0 when added. CLRA_EINVAL with
+ * st->detail for a bad name or level. */
+CLRA_EXTERN int clra_trace_config_add_runtime_keywords(clra_trace_config_t *cfg,
+                                                       const char *names, const char *level,
+                                                       clra_status_t *st);
 /* Most event ids one provider's filter may list (the request must fit one 64 KiB message). */
 #define CLRA_TRACE_MAX_EVENT_IDS 1024
 /* Gives provider `provider` (already added; every entry of that name) an event-id filter:

@@ -53,6 +53,13 @@ int cli_parse_int(const char *what, const char *text, long long min, long long m
 /* Parses a PID argument (1..INT_MAX); 0 or -1 after saying why on stderr. */
 int cli_parse_pid(const char *text, int *pid);
 
+/* The pid of the one .NET process named name (its program's file name, its entry assembly,
+ * or app for `dotnet app.dll`; any case), listed within timeout_ms. EXIT_OK, or the exit code
+ * after saying why: none (EXIT_NOPROC) or several, each listed with its pid (EXIT_USAGE). */
+int cli_pid_by_name(const char *name, long long timeout_ms, int *pid);
+/* A verb's target from its --name (NULL when not given) or its one positional PID. */
+int cli_target_pid(const char *name, char **args, int nargs, long long timeout_ms, int *pid);
+
 /* One run of a verb, as the reporter sees it: where results go and when the run began. */
 typedef struct cli_run {
     int pid; /* the target, 0 when there is none (ps) */

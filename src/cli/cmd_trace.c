@@ -12,9 +12,26 @@
 #define DEFAULT_TRACE_TIMEOUT_MS 30000
 
 static const cli_opt_t trace_opts[] = {
-    TRACE_PROVIDERS_OPTION("providers", 1, trace_opts_t, tr,
+    TRACE_PROVIDERS_OPTION("providers", 0, trace_opts_t, tr,
                            "providers as dotnet-trace writes them, comma-separated:"
                            TRACE_SPEC_HELP),
+    CLI_STRING("profile", trace_opts_t, profiles, "NAMES",
+               "dotnet-trace's named provider sets, comma-separated: dotnet-common, "
+               "dotnet-sampled-thread-time, gc-verbose, gc-collect, database (see "
+               "--list-profiles); --providers wins for a provider both name. With none of "
+               "--providers, --profile, --clrevents: dotnet-common,dotnet-sampled-thread-time"),
+    CLI_STRING("clrevents", trace_opts_t, clrevents, "KEYWORDS",
+               "the runtime provider's keywords by name, joined by '+': gc+exception (see "
+               "--list-clrevents); ignored when --providers or --profile name that provider"),
+    CLI_STRING("clreventlevel", trace_opts_t, clreventlevel, "LEVEL",
+               "the level of --clrevents: 0-5 or a level name (default Informational)"),
+    CLI_STRING("name", trace_opts_t, name, "NAME",
+               "trace the one .NET process named NAME (its program, its entry assembly, or APP "
+               "for dotnet APP.dll) instead of PID; an error when none or several are"),
+    CLI_FLAG("list-profiles", trace_opts_t, list_profiles,
+             "print the profiles and what each enables, then exit"),
+    CLI_FLAG("list-clrevents", trace_opts_t, list_clrevents,
+             "print the keyword names --clrevents takes, then exit"),
     CLI_INT("duration", trace_opts_t, duration_s, "S", 1, 86400 * 365,
             "stop after S seconds (default: trace until Ctrl-C)"),
     CLI_STRING("output", trace_opts_t, output_arg, "FILE",
@@ -33,7 +50,7 @@ static const cli_opt_t trace_opts[] = {
 
 static const cli_verb_t trace_verb = {
     .name = "trace",
-    .synopsis = "PID",
+    .synopsis = "PID | --name NAME",
     .description =
         "Records an EventPipe trace of .NET process PID into a .nettrace file (PerfView,\n"
         "TraceEvent, dotnet-trace convert and Visual Studio read it) until --duration ends\n"
@@ -49,6 +66,8 @@ static const cli_verb_t trace_verb = {
         "examples:\n"
         "  clrattach trace --providers Microsoft-Windows-DotNETRuntime:0x1:4 --duration 10 PID\n"
         "  clrattach trace --providers 'System.Runtime:::EventCounterIntervalSec=1' PID\n"
+        "  clrattach trace --profile gc-collect --duration 30 --name myservice\n"
+        "  clrattach trace --clrevents gc+exception --clreventlevel verbose PID\n"
         "  clrattach trace --providers Microsoft-Windows-DotNETRuntime:0x1:4 --user-events\n"
         "      dotnet_gc --duration 10 PID\n"
         "\n"
@@ -62,8 +81,8 @@ static const cli_verb_t trace_verb = {
     .json_help = "print one JSON object at the end, no progress",
     .timeout_help = "deadline for starting, and again for stopping, in milliseconds",
     .default_timeout_ms = DEFAULT_TRACE_TIMEOUT_MS,
-    .pid = 1,
-    .args_error = "expected one PID",
+    .max_args = 1,
+    .args_error = "expected one PID, or --name NAME",
 };
 
 /* The default output name: trace-PID-YYYYMMDD-HHMMSS.nettrace in the current directory. */
@@ -74,23 +93,33 @@ static void default_output(trace_opts_t *o)
     snprintf(o->output, sizeof o->output, "trace-%d-%s.nettrace", o->pid, stamp);
 }
 
-/* The options and the PID; 0, 1 after the help, -1 after saying why. */
-static int parse_options(int argc, char **argv, trace_opts_t *o)
+/* The options and the PID; 0, 1 after the help or a list, -1 after saying why (exit code
+ * in *code when the target could not be found by name). */
+static int parse_options(int argc, char **argv, trace_opts_t *o, int *code)
 {
     cli_args_t a;
     o->tr = (trace_option_state_t){.cfg = &o->cfg, .providers_flag = "--providers"};
     int p = cli_parse(&trace_verb, argc, argv, o, &a);
     if (p != 0)
         return p;
-    if (trace_option_settle(&o->tr) != 0 || trace_user_events_settle(o) != 0)
-        return -1;
-    if (o->cfg.provider_count == 0) {
-        fprintf(stderr, "clrattach trace: --providers is required, e.g. --providers "
-                "Microsoft-Windows-DotNETRuntime:0x1:4 (see --help)\n");
+    if (o->list_profiles || o->list_clrevents) {
+        if (o->list_profiles)
+            trace_list_profiles(stdout);
+        if (o->list_clrevents)
+            trace_list_clrevents(stdout);
+        return 1;
+    }
+    o->json = a.json;
+    if (!o->name && a.nargs == 0) { /* said before the default profiles are announced */
+        fprintf(stderr, "clrattach trace: %s (see --help)\n", trace_verb.args_error);
         return -1;
     }
-    o->pid = a.pid;
-    o->json = a.json;
+    if (trace_presets_apply(o) != 0 || trace_option_settle(&o->tr) != 0 ||
+        trace_user_events_settle(o) != 0)
+        return -1;
+    *code = cli_target_pid(o->name, a.args, a.nargs, a.timeout_ms, &o->pid);
+    if (*code != EXIT_OK)
+        return -1;
     o->timeout_ms = a.timeout_ms;
     if (o->output_arg &&
         snprintf(o->output, sizeof o->output, "%s", o->output_arg) >= (int)sizeof o->output) {
@@ -109,7 +138,11 @@ int cmd_trace(int argc, char **argv)
     cli_run_t run;
     memset(&o, 0, sizeof o);
     clra_trace_config_init(&o.cfg);
-    int p = parse_options(argc, argv, &o), code = p > 0 ? EXIT_OK : EXIT_USAGE;
+    int code = EXIT_USAGE, p = parse_options(argc, argv, &o, &code);
+    if (p > 0)
+        code = EXIT_OK;
+    else if (p < 0 && code == EXIT_OK)
+        code = EXIT_USAGE;
     if (p == 0) {
         cli_run_begin(&run, o.pid, o.json);
         o.run = &run;

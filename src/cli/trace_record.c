@@ -143,7 +143,7 @@ int trace_record(const trace_opts_t *o)
         return EXIT_USAGE;
     install_signals();
     clra_target_t target = clra_target_pid(o->pid);
-    rc = clra_trace_start(&target, &o->cfg, (int)o->timeout_ms, &r.s, &st);
+    rc = trace_start_session(o, &target, &r.s, &st);
     if (rc) {
         close(r.fd);
         if (r.created)

@@ -16,6 +16,14 @@ typedef struct trace_opts {
     char output[CLRA_PATH_MAX];
     cli_run_t *run;          /* the reporter's view of this run */
     const char *user_events; /* --user-events TRACEPOINT, or NULL */
+    const char *name;        /* --name NAME: the target by name instead of PID */
+    const char *profiles;    /* --profile NAMES, or NULL */
+    const char *clrevents;   /* --clrevents KEYWORDS, or NULL */
+    const char *clreventlevel; /* --clreventlevel LEVEL, or NULL */
+    int list_profiles;       /* --list-profiles */
+    int list_clrevents;      /* --list-clrevents */
+    int rundown_fallback;    /* the rundown keyword is a profile's own (gc-collect's): dropped
+                              * on a runtime that does not know CollectTracing4 */
     struct trace_tracepoints {
         const char *spec[TRACE_MAX_FILTER_OPTIONS]; /* --tracepoint specs in order */
         int count;
@@ -45,6 +53,17 @@ int trace_opt_tracepoint(void *dest, const char *arg);
 int trace_user_events_record(const trace_opts_t *o);
 /* Applies --user-events and --tracepoint to o->cfg; 0, or -1 after saying why. */
 int trace_user_events_settle(trace_opts_t *o);
+
+/* --profile, --clrevents and --clreventlevel into o->cfg (trace_presets.c); 0, or -1 after
+ * saying why. */
+int trace_presets_apply(trace_opts_t *o);
+/* clra_trace_start, then, when a profile's own rundown keyword needed a command the runtime
+ * does not know (before .NET 9), once more without rundown, as dotnet-trace does. */
+int trace_start_session(const trace_opts_t *o, const clra_target_t *target,
+                        clra_trace_session_t *s, clra_status_t *st);
+/* What --list-profiles and --list-clrevents print. */
+void trace_list_profiles(FILE *f);
+void trace_list_clrevents(FILE *f);
 
 /* Reports a failure before any byte was recorded (text or JSON). */
 void trace_report_failure(const trace_opts_t *o, int rc, const clra_status_t *st);

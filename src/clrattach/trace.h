@@ -12,6 +12,10 @@ int clra__trace_config_check(const clra_trace_config_t *cfg, clra_status_t *st);
 /* Frees the providers (names, arguments, filters, tracepoint maps) but not cfg's own settings. */
 void clra__trace_free_providers(clra_trace_config_t *cfg);
 
+/* A level as text of len bytes: 0-5 or LogAlways, Critical, Error, Warning, Informational,
+ * Verbose in any case; empty is Informational. 0, or -1 when it is none of these. */
+int clra__trace_parse_level(const char *text, size_t len, uint32_t *out);
+
 /* user_events sessions (trace_user_events.c). */
 void clra__free_tracepoints(clra_trace_provider_t *p);
 void clra__free_user_events(clra_trace_config_t *cfg);

@@ -96,8 +96,9 @@ static int parse_keywords(span_t s, uint64_t *out)
 }
 
 /* A number 0-5 or an EventLevel name in any case; empty is Informational. */
-static int parse_level(span_t s, uint32_t *out)
+int clra__trace_parse_level(const char *text, size_t len, uint32_t *out)
 {
+    span_t s = {text, len};
     static const char *const names[] = {"LogAlways", "Critical",      "Error",
                                         "Warning",   "Informational", "Verbose"};
     if (s.n == 0) {
@@ -248,7 +249,7 @@ static int parse_filters(const spec_ctx_t *c, span_t kw, span_t lv, uint64_t *ke
                      "0x1F, or * for all)", c->name, (int)kw.n, kw.p);
         return CLRA_EINVAL;
     }
-    if (parse_level(lv, level) != 0) {
+    if (clra__trace_parse_level(lv.p, lv.n, level) != 0) {
         clra__detail(c->st, "provider '%s': level '%.*s' is not 0-5 or one of LogAlways, "
                      "Critical, Error, Warning, Informational, Verbose", c->name, (int)lv.n, lv.p);
         return CLRA_EINVAL;

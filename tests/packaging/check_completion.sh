@@ -33,6 +33,9 @@ expect "--probe-timeout" clrattach ps --pro
 expect "--json" clrattach detach 42 --js
 expect "" clrattach attach --clsid ""
 expect "" clrattach attach 42 ""
+expect "gc-verbose gc-collect" clrattach trace --profile gc-
+expect "gc+exception" clrattach trace --clrevents gc+exc
+expect "Verbose" clrattach trace --clreventlevel Ve
 # The PID position offers only numbers (the .NET processes running now, maybe none).
 COMP_WORDS=(clrattach attach "")
 COMP_CWORD=2
