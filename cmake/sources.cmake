@@ -6,6 +6,7 @@ set(CLRATTACH_SOURCES
   src/clrattach/command_target.c
   src/clrattach/dump.c
   src/clrattach/hresult.c
+  src/clrattach/nettrace_file.c
   src/clrattach/ipc/request.c
   src/clrattach/ipc/reverse_server.c
   src/clrattach/ipc/socket_check.c
@@ -21,6 +22,10 @@ set(CLRATTACH_SOURCES
   src/clrattach/proto/eventpipe_codec.c
   src/clrattach/proto/message.c
   src/clrattach/proto/nettrace.c
+  src/clrattach/proto/nettrace_cursor.c
+  src/clrattach/proto/nettrace_decoder.c
+  src/clrattach/proto/nettrace_metadata.c
+  src/clrattach/proto/nettrace_payload.c
   src/clrattach/proto/process_codec.c
   src/clrattach/proto/process_info_codec.c
   src/clrattach/proto/profiler_codec.c
