@@ -18,6 +18,10 @@ clra_dotnet_app(sample sample sample.dll "Building the sample .NET app")
 set(CROSSCHECK_APP_DIR ${CMAKE_BINARY_DIR}/apps/crosscheck)
 clra_dotnet_app(crosscheck crosscheck crosscheck.dll
                 "Building the cross-check app (Microsoft.Diagnostics.NETCore.Client)")
+# Microsoft's TraceEvent reading .nettrace files, for cross-checking the decoder (from NuGet).
+set(TRACECHECK_APP_DIR ${CMAKE_BINARY_DIR}/apps/tracecheck)
+clra_dotnet_app(tracecheck tracecheck tracecheck.dll
+                "Building the NetTrace cross-check app (Microsoft.Diagnostics.Tracing.TraceEvent)")
 # A startup hook assembly that `clrattach startup-hook` applies to the sample app.
 set(HOOK_APP_DIR ${CMAKE_BINARY_DIR}/apps/hook)
 clra_dotnet_app(hook hook clra_hook.dll "Building the startup hook test assembly")
@@ -34,7 +38,8 @@ add_custom_command(
           tests/apps/badhook/variants.proj
   COMMENT "Building the deliberately wrong startup hooks")
 add_custom_target(test_apps ALL DEPENDS ${SAMPLE_APP_DIR}/sample.dll ${HOOK_APP_DIR}/clra_hook.dll
-                  ${CROSSCHECK_APP_DIR}/crosscheck.dll ${BADHOOK_DLLS})
+                  ${CROSSCHECK_APP_DIR}/crosscheck.dll ${TRACECHECK_APP_DIR}/tracecheck.dll
+                  ${BADHOOK_DLLS})
 # The assembly-check unit tests read these real compiler outputs (no runtime is started).
 target_compile_definitions(unit_tests PRIVATE
   CLRA_SAMPLE_DLL="${SAMPLE_APP_DIR}/sample.dll"
@@ -43,13 +48,15 @@ target_compile_definitions(unit_tests PRIVATE
 add_dependencies(unit_tests test_apps)
 
 add_executable(e2e_tests ${E2E_SOURCES} tests/e2e/harness.c)
-target_sources(e2e_tests PRIVATE tests/e2e/elfcore.c tests/e2e/trace_counts.c tests/e2e/runtime.c)
+target_sources(e2e_tests PRIVATE tests/e2e/elfcore.c tests/e2e/trace_counts.c tests/e2e/runtime.c
+               tests/e2e/nettrace_lines.c)
 target_include_directories(e2e_tests PRIVATE tests/e2e ${CLRATTACH_PRIVATE_INCLUDE})
 target_link_libraries(e2e_tests PRIVATE clrattach_static clra_test_main)
 target_compile_definitions(e2e_tests PRIVATE
   CLRA_DOTNET="${DOTNET_EXE}"
   CLRA_SAMPLE_DLL="${SAMPLE_APP_DIR}/sample.dll"
   CLRA_CROSSCHECK_DLL="${CROSSCHECK_APP_DIR}/crosscheck.dll"
+  CLRA_TRACECHECK_DLL="${TRACECHECK_APP_DIR}/tracecheck.dll"
   CLRA_HOOK_DLL="${HOOK_APP_DIR}/clra_hook.dll"
   CLRA_BADHOOK_DIR="${BADHOOK_DIR}"
   CLRA_CLI="$<TARGET_FILE:clrattach_cli>"

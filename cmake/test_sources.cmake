@@ -51,6 +51,7 @@ set(E2E_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_ps.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_stage.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_startup_hook.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_nettrace_crosscheck.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_trace.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_trace_filter.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_tutorial.c

@@ -1,0 +1,77 @@
+/* End-to-end: clrattach's NetTrace decoder against Microsoft's TraceEvent (EventPipeEventSource,
+ * tests/apps/tracecheck) on the same trace, written by `clrattach trace` from the sample app on
+ * the runtime under test: the same events per provider and event id, the same payload values
+ * of every self-describing event (the app's EventSource, EventCounters). */
+#define _GNU_SOURCE
+#include "harness.h"
+#include "nettrace_lines.h"
+#include "test.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* The sample's EventSource, System.Runtime's counters every second, and the runtime's default
+ * dotnet-trace keywords (GC, loader, JIT, exceptions, contention, thread pool...) verbosely. */
+#define CROSSCHECK_PROVIDERS                                                                 \
+    "ClrAttach-Sample,System.Runtime:0:4:EventCounterIntervalSec=1,"                        \
+    "Microsoft-Windows-DotNETRuntime:0x4c14fccbd:5"
+
+/* Runs `clrattach trace` for seconds in a child (output to /dev/null); its pid. */
+static pid_t trace_in_background(const app_t *a, const char *out, const char *seconds)
+{
+    pid_t pid = fork();
+    ASSERT(pid >= 0);
+    if (pid == 0) {
+        freopen("/dev/null", "w", stdout);
+        execl(CLRA_CLI, "clrattach", "trace", "--providers", CROSSCHECK_PROVIDERS, "--duration",
+              seconds, "--output", out, app_pid_text(a), (char *)NULL);
+        _exit(127);
+    }
+    return pid;
+}
+
+/* The first line where a and b differ, for the failure message. */
+static const char *first_difference(const char *a, const char *b, char *buf, size_t cap)
+{
+    size_t line = 1;
+    while (*a && *a == *b) {
+        line += *a == '\n';
+        a++, b++;
+    }
+    while (line > 1 && a[-1] != '\n')
+        a--, b--;
+    snprintf(buf, cap, "line %zu: decoder '%.200s' vs TraceEvent '%.200s'", line, a, b);
+    for (char *p = buf; *p; p++)
+        if (*p == '\n')
+            *p = '|';
+    return buf;
+}
+
+TEST(nettrace_decoder_reads_what_traceevent_reads_in_a_clrattach_trace)
+{
+    app_t a;
+    char out[512], why[512], diff[600];
+    int status;
+    app_start(&a, NULL);
+    snprintf(out, sizeof out, "%s/crosscheck.nettrace", a.dir);
+    pid_t tracer = trace_in_background(&a, out, "4");
+    usleep(1500 * 1000); /* the session is up well within this */
+    ASSERT_STREQ(app_command(&a, "events 200", 10000), "events-done 200");
+    ASSERT_STREQ(app_command(&a, "gc 2", 10000), "gc-done 2");
+    ASSERT_STREQ(app_command(&a, "throw 3", 10000), "thrown 3");
+    ASSERT_EQ(waitpid(tracer, &status, 0), tracer);
+    ASSERT_MSG(WIFEXITED(status) && WEXITSTATUS(status) == 0, "clrattach trace failed (%d)",
+               status);
+    char *ours = nettrace_lines(out, why, sizeof why);
+    ASSERT_MSG(ours, "the decoder refused %s: %s", out, why);
+    const char *theirs;
+    ASSERT_EQ(run_tracecheck(&theirs, out), 0);
+    ASSERT_CONTAINS(ours, "count ClrAttach-Sample 1 200\n");
+    ASSERT_CONTAINS(ours, ".Payload.Name=gc-heap-size");
+    ASSERT_MSG(strcmp(ours, theirs) == 0, "%s", first_difference(ours, theirs, diff, sizeof diff));
+    ASSERT_EQ(strstr(ours, "REFUSED"), NULL);
+    free(ours);
+    app_stop(&a);
+}
