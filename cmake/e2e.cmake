@@ -57,6 +57,7 @@ target_compile_definitions(e2e_tests PRIVATE
   CLRA_SAMPLE_DLL="${SAMPLE_APP_DIR}/sample.dll"
   CLRA_CROSSCHECK_DLL="${CROSSCHECK_APP_DIR}/crosscheck.dll"
   CLRA_TRACECHECK_DLL="${TRACECHECK_APP_DIR}/tracecheck.dll"
+  CLRA_DOTNET_TRACE="${CMAKE_BINARY_DIR}/tools/dotnet-trace"
   CLRA_HOOK_DLL="${HOOK_APP_DIR}/clra_hook.dll"
   CLRA_BADHOOK_DIR="${BADHOOK_DIR}"
   CLRA_CLI="$<TARGET_FILE:clrattach_cli>"
@@ -71,3 +72,17 @@ add_dependencies(e2e_tests test_apps clrattach_cli hello_profiler ${TEST_PROFILE
 clra_register_tests(e2e_tests e2e ${E2E_SOURCES})
 
 include(cmake/runtimes.cmake)
+
+# dotnet-trace (NuGet, a pinned version) in the build tree, installed by the fixture test
+# tools.dotnet_trace on first use, so the decoder is cross-checked on traces it wrote too.
+add_test(NAME tools.dotnet_trace
+         COMMAND bash -c "test -x \"$1/dotnet-trace\" || \"$2\" tool install --tool-path \"$1\" \
+dotnet-trace --version 10.0.750501" tools ${CMAKE_BINARY_DIR}/tools ${DOTNET_EXE})
+set_tests_properties(tools.dotnet_trace PROPERTIES FIXTURES_SETUP clra_dotnet_trace TIMEOUT 600
+                     LABELS "e2e;e2e-matrix")
+get_directory_property(clra_all_tests TESTS)
+foreach(t ${clra_all_tests})
+  if(t MATCHES "_dotnet_trace_file$")
+    set_property(TEST ${t} APPEND PROPERTY FIXTURES_REQUIRED clra_dotnet_trace)
+  endif()
+endforeach()

@@ -18,15 +18,22 @@
     "ClrAttach-Sample,System.Runtime:0:4:EventCounterIntervalSec=1,"                        \
     "Microsoft-Windows-DotNETRuntime:0x4c14fccbd:5"
 
-/* Runs `clrattach trace` for seconds in a child (output to /dev/null); its pid. */
-static pid_t trace_in_background(const app_t *a, const char *out, const char *seconds)
+/* Runs `clrattach trace` (or with dotnet_trace, `dotnet-trace collect`) for 4 s in a child,
+ * output to /dev/null; its pid. */
+static pid_t trace_in_background(const app_t *a, const char *out, int dotnet_trace)
 {
     pid_t pid = fork();
     ASSERT(pid >= 0);
     if (pid == 0) {
-        freopen("/dev/null", "w", stdout);
-        execl(CLRA_CLI, "clrattach", "trace", "--providers", CROSSCHECK_PROVIDERS, "--duration",
-              seconds, "--output", out, app_pid_text(a), (char *)NULL);
+        if (!freopen("/dev/null", "w", stdout))
+            _exit(126);
+        if (dotnet_trace)
+            execl(CLRA_DOTNET_TRACE, "dotnet-trace", "collect", "-p", app_pid_text(a),
+                  "--providers", CROSSCHECK_PROVIDERS ",Microsoft-DotNETCore-SampleProfiler",
+                  "--duration", "00:00:00:04", "-o", out, (char *)NULL);
+        else
+            execl(CLRA_CLI, "clrattach", "trace", "--providers", CROSSCHECK_PROVIDERS,
+                  "--duration", "4", "--output", out, app_pid_text(a), (char *)NULL);
         _exit(127);
     }
     return pid;
@@ -49,21 +56,21 @@ static const char *first_difference(const char *a, const char *b, char *buf, siz
     return buf;
 }
 
-TEST(nettrace_decoder_reads_what_traceevent_reads_in_a_clrattach_trace)
+/* Traces the sample app doing known work, then compares both readings of the file. */
+static void crosscheck(int dotnet_trace)
 {
     app_t a;
     char out[512], why[512], diff[600];
     int status;
     app_start(&a, NULL);
     snprintf(out, sizeof out, "%s/crosscheck.nettrace", a.dir);
-    pid_t tracer = trace_in_background(&a, out, "4");
+    pid_t tracer = trace_in_background(&a, out, dotnet_trace);
     usleep(1500 * 1000); /* the session is up well within this */
     ASSERT_STREQ(app_command(&a, "events 200", 10000), "events-done 200");
     ASSERT_STREQ(app_command(&a, "gc 2", 10000), "gc-done 2");
     ASSERT_STREQ(app_command(&a, "throw 3", 10000), "thrown 3");
     ASSERT_EQ(waitpid(tracer, &status, 0), tracer);
-    ASSERT_MSG(WIFEXITED(status) && WEXITSTATUS(status) == 0, "clrattach trace failed (%d)",
-               status);
+    ASSERT_MSG(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the tracer failed (%d)", status);
     char *ours = nettrace_lines(out, why, sizeof why);
     ASSERT_MSG(ours, "the decoder refused %s: %s", out, why);
     const char *theirs;
@@ -74,4 +81,14 @@ TEST(nettrace_decoder_reads_what_traceevent_reads_in_a_clrattach_trace)
     ASSERT_EQ(strstr(ours, "REFUSED"), NULL);
     free(ours);
     app_stop(&a);
+}
+
+TEST(nettrace_decoder_reads_what_traceevent_reads_in_a_clrattach_trace)
+{
+    crosscheck(0);
+}
+
+TEST(nettrace_decoder_reads_what_traceevent_reads_in_a_dotnet_trace_file)
+{
+    crosscheck(1);
 }
