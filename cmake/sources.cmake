@@ -4,6 +4,7 @@ set(CLRATTACH_SOURCES
   src/clrattach/assembly/hook_check.c
   src/clrattach/assembly/pe_metadata.c
   src/clrattach/command_target.c
+  src/clrattach/counters.c
   src/clrattach/dump.c
   src/clrattach/hresult.c
   src/clrattach/nettrace_file.c
@@ -18,6 +19,7 @@ set(CLRATTACH_SOURCES
   src/clrattach/profiler_attach.c
   src/clrattach/profiler_control.c
   src/clrattach/proto/advertise.c
+  src/clrattach/proto/counter_reading.c
   src/clrattach/proto/dump_codec.c
   src/clrattach/proto/eventpipe_codec.c
   src/clrattach/proto/message.c
@@ -69,6 +71,8 @@ set(CLRPROF_SOURCES
 
 set(CLI_SOURCES
   src/cli/cmd_attach.c
+  src/cli/cmd_counters.c
+  src/cli/counters_view.c
   src/cli/cmd_detach.c
   src/cli/cmd_dump.c
   src/cli/cmd_env.c

@@ -847,6 +847,47 @@ CLRA_EXTERN int clra_nettrace_value_format(const clra_nettrace_value_t *v, char 
                                            size_t cap);
 
 /* ------------------------------------------------------------------------------------------ */
+/* Counters                                                                                    */
+/* (EventCounters and System.Diagnostics.Metrics instruments, read from a trace session)       */
+
+/* A counter session is a trace session (clra_trace_start) configured by clra_counters_config,
+ * whose stream goes through a NetTrace decoder; each event clra_counter_reading_get recognises
+ * is one reading. Names, labels and units follow dotnet-counters. */
+
+#define CLRA_COUNTERS_DEFAULT "System.Runtime"
+
+/* One published value of one counter. */
+typedef struct clra_counter_reading {
+    char provider[128]; /* the EventSource or Meter */
+    char name[128];     /* the counter or instrument: "cpu-usage", "alloc-rate" */
+    char label[256];    /* dotnet-counters' label: "CPU Usage (%)", "Allocation Rate (B / 1 sec)" */
+    char units[32];     /* "%", "MB", "B", "ms"; "" when the counter has none */
+    char tags[256];     /* a Meter instrument's tags "k=v,k2=v2"; "" for EventCounters */
+    char session[64];   /* a Meter reading's SessionId ("" for EventCounters) */
+    int rate;           /* 1: value is the increment over interval_s ("Rate"); 0: a mean or the
+                         * last value ("Metric") */
+    double value;
+    double interval_s;
+    void *reserved[4];
+} clra_counter_reading_t;
+
+/* Adds what dotnet-counters enables for the comma-separated providers (NULL or "" for
+ * System.Runtime): each as an EventCounters provider (Informational, no keywords,
+ * EventCounterIntervalSec=interval_s) and, for every name but System.Runtime, the Meter of
+ * that name through System.Diagnostics.Metrics (keywords 0x2, SessionId=session_id,
+ * Metrics=the names, RefreshInterval=interval_s, MaxTimeSeries=1000, MaxHistograms=10). Turns
+ * rundown off. CLRA_EINVAL for an empty name or interval 0, as clra_trace_config_add_provider. */
+CLRA_EXTERN int clra_counters_config(clra_trace_config_t *cfg, const char *providers,
+                                     unsigned interval_s, const char *session_id,
+                                     clra_status_t *st);
+/* Whether ev is a counter reading: an "EventCounters" event of any EventSource, or a
+ * System.Diagnostics.Metrics CounterRateValuePublished, UpDownCounterRateValuePublished or
+ * GaugeValuePublished event (a Meter rate is labelled per meter_interval_s). 1 with *out
+ * filled, 0 when it is another event, CLRA_EPROTO when its payload does not decode. */
+CLRA_EXTERN int clra_counter_reading_get(const clra_nettrace_event_t *ev, double meter_interval_s,
+                                         clra_counter_reading_t *out);
+
+/* ------------------------------------------------------------------------------------------ */
 /* Process discovery                                                                           */
 /* (every .NET process this user can see, across TMPDIRs and namespaces)                       */
 
