@@ -71,7 +71,9 @@ set(CLRPROF_SOURCES
 
 set(CLI_SOURCES
   src/cli/cmd_attach.c
+  src/cli/cmd_convert.c
   src/cli/cmd_counters.c
+  src/cli/convert_json.c
   src/cli/counters_view.c
   src/cli/cmd_detach.c
   src/cli/cmd_dump.c

@@ -23,6 +23,7 @@ static const verb_t verbs[] = {
     {"info", cmd_info, "what the runtime says about a process: command line, version, RID, ..."},
     {"ps", cmd_ps, "list the .NET processes this user can see, in any TMPDIR or namespace"},
     {"trace", cmd_trace, "record an EventPipe trace (.nettrace) of a process"},
+    {"convert", cmd_convert, "read a .nettrace file and write it as JSON lines"},
     {"counters", cmd_counters, "watch a process's counters (CPU, GC, allocations, exceptions...)"},
     {"dump", cmd_dump, "write a core dump of a process (createdump, run by the runtime)"},
     {"startup-hook", cmd_startup_hook, "run a managed startup hook (StartupHook.Initialize) in a "

@@ -48,8 +48,12 @@ int clra_nettrace_decode_file(const char *path, const clra_nettrace_callbacks_t 
     clra_status_t local;
     clra_nettrace_decoder_t *d;
     st = clra__status_begin(st, &local);
+    if (info)
+        memset(info, 0, sizeof *info);
     if (!path || !cb)
         return CLRA_EINVAL;
+    if (info)
+        info->state = CLRA_NETTRACE_INCOMPLETE;
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
         st->sys_errno = errno;

@@ -4,6 +4,7 @@
  * of every self-describing event (the app's EventSource, EventCounters). */
 #define _GNU_SOURCE
 #include "harness.h"
+#include "json_check.h"
 #include "nettrace_lines.h"
 #include "test.h"
 
@@ -56,6 +57,38 @@ static const char *first_difference(const char *a, const char *b, char *buf, siz
     return buf;
 }
 
+/* `clrattach convert` of the trace: every line one JSON value, the Ticks with their decoded
+ * payloads; a truncated copy converts up to the cut and says so (exit 8). */
+static void check_convert(const char *trace, const char *dir)
+{
+    char jsonl[600], cut[600], cmd[1400];
+    snprintf(jsonl, sizeof jsonl, "%s/trace.jsonl", dir);
+    const char *out;
+    ASSERT_EQ(run_cli(&out, "convert", "--output", jsonl, trace, NULL), 0);
+    FILE *f = fopen(jsonl, "r");
+    ASSERT(f != NULL);
+    static char line[1 << 16];
+    int lines = 0, ticks = 0;
+    while (fgets(line, sizeof line, f)) {
+        ASSERT_MSG(json_is_valid(line), "line %d is not JSON: %.300s", lines + 1, line);
+        char want[64];
+        snprintf(want, sizeof want, "\"payload\":{\"Sequence\":%d,\"Text\":\"tick %d\"}", ticks,
+                 ticks);
+        if (strstr(line, "\"provider\":\"ClrAttach-Sample\"")) {
+            ASSERT_MSG(strstr(line, want), "Tick %d: %.400s", ticks, line);
+            ticks++;
+        }
+        lines++;
+    }
+    fclose(f);
+    ASSERT_EQ(ticks, 200);
+    snprintf(cut, sizeof cut, "%s/cut.nettrace", dir);
+    snprintf(cmd, sizeof cmd, "head -c 300000 '%s' > '%s'", trace, cut);
+    ASSERT_EQ(system(cmd), 0);
+    ASSERT_EQ(run_cli(&out, "convert", "--output", jsonl, cut, NULL), 8);
+    ASSERT_CONTAINS(out, "is truncated: cut off at byte 300000 inside");
+}
+
 /* Traces the sample app doing known work, then compares both readings of the file. */
 static void crosscheck(int dotnet_trace)
 {
@@ -80,6 +113,8 @@ static void crosscheck(int dotnet_trace)
     ASSERT_MSG(strcmp(ours, theirs) == 0, "%s", first_difference(ours, theirs, diff, sizeof diff));
     ASSERT_EQ(strstr(ours, "REFUSED"), NULL);
     free(ours);
+    if (!dotnet_trace)
+        check_convert(out, a.dir);
     app_stop(&a);
 }
 

@@ -6,6 +6,8 @@
 //                                      fields flattened (Struct.Member, Array[i]); doubles and
 //                                      floats as the hex of their IEEE bits, so nothing rounds
 //   end EVENTS                        the total
+// tracecheck --time FILE: "BYTES EVENTS SECONDS" of one pass over the file (every event
+// dispatched with its template), for bench/run's decoder row.
 using System.Collections;
 using System.Globalization;
 using System.Text;
@@ -22,9 +24,11 @@ static class Program
 
     static int Main(string[] args)
     {
+        if (args.Length == 2 && args[0] == "--time")
+            return Time(args[1]);
         if (args.Length != 1)
         {
-            Console.Error.WriteLine("usage: tracecheck FILE.nettrace");
+            Console.Error.WriteLine("usage: tracecheck [--time] FILE.nettrace");
             return 2;
         }
         var counts = new Dictionary<string, long>();
@@ -50,6 +54,27 @@ static class Program
             stdout.Append(line).Append('\n');
         stdout.Append($"end {total}\n");
         Console.Out.Write(stdout.ToString());
+        return 0;
+    }
+
+    static int Time(string path)
+    {
+        long events = 0, fields = 0;
+        var clock = System.Diagnostics.Stopwatch.StartNew();
+        using (var source = new EventPipeEventSource(path))
+        {
+            source.Dynamic.All += _ => { };
+            source.AllEvents += data =>
+            {
+                events++;
+                for (int i = 0; i < data.PayloadNames.Length; i++)
+                    fields += data.PayloadValue(i) == null ? 0 : 1;
+            };
+            source.Process();
+        }
+        double seconds = clock.Elapsed.TotalSeconds;
+        Console.WriteLine(FormattableString.Invariant(
+            $"{new FileInfo(path).Length} {events} {seconds:F6} {fields}"));
         return 0;
     }
 
