@@ -5,6 +5,7 @@ set(CLRATTACH_SOURCES
   src/clrattach/assembly/pe_metadata.c
   src/clrattach/command_target.c
   src/clrattach/counters.c
+  src/clrattach/cpu_samples.c
   src/clrattach/dump.c
   src/clrattach/hresult.c
   src/clrattach/nettrace_file.c

@@ -846,6 +846,35 @@ CLRA_EXTERN int clra_nettrace_payload_get(const clra_nettrace_metadata_t *meta,
 CLRA_EXTERN int clra_nettrace_value_format(const clra_nettrace_value_t *v, char *buf,
                                            size_t cap);
 
+/* CPU samples of a trace: what the runtime's sampling profiler
+ * (Microsoft-DotNETCore-SampleProfiler) recorded, each stack's addresses named with the methods
+ * the trace's MethodLoadVerbose/MethodUnloadVerbose events and rundown (MethodDCStart/End
+ * Verbose) declare, for flame graphs and profile formats. */
+typedef struct clra_cpu_sample {
+    uint64_t thread_id;         /* the sampled thread */
+    int64_t timestamp;          /* in qpc_frequency ticks */
+    const char *const *frames;  /* "Namespace.Type.Method" or "0x7f..." (no method covers the
+                                 * address: native code, stubs); leaf first, root last */
+    size_t frame_count;
+} clra_cpu_sample_t;
+
+typedef struct clra_cpu_samples {
+    clra_cpu_sample_t *samples; /* in stream order */
+    size_t count;
+    int64_t qpc_frequency;
+    uint32_t sampling_rate_ns;  /* the sampler's period as the trace header says */
+    size_t methods;             /* methods known (named frames come from these) */
+    void *reserved[4];          /* the storage behind the names; clra_cpu_samples_free */
+} clra_cpu_samples_t;
+
+/* Reads every CPU sample of the .nettrace file at path. 0 with *out filled (count may be 0: no
+ * SampleProfiler in the trace); CLRA_EPROTO when the file is truncated or corrupt (info says
+ * which, out holds what came before), CLRA_EIO/CLRA_EACCES/CLRA_ENOMEM. Free with
+ * clra_cpu_samples_free whatever it returned. */
+CLRA_EXTERN int clra_cpu_samples_read_file(const char *path, clra_cpu_samples_t *out,
+                                           clra_nettrace_info_t *info, clra_status_t *st);
+CLRA_EXTERN void clra_cpu_samples_free(clra_cpu_samples_t *s);
+
 /* ------------------------------------------------------------------------------------------ */
 /* Counters                                                                                    */
 /* (EventCounters and System.Diagnostics.Metrics instruments, read from a trace session)       */

@@ -8,6 +8,8 @@
 #include "nettrace_lines.h"
 #include "test.h"
 
+#include "clrattach.h"
+
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/wait.h>
@@ -126,4 +128,67 @@ TEST(nettrace_decoder_reads_what_traceevent_reads_in_a_clrattach_trace)
 TEST(nettrace_decoder_reads_what_traceevent_reads_in_a_dotnet_trace_file)
 {
     crosscheck(1);
+}
+
+/* How many samples hold frame, how many of those have it within two frames of the leaf (the
+ * sampler stops a spinning thread where it can: in the method or a call it makes), and how many
+ * reach root further from the leaf. */
+static void count_frame(const clra_cpu_samples_t *s, const char *frame, const char *root,
+                        size_t *held, size_t *near_leaf, size_t *rooted)
+{
+    *held = *near_leaf = *rooted = 0;
+    for (size_t i = 0; i < s->count; i++) {
+        const clra_cpu_sample_t *x = &s->samples[i];
+        size_t at = 0;
+        while (at < x->frame_count && strcmp(x->frames[at], frame) != 0)
+            at++;
+        if (at == x->frame_count)
+            continue;
+        (*held)++;
+        *near_leaf += at <= 2;
+        for (size_t f = at + 1; f < x->frame_count; f++)
+            if (strcmp(x->frames[f], root) == 0) {
+                (*rooted)++;
+                break;
+            }
+    }
+}
+
+TEST(cpu_samples_of_a_trace_put_the_hot_method_near_the_leaf_under_main)
+{
+    app_t a;
+    char out[512];
+    int status;
+    app_start(&a, NULL);
+    snprintf(out, sizeof out, "%s/samples.nettrace", a.dir);
+    pid_t tracer = fork();
+    ASSERT(tracer >= 0);
+    if (tracer == 0) {
+        if (!freopen("/dev/null", "w", stdout))
+            _exit(126);
+        execl(CLRA_CLI, "clrattach", "trace", "--providers", "Microsoft-DotNETCore-SampleProfiler",
+              "--duration", "4", "--output", out, app_pid_text(&a), (char *)NULL);
+        _exit(127);
+    }
+    usleep(1200 * 1000);
+    ASSERT_STREQ(app_command(&a, "spin 1500", 10000), "spun 1500");
+    ASSERT_EQ(waitpid(tracer, &status, 0), tracer);
+    ASSERT_MSG(WIFEXITED(status) && WEXITSTATUS(status) == 0, "clrattach trace failed (%d)",
+               status);
+    clra_cpu_samples_t s;
+    clra_nettrace_info_t info;
+    clra_status_t st;
+    ASSERT_MSG(clra_cpu_samples_read_file(out, &s, &info, &st) == 0, "%s", st.detail);
+    ASSERT_MSG(s.methods > 100, "only %zu methods named by the rundown", s.methods);
+    size_t held, near_leaf, rooted;
+    count_frame(&s, "ClrAttach.Sample.Hot.Spin", "ClrAttach.Sample.Program.Main", &held,
+                &near_leaf, &rooted);
+    /* 1.5 s of one thread's CPU at the default 1 ms period; the sampler is not exact */
+    ASSERT_MSG(held >= 300, "Hot.Spin is in %zu of %zu samples", held, s.count);
+    ASSERT_MSG(near_leaf == held, "Hot.Spin is deeper than two frames from the leaf in %zu of "
+               "%zu samples", held - near_leaf, held);
+    ASSERT_MSG(rooted == held, "%zu of %zu Hot.Spin samples do not reach Program.Main",
+               held - rooted, held);
+    clra_cpu_samples_free(&s);
+    app_stop(&a);
 }

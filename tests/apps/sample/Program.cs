@@ -21,6 +21,8 @@
 //   events N        -> writes N events of the EventSource "ClrAttach-Sample" (event 1 "Tick",
 //                      Informational, no keywords, payload int Sequence = 0..N-1 and string
 //                      Text = "tick <Sequence>") -> "events-done N"
+//   spin MS         -> runs ClrAttach.Sample.Hot.Spin on this thread for MS milliseconds of
+//                      CPU, the known hot method of CPU-sample tests -> "spun MS"
 //   exit N          -> exits with code N
 // Without stdin (EOF) it keeps running until --seconds elapse (default 600), doing light work.
 using System.Diagnostics;
@@ -113,6 +115,9 @@ public static class Program
             case "events":
                 Reply($"events-done {Ticks.Emit(n)}");
                 break;
+            case "spin":
+                Reply($"spun {Hot.Spin(n)}");
+                break;
             case "exit":
                 return n;
             default:
@@ -197,6 +202,21 @@ internal static class Loader
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
     public static string LoadXml() =>
         System.Xml.Linq.XDocument.Parse("<a/>").Root!.GetType().Assembly.GetName().Name!;
+}
+
+// The one method that burns CPU on request, so sampled stacks have a known leaf.
+internal static class Hot
+{
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    public static int Spin(int milliseconds)
+    {
+        var clock = Stopwatch.StartNew();
+        long x = 0;
+        while (clock.ElapsedMilliseconds < milliseconds)
+            for (int i = 0; i < 10000; i++)
+                x = x * 31 + i;
+        return x == 42 ? -1 : milliseconds;
+    }
 }
 
 // Methods that are only JIT-compiled when "work" is asked for.
