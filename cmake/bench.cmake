@@ -8,6 +8,7 @@ target_link_libraries(floor_profiler PRIVATE clrprof)
 set_target_properties(floor_profiler PROPERTIES PREFIX "lib")
 add_executable(bench_count_events bench/count_events.c)
 target_include_directories(bench_count_events PRIVATE tests/common)
+target_link_libraries(bench_count_events PRIVATE clrattach)
 add_executable(bench_nettrace_decode bench/nettrace_decode.c)
 target_link_libraries(bench_nettrace_decode PRIVATE clrattach)
 set_target_properties(bench_peak_rss bench_client bench_count_events bench_nettrace_decode

@@ -629,3 +629,36 @@ TEST(nettrace_decoder_file_reader_gives_the_same_verdicts)
     free(l.s);
     nb_free(&s);
 }
+
+TEST(nettrace_decoder_an_empty_stack_is_not_a_missing_one)
+{
+    /* what a session without stack walks writes: every event names an empty stack */
+    nb_t s = {0}, blk = {0}, rec = {0}, pay = {0};
+    clra_nettrace_info_t info;
+    int rc;
+    nb_header(&s, 4);
+    nb_block_header(&blk, 1);
+    nb_meta_head(&rec, 1, "P", 1, "E", 0, 0, 4);
+    nb_u32(&rec, 0);
+    meta_event(&blk, &rec);
+    nb_block(&s, "MetadataBlock", &blk);
+    blk.n = 0;
+    nb_u32(&blk, 1);
+    nb_u32(&blk, 1);
+    nb_u32(&blk, 0);
+    nb_block(&s, "StackBlock", &blk);
+    blk.n = 0;
+    nb_block_header(&blk, 1);
+    nb_event_full(&blk, 1, 0, 5, 1, 1, &pay);
+    nb_event_full(&blk, 1, 0, 5, 2, 1, &pay);
+    nb_block(&s, "EventBlock", &blk);
+    nb_u8(&s, 0x01);
+    char *log = decode(&s, 0, &info, &rc);
+    ASSERT_CONTAINS(log, "stack=1/0 ");
+    ASSERT_CONTAINS(log, "stack=2/none0 ");
+    free(log);
+    nb_free(&s);
+    nb_free(&blk);
+    nb_free(&rec);
+    nb_free(&pay);
+}

@@ -302,8 +302,9 @@ static int deliver(clra_nettrace_decoder_t *d, clra_nettrace_event_t *ev, int me
         return 0;
     }
     ev->meta = find_meta(d, ev->metadata_id);
+    static const uint8_t no_ips[1];
     const stack_ref_t *s = find_stack(d, ev->stack_id);
-    ev->stack = s ? d->arena + s->at : NULL;
+    ev->stack = !s ? NULL : s->len ? d->arena + s->at : no_ips; /* an empty stack is not none */
     ev->stack_len = s ? s->len : 0;
     d->events++;
     if (d->cb.event && d->cb.event(d->ctx, ev))
