@@ -64,8 +64,8 @@ static char *slurp(const char *path)
     return buf;
 }
 
-/* Over the JSON events of one counter: how many, their sum and maximum, and the line of the
- * last one (for its label and units). */
+/* Over the JSON events of one counter (the writer puts each on a line of its own): how many,
+ * their sum and maximum, and the line of the last one (for its label and units). */
 typedef struct series {
     int n;
     double sum, max;
@@ -79,11 +79,11 @@ static series_t json_series(const char *json, const char *counter)
     char key[160];
     snprintf(key, sizeof key, "\"counter\": \"%s\"", counter);
     for (const char *p = json; (p = strstr(p, key)) != NULL; p++) {
-        const char *start = p, *end = strchr(p, '}');
-        while (start > json && start[-1] != '{')
+        const char *start = p, *end = strchr(p, '\n'); /* one event per line */
+        while (start > json && start[-1] != '\n')
             start--;
         const char *v = strstr(start, "\"value\": ");
-        ASSERT(v && end);
+        ASSERT(v && end && v < end);
         double x = strtod(v + 9, NULL);
         if (s.n < 256)
             s.v[s.n] = x;
@@ -256,4 +256,33 @@ TEST(counters_bad_format_or_list_is_a_usage_error)
     ASSERT_CONTAINS(out, "bad --counters entry 'System.Runtime[cpu-usage'");
     ASSERT_EQ(run_cli(&out, "counters", "--counters", "A[x,]", "1", NULL), 2);
     ASSERT_CONTAINS(out, "empty counter name");
+}
+
+TEST(counters_reads_a_meters_counter_and_gauge_by_name)
+{
+    app_t a;
+    char out[512], err[512];
+    app_start(&a, NULL);
+    snprintf(out, sizeof out, "%s/meter.json", a.dir);
+    snprintf(err, sizeof err, "%s/meter.err", a.dir);
+    pid_t c = counters_start(&a, "/dev/null", err, "--format", "json", "--output", out,
+                             "--counters", "ClrAttach.Sample", "--duration", "6", NULL);
+    usleep(2500 * 1000);
+    ASSERT_STREQ(app_command(&a, "meter 17", 10000), "metered 17");
+    ASSERT_EQ(counters_wait(c, 30000), 0);
+    char *json = slurp(out), *log = slurp(err);
+    ASSERT_MSG(json_is_valid(json), "not JSON:\n%s", json);
+    series_t req = json_series(json, "sample.requests");
+    ASSERT_MSG(req.sum == 17, "sample.requests adds up to %g after 17 (%d values)\n%s", req.sum,
+               req.n, log);
+    ASSERT_CONTAINS(req.line, "\"provider\": \"ClrAttach.Sample\", \"name\": \"sample.requests "
+                              "({request} / 1 sec)\", \"counterType\": \"Rate\"");
+    series_t queue = json_series(json, "sample.queue");
+    ASSERT_MSG(queue.n >= 2 && queue.max == 42 && queue.sum == 42 * queue.n,
+               "sample.queue: %d values, max %g", queue.n, queue.max);
+    ASSERT_CONTAINS(queue.line, "\"name\": \"sample.queue ({item})\", \"counterType\": "
+                                "\"Metric\"");
+    free(json);
+    free(log);
+    app_stop(&a);
 }

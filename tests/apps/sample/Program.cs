@@ -23,6 +23,9 @@
 //                      Text = "tick <Sequence>") -> "events-done N"
 //   spin MS         -> runs ClrAttach.Sample.Hot.Spin on this thread for MS milliseconds of
 //                      CPU, the known hot method of CPU-sample tests -> "spun MS"
+//   meter N         -> adds N to the Counter "sample.requests" (unit "{request}") of the Meter
+//                      "ClrAttach.Sample", which also has the ObservableGauge "sample.queue"
+//                      (unit "{item}", always 42) -> "metered N"
 //   exit N          -> exits with code N
 // Without stdin (EOF) it keeps running until --seconds elapse (default 600), doing light work.
 using System.Diagnostics;
@@ -118,6 +121,10 @@ public static class Program
             case "spin":
                 Reply($"spun {Hot.Spin(n)}");
                 break;
+            case "meter":
+                Metrics.Requests.Add(n);
+                Reply($"metered {n}");
+                break;
             case "exit":
                 return n;
             default:
@@ -202,6 +209,16 @@ internal static class Loader
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
     public static string LoadXml() =>
         System.Xml.Linq.XDocument.Parse("<a/>").Root!.GetType().Assembly.GetName().Name!;
+}
+
+// A Meter for the counters tests: one counter the tests add to, one gauge with a known value.
+internal static class Metrics
+{
+    private static readonly System.Diagnostics.Metrics.Meter Meter = new("ClrAttach.Sample");
+    public static readonly System.Diagnostics.Metrics.Counter<long> Requests =
+        Meter.CreateCounter<long>("sample.requests", "{request}");
+    private static readonly System.Diagnostics.Metrics.ObservableGauge<int> Queue =
+        Meter.CreateObservableGauge("sample.queue", () => 42, "{item}");
 }
 
 // The one method that burns CPU on request, so sampled stacks have a known leaf.
