@@ -599,6 +599,7 @@ TEST(nettrace_decoder_short_payload_names_the_field_that_does_not_fit)
     ASSERT_EQ(clra_nettrace_payload_get(&m, "\1\0\0\0\2\0\0\0\0\0\0\0", 12, "Big", &v, text,
                                         sizeof text, &st), 0);
     ASSERT_EQ(v.i, 2);
+    ASSERT_STREQ(st.detail, "");
     ASSERT_EQ(clra_nettrace_payload_get(&m, "\1\0\0\0\2\0\0\0\0\0\0\0", 12, "None", &v, text,
                                         sizeof text, &st), CLRA_EINVAL);
     ASSERT_STREQ(st.detail, "P/E has no field 'None'");

@@ -209,9 +209,14 @@ int clra_nettrace_payload_get(const clra_nettrace_metadata_t *meta, const void *
     if (!name || !out)
         return CLRA_EINVAL;
     getter_t g = {name, out, text, cap, 0};
-    int rc = clra_nettrace_payload_walk(meta, payload, len, get_one, &g, st);
+    clra_status_t local;
+    st = clra__status_begin(st, &local);
+    clra_status_t walk;
+    int rc = clra_nettrace_payload_walk(meta, payload, len, get_one, &g, &walk);
     if (g.found)
-        return 0;
+        return 0; /* the walk stopped where the field was: not a failure */
+    if (rc)
+        clra__detail(st, "%s", walk.detail);
     if (rc == 0) {
         clra__detail(st, "%s/%s has no field '%s'", meta->provider, meta->event_name, name);
         return CLRA_EINVAL;

@@ -122,8 +122,7 @@ public static class Program
                 Reply($"spun {Hot.Spin(n)}");
                 break;
             case "meter":
-                Metrics.Requests.Add(n);
-                Reply($"metered {n}");
+                Reply($"metered {Metrics.Add(n)}");
                 break;
             case "exit":
                 return n;
@@ -212,13 +211,26 @@ internal static class Loader
 }
 
 // A Meter for the counters tests: one counter the tests add to, one gauge with a known value.
+// Created on the first "meter" only, behind a method of its own, so the assembly that holds
+// System.Diagnostics.Metrics is not loaded by any other command (the callback tests count
+// module loads).
 internal static class Metrics
 {
-    private static readonly System.Diagnostics.Metrics.Meter Meter = new("ClrAttach.Sample");
-    public static readonly System.Diagnostics.Metrics.Counter<long> Requests =
-        Meter.CreateCounter<long>("sample.requests", "{request}");
-    private static readonly System.Diagnostics.Metrics.ObservableGauge<int> Queue =
-        Meter.CreateObservableGauge("sample.queue", () => 42, "{item}");
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    public static int Add(int n)
+    {
+        Instruments.Requests.Add(n);
+        return n;
+    }
+
+    private static class Instruments
+    {
+        private static readonly System.Diagnostics.Metrics.Meter Meter = new("ClrAttach.Sample");
+        public static readonly System.Diagnostics.Metrics.Counter<long> Requests =
+            Meter.CreateCounter<long>("sample.requests", "{request}");
+        private static readonly System.Diagnostics.Metrics.ObservableGauge<int> Queue =
+            Meter.CreateObservableGauge("sample.queue", () => 42, "{item}");
+    }
 }
 
 // The one method that burns CPU on request, so sampled stacks have a known leaf.
