@@ -18,6 +18,10 @@ clra_dotnet_app(sample sample sample.dll "Building the sample .NET app")
 set(CROSSCHECK_APP_DIR ${CMAKE_BINARY_DIR}/apps/crosscheck)
 clra_dotnet_app(crosscheck crosscheck crosscheck.dll
                 "Building the cross-check app (Microsoft.Diagnostics.NETCore.Client)")
+# Microsoft's TraceEvent reading .nettrace files, for cross-checking the decoder (from NuGet).
+set(TRACECHECK_APP_DIR ${CMAKE_BINARY_DIR}/apps/tracecheck)
+clra_dotnet_app(tracecheck tracecheck tracecheck.dll
+                "Building the NetTrace cross-check app (Microsoft.Diagnostics.Tracing.TraceEvent)")
 # A startup hook assembly that `clrattach startup-hook` applies to the sample app.
 set(HOOK_APP_DIR ${CMAKE_BINARY_DIR}/apps/hook)
 clra_dotnet_app(hook hook clra_hook.dll "Building the startup hook test assembly")
@@ -34,7 +38,8 @@ add_custom_command(
           tests/apps/badhook/variants.proj
   COMMENT "Building the deliberately wrong startup hooks")
 add_custom_target(test_apps ALL DEPENDS ${SAMPLE_APP_DIR}/sample.dll ${HOOK_APP_DIR}/clra_hook.dll
-                  ${CROSSCHECK_APP_DIR}/crosscheck.dll ${BADHOOK_DLLS})
+                  ${CROSSCHECK_APP_DIR}/crosscheck.dll ${TRACECHECK_APP_DIR}/tracecheck.dll
+                  ${BADHOOK_DLLS})
 # The assembly-check unit tests read these real compiler outputs (no runtime is started).
 target_compile_definitions(unit_tests PRIVATE
   CLRA_SAMPLE_DLL="${SAMPLE_APP_DIR}/sample.dll"
@@ -43,13 +48,16 @@ target_compile_definitions(unit_tests PRIVATE
 add_dependencies(unit_tests test_apps)
 
 add_executable(e2e_tests ${E2E_SOURCES} tests/e2e/harness.c)
-target_sources(e2e_tests PRIVATE tests/e2e/elfcore.c tests/e2e/trace_counts.c tests/e2e/runtime.c)
+target_sources(e2e_tests PRIVATE tests/e2e/elfcore.c tests/e2e/trace_counts.c tests/e2e/runtime.c
+               tests/e2e/nettrace_lines.c)
 target_include_directories(e2e_tests PRIVATE tests/e2e ${CLRATTACH_PRIVATE_INCLUDE})
 target_link_libraries(e2e_tests PRIVATE clrattach_static clra_test_main)
 target_compile_definitions(e2e_tests PRIVATE
   CLRA_DOTNET="${DOTNET_EXE}"
   CLRA_SAMPLE_DLL="${SAMPLE_APP_DIR}/sample.dll"
   CLRA_CROSSCHECK_DLL="${CROSSCHECK_APP_DIR}/crosscheck.dll"
+  CLRA_TRACECHECK_DLL="${TRACECHECK_APP_DIR}/tracecheck.dll"
+  CLRA_DOTNET_TRACE="${CMAKE_BINARY_DIR}/tools/dotnet-trace"
   CLRA_HOOK_DLL="${HOOK_APP_DIR}/clra_hook.dll"
   CLRA_BADHOOK_DIR="${BADHOOK_DIR}"
   CLRA_CLI="$<TARGET_FILE:clrattach_cli>"
@@ -64,3 +72,17 @@ add_dependencies(e2e_tests test_apps clrattach_cli hello_profiler ${TEST_PROFILE
 clra_register_tests(e2e_tests e2e ${E2E_SOURCES})
 
 include(cmake/runtimes.cmake)
+
+# dotnet-trace (NuGet, a pinned version) in the build tree, installed by the fixture test
+# tools.dotnet_trace on first use, so the decoder is cross-checked on traces it wrote too.
+add_test(NAME tools.dotnet_trace
+         COMMAND bash -c "test -x \"$1/dotnet-trace\" || \"$2\" tool install --tool-path \"$1\" \
+dotnet-trace --version 10.0.750501" tools ${CMAKE_BINARY_DIR}/tools ${DOTNET_EXE})
+set_tests_properties(tools.dotnet_trace PROPERTIES FIXTURES_SETUP clra_dotnet_trace TIMEOUT 600
+                     LABELS "e2e;e2e-matrix")
+get_directory_property(clra_all_tests TESTS)
+foreach(t ${clra_all_tests})
+  if(t MATCHES "_dotnet_trace_file$")
+    set_property(TEST ${t} APPEND PROPERTY FIXTURES_REQUIRED clra_dotnet_trace)
+  endif()
+endforeach()

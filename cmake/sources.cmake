@@ -4,8 +4,11 @@ set(CLRATTACH_SOURCES
   src/clrattach/assembly/hook_check.c
   src/clrattach/assembly/pe_metadata.c
   src/clrattach/command_target.c
+  src/clrattach/counters.c
+  src/clrattach/cpu_samples.c
   src/clrattach/dump.c
   src/clrattach/hresult.c
+  src/clrattach/nettrace_file.c
   src/clrattach/ipc/request.c
   src/clrattach/ipc/reverse_server.c
   src/clrattach/ipc/socket_check.c
@@ -17,10 +20,15 @@ set(CLRATTACH_SOURCES
   src/clrattach/profiler_attach.c
   src/clrattach/profiler_control.c
   src/clrattach/proto/advertise.c
+  src/clrattach/proto/counter_reading.c
   src/clrattach/proto/dump_codec.c
   src/clrattach/proto/eventpipe_codec.c
   src/clrattach/proto/message.c
   src/clrattach/proto/nettrace.c
+  src/clrattach/proto/nettrace_cursor.c
+  src/clrattach/proto/nettrace_decoder.c
+  src/clrattach/proto/nettrace_metadata.c
+  src/clrattach/proto/nettrace_payload.c
   src/clrattach/proto/process_codec.c
   src/clrattach/proto/process_info_codec.c
   src/clrattach/proto/profiler_codec.c
@@ -68,6 +76,10 @@ set(CLRPROF_SOURCES
 
 set(CLI_SOURCES
   src/cli/cmd_attach.c
+  src/cli/cmd_convert.c
+  src/cli/cmd_counters.c
+  src/cli/convert_json.c
+  src/cli/counters_view.c
   src/cli/cmd_detach.c
   src/cli/cmd_dump.c
   src/cli/cmd_env.c

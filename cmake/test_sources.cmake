@@ -15,6 +15,7 @@ set(UNIT_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/unit/test_message.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_names.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_nettrace.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_nettrace_decoder.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_process_env.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_process_info.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_process_list.c
@@ -39,6 +40,7 @@ set(UNIT_SOURCES
 set(E2E_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_attach.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_callbacks.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_counters.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_cycles.c
 
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_deadlines.c
@@ -53,6 +55,7 @@ set(E2E_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_ps.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_stage.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_startup_hook.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_nettrace_crosscheck.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_trace.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_trace_filter.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_trace_presets.c

@@ -737,6 +737,266 @@ CLRA_EXTERN int clra_nettrace_check_file(const char *path, clra_nettrace_info_t 
                                          clra_status_t *st);
 
 /* ------------------------------------------------------------------------------------------ */
+/* NetTrace decoding                                                                           */
+/* (a streaming reader of the bytes clra_trace_pump delivers, or of a .nettrace file)          */
+
+/* A decoder takes NetTrace bytes in pieces of any size as they arrive (clra_nettrace_decoder_feed)
+ * and calls the caller back for the trace header, each metadata record, each stack, each
+ * sequence point and each event, in stream order. Memory stays bounded whatever the trace's
+ * size: at most one block (CLRA_NETTRACE_MAX_BLOCK) is buffered, the stacks since the last
+ * sequence point, and the metadata records (one per event kind). It reads NetTrace versions 4
+ * and 5 (what .NET 5 to 10 write over IPC), compressed and uncompressed event headers, and the
+ * V5 metadata tags (opcode, V2 parameters with arrays). Everything handed to a callback is valid
+ * only until the callback returns. Layout notes and where the runtime departs from PerfView's
+ * NetTraceFormat docs: docs/nettrace.md. */
+
+#define CLRA_NETTRACE_MAX_BLOCK (64u << 20) /* larger blocks are refused as corrupt */
+#define CLRA_NETTRACE_MAX_DEPTH 16          /* struct/array nesting in metadata */
+
+/* Field types: System.TypeCode values, plus EventPipe's 17 (GUID) and 19 (array). */
+typedef enum clra_nettrace_type {
+    CLRA_NETTRACE_STRUCT = 1,   /* members follow one another, no count */
+    CLRA_NETTRACE_BOOL = 3,     /* 4 bytes (Win32 BOOL) */
+    CLRA_NETTRACE_CHAR = 4,     /* 2 bytes, UTF-16 unit */
+    CLRA_NETTRACE_INT8 = 5,
+    CLRA_NETTRACE_UINT8 = 6,
+    CLRA_NETTRACE_INT16 = 7,
+    CLRA_NETTRACE_UINT16 = 8,
+    CLRA_NETTRACE_INT32 = 9,
+    CLRA_NETTRACE_UINT32 = 10,
+    CLRA_NETTRACE_INT64 = 11,
+    CLRA_NETTRACE_UINT64 = 12,
+    CLRA_NETTRACE_FLOAT = 13,
+    CLRA_NETTRACE_DOUBLE = 14,
+    CLRA_NETTRACE_DECIMAL = 15, /* 16 bytes, kept raw */
+    CLRA_NETTRACE_DATETIME = 16, /* 8 bytes, FILETIME (100 ns ticks since 1601, UTC) */
+    CLRA_NETTRACE_GUID = 17,    /* 16 bytes, first three groups little-endian */
+    CLRA_NETTRACE_STRING = 18,  /* NUL-terminated UTF-16 */
+    CLRA_NETTRACE_ARRAY = 19,   /* uint16 element count, then the elements */
+} clra_nettrace_type_t;
+
+/* One field of an event's payload, as its metadata describes it. */
+typedef struct clra_nettrace_field {
+    const char *name;                          /* UTF-8; "" for an array's element */
+    clra_nettrace_type_t type;                 /* any value read (unknown ones fail the walk) */
+    const struct clra_nettrace_field *fields;  /* STRUCT: its members; ARRAY: its one element */
+    size_t field_count;
+} clra_nettrace_field_t;
+
+/* One metadata record: what a kind of event is and how its payload is laid out. */
+typedef struct clra_nettrace_metadata {
+    uint32_t id;                        /* what events name in their metadata id */
+    const char *provider;               /* UTF-8 */
+    uint32_t event_id;
+    const char *event_name;             /* UTF-8; "" when the runtime left it empty */
+    uint64_t keywords;
+    uint32_t version;
+    uint32_t level;
+    int opcode;                         /* from the V5 opcode tag; -1 without one */
+    const clra_nettrace_field_t *fields; /* the top-level payload fields */
+    size_t field_count;
+    int fields_v2;                      /* the fields came from the V2 parameters tag */
+    void *reserved[4];
+} clra_nettrace_metadata_t;
+
+/* The trace object at the start of the stream. */
+typedef struct clra_nettrace_header {
+    int32_t version, min_reader_version;
+    uint16_t sync_time[8]; /* UTC SYSTEMTIME: year, month, weekday, day, hour, min, sec, ms */
+    int64_t sync_qpc;      /* the timestamp sync_time corresponds to */
+    int64_t qpc_frequency; /* timestamp ticks per second */
+    uint32_t pointer_size, pid, processors, sampling_rate_ns;
+    void *reserved[4];
+} clra_nettrace_header_t;
+
+/* One event, its header fields resolved (compressed headers expanded). */
+typedef struct clra_nettrace_event {
+    const clra_nettrace_metadata_t *meta; /* NULL when the id was never defined */
+    uint32_t metadata_id;
+    uint32_t sequence;
+    uint64_t thread_id, capture_thread_id;
+    uint32_t processor;
+    uint32_t stack_id;
+    int64_t timestamp;                    /* in header->qpc_frequency ticks */
+    uint8_t activity_id[16], related_activity_id[16];
+    int sorted;                           /* the IsSorted flag */
+    const uint8_t *payload;
+    uint32_t payload_len;
+    const uint8_t *stack;                 /* IPs (pointer_size each), leaf first; NULL when the
+                                           * stack id names no stack since the last sequence
+                                           * point; empty stacks have stack_len 0 */
+    uint32_t stack_len;
+    uint64_t offset;                      /* stream offset of the event's header */
+    void *reserved[4];
+} clra_nettrace_event_t;
+
+typedef struct clra_nettrace_thread_seq {
+    uint64_t thread_id;
+    uint32_t sequence;
+} clra_nettrace_thread_seq_t;
+
+/* A sequence point: every event before it happened before timestamp; stacks are forgotten. */
+typedef struct clra_nettrace_sequence_point {
+    int64_t timestamp;
+    const clra_nettrace_thread_seq_t *threads; /* the last sequence number of each thread */
+    size_t thread_count;
+} clra_nettrace_sequence_point_t;
+
+/* Each callback may be NULL; each returns 0 to go on, non-zero to stop the decoder (the feed
+ * then returns CLRA_EIO). */
+typedef struct clra_nettrace_callbacks {
+    int (*header)(void *ctx, const clra_nettrace_header_t *h);
+    int (*metadata)(void *ctx, const clra_nettrace_metadata_t *m);
+    int (*event)(void *ctx, const clra_nettrace_event_t *ev);
+    int (*stack)(void *ctx, uint32_t id, const uint8_t *ips, uint32_t len);
+    int (*sequence_point)(void *ctx, const clra_nettrace_sequence_point_t *sp);
+    void *reserved[4];
+} clra_nettrace_callbacks_t;
+
+typedef struct clra_nettrace_decoder clra_nettrace_decoder_t;
+
+/* A decoder calling cb (copied) with ctx. CLRA_EINVAL without cb or out, CLRA_ENOMEM. */
+CLRA_EXTERN int clra_nettrace_decoder_new(const clra_nettrace_callbacks_t *cb, void *ctx,
+                                          clra_nettrace_decoder_t **out);
+/* Decodes the next len bytes of the stream (any split). 0 when they were good so far (a block
+ * may wait for more bytes); CLRA_EPROTO when the stream is corrupt, st->detail giving the byte
+ * offset and what was expected there (every later feed fails the same way); CLRA_EIO when a
+ * callback stopped it; CLRA_ENOMEM. */
+CLRA_EXTERN int clra_nettrace_decoder_feed(clra_nettrace_decoder_t *d, const void *data,
+                                           size_t len, clra_status_t *st);
+/* Says no more bytes will come: fills info (VALID when the end marker was the last byte,
+ * INCOMPLETE with where the stream stopped and what it still expected, INVALID with the first
+ * corruption) and returns 0 for VALID, CLRA_EPROTO otherwise with the same words in st. */
+CLRA_EXTERN int clra_nettrace_decoder_end(clra_nettrace_decoder_t *d, clra_nettrace_info_t *info,
+                                          clra_status_t *st);
+/* Events delivered so far. */
+CLRA_EXTERN uint64_t clra_nettrace_decoder_event_count(const clra_nettrace_decoder_t *d);
+CLRA_EXTERN void clra_nettrace_decoder_free(clra_nettrace_decoder_t *d);
+
+/* Reads a whole file through a decoder in 1 MiB pieces (bounded memory at any size). 0 when
+ * the file is a complete trace; CLRA_EPROTO (info says incomplete or invalid, and where);
+ * CLRA_EIO / CLRA_EACCES when it cannot be read, CLRA_EIO when a callback stopped it. */
+CLRA_EXTERN int clra_nettrace_decode_file(const char *path, const clra_nettrace_callbacks_t *cb,
+                                          void *ctx, clra_nettrace_info_t *info,
+                                          clra_status_t *st);
+
+/* What the payload walk hands out, in payload order. */
+typedef enum clra_nettrace_value_kind {
+    CLRA_NETTRACE_VALUE = 0, /* a scalar or string */
+    CLRA_NETTRACE_BEGIN = 1, /* a struct or array opens: count members or elements follow */
+    CLRA_NETTRACE_END = 2,   /* it closes */
+} clra_nettrace_value_kind_t;
+
+typedef struct clra_nettrace_value {
+    clra_nettrace_value_kind_t kind;
+    const clra_nettrace_field_t *field; /* its description */
+    const char *name;                   /* field->name ("" for array elements) */
+    int depth;                          /* 0 for top-level fields */
+    uint32_t index;                     /* position in its array (0 outside arrays) */
+    uint32_t count;                     /* BEGIN: members or elements */
+    int64_t i;                          /* signed integers, BOOL, CHAR */
+    uint64_t u;                         /* unsigned integers; DATETIME's FILETIME ticks */
+    double f;                           /* FLOAT, DOUBLE */
+    const char *text;                   /* STRING: UTF-8, NUL-terminated */
+    const uint8_t *raw;                 /* the value's bytes in the payload */
+    size_t raw_len;
+    void *reserved[2];
+} clra_nettrace_value_t;
+
+typedef int (*clra_nettrace_value_fn)(void *ctx, const clra_nettrace_value_t *v);
+
+/* Walks an event's payload by its metadata, calling fn for each value (non-zero stops the walk:
+ * CLRA_EIO). 0 when the fields were all there (bytes left over are allowed: the runtime appends
+ * fields newer than the metadata declares); CLRA_EPROTO with st->detail naming the field and the
+ * payload offset when the payload is shorter than its description or a type is unknown. */
+CLRA_EXTERN int clra_nettrace_payload_walk(const clra_nettrace_metadata_t *meta,
+                                           const void *payload, size_t len,
+                                           clra_nettrace_value_fn fn, void *ctx,
+                                           clra_status_t *st);
+/* Finds top-level field name in a payload; 0 with *out filled (a string's text copied into
+ * text, cap bytes, and out->text pointing there), CLRA_EINVAL when there is no such field,
+ * CLRA_EPROTO as the walk. */
+CLRA_EXTERN int clra_nettrace_payload_get(const clra_nettrace_metadata_t *meta,
+                                          const void *payload, size_t len, const char *name,
+                                          clra_nettrace_value_t *out, char *text, size_t cap,
+                                          clra_status_t *st);
+/* Writes a scalar value as text: integers in decimal, floats with %.17g, BOOL true/false,
+ * GUID as 8-4-4-4-12 lowercase hex, DATETIME as ISO 8601 UTC (2024-05-01T12:00:00.1234567Z),
+ * DECIMAL as its hex bytes, STRING as is. Returns the length it needed (snprintf-like). */
+CLRA_EXTERN int clra_nettrace_value_format(const clra_nettrace_value_t *v, char *buf,
+                                           size_t cap);
+
+/* CPU samples of a trace: what the runtime's sampling profiler
+ * (Microsoft-DotNETCore-SampleProfiler) recorded, each stack's addresses named with the methods
+ * the trace's MethodLoadVerbose/MethodUnloadVerbose events and rundown (MethodDCStart/End
+ * Verbose) declare, for flame graphs and profile formats. */
+typedef struct clra_cpu_sample {
+    uint64_t thread_id;         /* the sampled thread */
+    int64_t timestamp;          /* in qpc_frequency ticks */
+    const char *const *frames;  /* "Namespace.Type.Method" or "0x7f..." (no method covers the
+                                 * address: native code, stubs); leaf first, root last */
+    size_t frame_count;
+} clra_cpu_sample_t;
+
+typedef struct clra_cpu_samples {
+    clra_cpu_sample_t *samples; /* in stream order */
+    size_t count;
+    int64_t qpc_frequency;
+    uint32_t sampling_rate_ns;  /* the sampler's period as the trace header says */
+    size_t methods;             /* methods known (named frames come from these) */
+    void *reserved[4];          /* the storage behind the names; clra_cpu_samples_free */
+} clra_cpu_samples_t;
+
+/* Reads every CPU sample of the .nettrace file at path. 0 with *out filled (count may be 0: no
+ * SampleProfiler in the trace); CLRA_EPROTO when the file is truncated or corrupt (info says
+ * which, out holds what came before), CLRA_EIO/CLRA_EACCES/CLRA_ENOMEM. Free with
+ * clra_cpu_samples_free whatever it returned. */
+CLRA_EXTERN int clra_cpu_samples_read_file(const char *path, clra_cpu_samples_t *out,
+                                           clra_nettrace_info_t *info, clra_status_t *st);
+CLRA_EXTERN void clra_cpu_samples_free(clra_cpu_samples_t *s);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Counters                                                                                    */
+/* (EventCounters and System.Diagnostics.Metrics instruments, read from a trace session)       */
+
+/* A counter session is a trace session (clra_trace_start) configured by clra_counters_config,
+ * whose stream goes through a NetTrace decoder; each event clra_counter_reading_get recognises
+ * is one reading. Names, labels and units follow dotnet-counters. */
+
+#define CLRA_COUNTERS_DEFAULT "System.Runtime"
+
+/* One published value of one counter. */
+typedef struct clra_counter_reading {
+    char provider[128]; /* the EventSource or Meter */
+    char name[128];     /* the counter or instrument: "cpu-usage", "alloc-rate" */
+    char label[256];    /* dotnet-counters' label: "CPU Usage (%)", "Allocation Rate (B / 1 sec)" */
+    char units[32];     /* "%", "MB", "B", "ms"; "" when the counter has none */
+    char tags[256];     /* a Meter instrument's tags "k=v,k2=v2"; "" for EventCounters */
+    char session[64];   /* a Meter reading's SessionId ("" for EventCounters) */
+    int rate;           /* 1: value is the increment over interval_s ("Rate"); 0: a mean or the
+                         * last value ("Metric") */
+    double value;
+    double interval_s;
+    void *reserved[4];
+} clra_counter_reading_t;
+
+/* Adds what dotnet-counters enables for the comma-separated providers (NULL or "" for
+ * System.Runtime): each as an EventCounters provider (Informational, no keywords,
+ * EventCounterIntervalSec=interval_s) and, for every name but System.Runtime, the Meter of
+ * that name through System.Diagnostics.Metrics (keywords 0x2, SessionId=session_id,
+ * Metrics=the names, RefreshInterval=interval_s, MaxTimeSeries=1000, MaxHistograms=10). Turns
+ * rundown off. CLRA_EINVAL for an empty name or interval 0, as clra_trace_config_add_provider. */
+CLRA_EXTERN int clra_counters_config(clra_trace_config_t *cfg, const char *providers,
+                                     unsigned interval_s, const char *session_id,
+                                     clra_status_t *st);
+/* Whether ev is a counter reading: an "EventCounters" event of any EventSource, or a
+ * System.Diagnostics.Metrics CounterRateValuePublished, UpDownCounterRateValuePublished or
+ * GaugeValuePublished event (a Meter rate is labelled per meter_interval_s). 1 with *out
+ * filled, 0 when it is another event, CLRA_EPROTO when its payload does not decode. */
+CLRA_EXTERN int clra_counter_reading_get(const clra_nettrace_event_t *ev, double meter_interval_s,
+                                         clra_counter_reading_t *out);
+
+/* ------------------------------------------------------------------------------------------ */
 /* Process discovery                                                                           */
 /* (every .NET process this user can see, across TMPDIRs and namespaces)                       */
 

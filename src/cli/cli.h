@@ -123,6 +123,8 @@ int cmd_launch(int argc, char **argv);
 int cmd_info(int argc, char **argv);
 int cmd_ps(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
+int cmd_counters(int argc, char **argv);
+int cmd_convert(int argc, char **argv);
 int cmd_dump(int argc, char **argv);
 int cmd_startup_hook(int argc, char **argv);
 /* After a successful attach: holds the profiler's control endpoint until a signal, then lets

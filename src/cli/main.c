@@ -27,6 +27,12 @@ static const verb_t verbs[] = {
 #ifndef CLRA_NO_VERB_TRACE
     {"trace", cmd_trace, "record an EventPipe trace (.nettrace) of a process"},
 #endif
+#ifndef CLRA_NO_VERB_CONVERT
+    {"convert", cmd_convert, "read a .nettrace file and write it as JSON lines"},
+#endif
+#ifndef CLRA_NO_VERB_COUNTERS
+    {"counters", cmd_counters, "watch a process's counters (CPU, GC, allocations, exceptions...)"},
+#endif
 #ifndef CLRA_NO_VERB_DUMP
     {"dump", cmd_dump, "write a core dump of a process (createdump, run by the runtime)"},
 #endif
@@ -43,6 +49,12 @@ static const char *const left_out[] = {
 #endif
 #ifdef CLRA_NO_VERB_TRACE
     "trace",
+#endif
+#ifdef CLRA_NO_VERB_CONVERT
+    "convert",
+#endif
+#ifdef CLRA_NO_VERB_COUNTERS
+    "counters",
 #endif
 #ifdef CLRA_NO_VERB_DUMP
     "dump",

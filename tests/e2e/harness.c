@@ -392,6 +392,12 @@ int run_crosscheck(const char **output, const char *question, const app_t *a)
     return run_captured(0, output, CLRA_DOTNET, argv);
 }
 
+int run_tracecheck(const char **output, const char *nettrace)
+{
+    const char *argv[] = {"dotnet", CLRA_TRACECHECK_DLL, nettrace, NULL};
+    return run_captured(0, output, CLRA_DOTNET, argv);
+}
+
 const char *profiler_path(const char *name)
 {
     static char path[512];

@@ -71,6 +71,8 @@ int run_cli_as(uid_t uid, const char **output, const char *arg0, ...) __attribut
 /* Asks the official managed client (tests/apps/crosscheck) a question ("info" or "env") about
  * the app; output as run_cli (the same static buffer). Returns the exit code. */
 int run_crosscheck(const char **output, const char *question, const app_t *a);
+/* Reads a .nettrace file with TraceEvent (tests/apps/tracecheck): sorted lines as run_cli. */
+int run_tracecheck(const char **output, const char *nettrace);
 /* Reading the CLI's --json output. Both return static buffers (the last four of each stay valid
  * at once) or NULL. json_object_where finds the first {...} whose "key" is the number value,
  * copied whole; json_value gives the first "key"'s value in text: a string unescaped, any

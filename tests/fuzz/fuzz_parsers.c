@@ -51,6 +51,35 @@ static void fuzz_nettrace(const uint8_t *data, size_t size)
     clra_nettrace_check(data, size, &info);
 }
 
+/* The streaming decoder: every payload it delivers is walked too, and the input is fed whole
+ * and again in uneven pieces, so both the direct and the buffered path see every byte. */
+static int fuzz_walk_event(void *ctx, const clra_nettrace_event_t *ev)
+{
+    (void)ctx;
+    if (ev->meta)
+        clra_nettrace_payload_walk(ev->meta, ev->payload, ev->payload_len, NULL, NULL, NULL);
+    return 0;
+}
+
+static void fuzz_nettrace_decoder(const uint8_t *data, size_t size)
+{
+    static const clra_nettrace_callbacks_t cb = {NULL, NULL, fuzz_walk_event, NULL, NULL, {0}};
+    for (size_t piece = 0; piece <= 7; piece += 7) {
+        clra_nettrace_decoder_t *d;
+        clra_nettrace_info_t info;
+        if (clra_nettrace_decoder_new(&cb, NULL, &d) != 0)
+            return;
+        for (size_t at = 0; at < size;) {
+            size_t k = piece && piece < size - at ? piece : size - at;
+            if (clra_nettrace_decoder_feed(d, data + at, k, NULL) != 0)
+                break;
+            at += k;
+        }
+        clra_nettrace_decoder_end(d, &info, NULL);
+        clra_nettrace_decoder_free(d);
+    }
+}
+
 /* Provider specs come from command lines and configuration files. */
 static void fuzz_provider_spec(const uint8_t *data, size_t size)
 {
@@ -152,6 +181,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_environment(data, size);
     fuzz_text(data, size);
     fuzz_nettrace(data, size);
+    fuzz_nettrace_decoder(data, size);
     fuzz_provider_spec(data, size);
     fuzz_assembly(data, size);
     return 0;

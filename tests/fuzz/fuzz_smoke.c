@@ -1,5 +1,6 @@
 /* fuzz_smoke.c - drives fuzz_parsers.c without libFuzzer: seeds from the spec's examples,
  * mutated deterministically (flips, truncations, length fields set to extremes). */
+#include "nettrace_build.h"
 #include "test.h"
 
 #include <stdint.h>
@@ -82,4 +83,69 @@ TEST(fuzz_smoke_trace_parsers_survive_mutated_streams_and_specs)
 {
     mutate_and_run(seed_nettrace, sizeof seed_nettrace, 20000, 0x5eed123u);
     mutate_and_run((const uint8_t *)seed_spec, sizeof seed_spec - 1, 20000, 0xabc0123u);
+}
+
+/* A decodable NetTrace: a metadata record with an int, a string, a struct and (V2) an array of
+ * structs, a stack, an event using them all, a sequence point and the end marker. */
+static void seed_decodable(nb_t *s)
+{
+    nb_t blk = {0}, rec = {0}, f = {0};
+    nb_header(s, 4);
+    nb_block_header(&blk, 1);
+    nb_meta_head(&rec, 1, "P", 1, "E", 0, 0, 4);
+    nb_u32(&rec, 3);
+    nb_u32(&rec, 9);
+    nb_utf16(&rec, "N");
+    nb_u32(&rec, 18);
+    nb_utf16(&rec, "S");
+    nb_u32(&rec, 1);
+    nb_u32(&rec, 1);
+    nb_u32(&rec, 17);
+    nb_utf16(&rec, "G");
+    nb_utf16(&rec, "T");
+    nb_utf16(&f, "A");
+    nb_u32(&f, 19);
+    nb_u32(&f, 7);
+    nb_u32(&rec, 4 + 4 + 4 + (uint32_t)f.n);
+    nb_u8(&rec, 2);
+    nb_u32(&rec, 1);
+    nb_u32(&rec, 4 + (uint32_t)f.n);
+    nb_put(&rec, f.b, f.n);
+    nb_u8(&blk, 128);
+    nb_varint(&blk, 0);
+    nb_varint(&blk, rec.n);
+    nb_put(&blk, rec.b, rec.n);
+    nb_block(s, "MetadataBlock", &blk);
+    blk.n = 0;
+    nb_u32(&blk, 1);
+    nb_u32(&blk, 1);
+    nb_u32(&blk, 8);
+    nb_u64(&blk, 0x1234);
+    nb_block(s, "StackBlock", &blk);
+    blk.n = 0;
+    f.n = 0;
+    nb_u16(&f, 2);
+    nb_u16(&f, 5);
+    nb_u16(&f, 6);
+    nb_block_header(&blk, 1);
+    nb_event_full(&blk, 1, 0, 7, 1, 10, &f);
+    nb_block(s, "EventBlock", &blk);
+    blk.n = 0;
+    nb_u64(&blk, 20);
+    nb_u32(&blk, 1);
+    nb_u64(&blk, 7);
+    nb_u32(&blk, 1);
+    nb_block(s, "SPBlock", &blk);
+    nb_u8(s, 0x01);
+    nb_free(&blk);
+    nb_free(&rec);
+    nb_free(&f);
+}
+
+TEST(fuzz_smoke_nettrace_decoder_survives_mutated_streams)
+{
+    nb_t s = {0};
+    seed_decodable(&s);
+    mutate_and_run(s.b, s.n, 20000, 0x7e1a5eedu);
+    nb_free(&s);
 }

@@ -21,6 +21,11 @@
 //   events N        -> writes N events of the EventSource "ClrAttach-Sample" (event 1 "Tick",
 //                      Informational, no keywords, payload int Sequence = 0..N-1 and string
 //                      Text = "tick <Sequence>") -> "events-done N"
+//   spin MS         -> runs ClrAttach.Sample.Hot.Spin on this thread for MS milliseconds of
+//                      CPU, the known hot method of CPU-sample tests -> "spun MS"
+//   meter N         -> adds N to the Counter "sample.requests" (unit "{request}") of the Meter
+//                      "ClrAttach.Sample", which also has the ObservableGauge "sample.queue"
+//                      (unit "{item}", always 42) -> "metered N"
 //   exit N          -> exits with code N
 // Without stdin (EOF) it keeps running until --seconds elapse (default 600), doing light work.
 using System.Diagnostics;
@@ -113,6 +118,12 @@ public static class Program
             case "events":
                 Reply($"events-done {Ticks.Emit(n)}");
                 break;
+            case "spin":
+                Reply($"spun {Hot.Spin(n)}");
+                break;
+            case "meter":
+                Reply($"metered {Metrics.Add(n)}");
+                break;
             case "exit":
                 return n;
             default:
@@ -197,6 +208,44 @@ internal static class Loader
     [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
     public static string LoadXml() =>
         System.Xml.Linq.XDocument.Parse("<a/>").Root!.GetType().Assembly.GetName().Name!;
+}
+
+// A Meter for the counters tests: one counter the tests add to, one gauge with a known value.
+// Created on the first "meter" only, behind a method of its own, so the assembly that holds
+// System.Diagnostics.Metrics is not loaded by any other command (the callback tests count
+// module loads).
+internal static class Metrics
+{
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    public static int Add(int n)
+    {
+        Instruments.Requests.Add(n);
+        return n;
+    }
+
+    private static class Instruments
+    {
+        private static readonly System.Diagnostics.Metrics.Meter Meter = new("ClrAttach.Sample");
+        public static readonly System.Diagnostics.Metrics.Counter<long> Requests =
+            Meter.CreateCounter<long>("sample.requests", "{request}");
+        private static readonly System.Diagnostics.Metrics.ObservableGauge<int> Queue =
+            Meter.CreateObservableGauge("sample.queue", () => 42, "{item}");
+    }
+}
+
+// The one method that burns CPU on request, so sampled stacks have a known leaf.
+internal static class Hot
+{
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    public static int Spin(int milliseconds)
+    {
+        var clock = Stopwatch.StartNew();
+        long x = 0;
+        while (clock.ElapsedMilliseconds < milliseconds)
+            for (int i = 0; i < 10000; i++)
+                x = x * 31 + i;
+        return x == 42 ? -1 : milliseconds;
+    }
 }
 
 // Methods that are only JIT-compiled when "work" is asked for.

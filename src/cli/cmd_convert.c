@@ -1,0 +1,104 @@
+/* cmd_convert.c - `clrattach convert`: a .nettrace file read by the library's decoder and
+ * written in another format (JSON lines of every event, payloads decoded). */
+#define _GNU_SOURCE
+#include "cli.h"
+#include "convert.h"
+#include "options.h"
+
+#include <string.h>
+
+typedef struct convert_opts {
+    const char *format, *output;
+} convert_opts_t;
+
+typedef struct convert_run {
+    FILE *f;
+    unsigned pointer_size;
+} convert_run_t;
+
+static const cli_opt_t convert_opts[] = {
+    CLI_STRING("format", convert_opts_t, format, "FORMAT",
+               "json (default): one JSON object per line, the trace's header first, then every "
+               "event with its stack's addresses and its payload decoded from the metadata"),
+    CLI_STRING("output", convert_opts_t, output, "FILE", "write there instead of stdout"),
+    CLI_END,
+};
+
+static const cli_verb_t convert_verb = {
+    .name = "convert",
+    .synopsis = "FILE",
+    .description =
+        "Reads the .nettrace FILE (from clrattach trace, dotnet-trace or any EventPipe\n"
+        "writer) with clrattach's own decoder, in bounded memory whatever its size, and\n"
+        "writes it in another format. A truncated or corrupt file is converted up to where\n"
+        "it breaks and the command says where and why.\n",
+    .epilogue =
+        "examples:\n"
+        "  clrattach convert trace.nettrace > trace.jsonl\n"
+        "  clrattach convert --output trace.jsonl trace.nettrace\n"
+        "\n"
+        "exit codes: 0 the whole file was converted, 1 the output could not be written, 2\n"
+        "usage or the file cannot be read, 8 the file is truncated or corrupt (what came\n"
+        "before the break is written).\n",
+    .opts = convert_opts,
+    .min_args = 1,
+    .max_args = 1,
+    .args_error = "expected one FILE",
+};
+
+static int on_header(void *ctx, const clra_nettrace_header_t *h)
+{
+    convert_run_t *r = ctx;
+    r->pointer_size = h->pointer_size;
+    convert_json_header(r->f, h);
+    return 0;
+}
+
+static int on_event(void *ctx, const clra_nettrace_event_t *ev)
+{
+    convert_run_t *r = ctx;
+    convert_json_event(r->f, ev, r->pointer_size);
+    return ferror(r->f) ? 1 : 0;
+}
+
+int cmd_convert(int argc, char **argv)
+{
+    convert_opts_t o = {0};
+    cli_args_t a;
+    int p = cli_parse(&convert_verb, argc, argv, &o, &a);
+    if (p)
+        return p > 0 ? EXIT_OK : EXIT_USAGE;
+    if (o.format && strcmp(o.format, "json") != 0) {
+        fprintf(stderr, "clrattach convert: --format %s: only json is written so far\n",
+                cli_vis(o.format));
+        return EXIT_USAGE;
+    }
+    convert_run_t r = {stdout, 8};
+    if (o.output && !(r.f = fopen(o.output, "w"))) {
+        fprintf(stderr, "clrattach convert: cannot write %s: %m\n", cli_vis(o.output));
+        return EXIT_INTERNAL;
+    }
+    clra_nettrace_callbacks_t cb = {0};
+    cb.header = on_header;
+    cb.event = on_event;
+    clra_nettrace_info_t info;
+    clra_status_t st;
+    int rc = clra_nettrace_decode_file(a.args[0], &cb, &r, &info, &st);
+    int bad_out = fflush(r.f) != 0 || ferror(r.f) || (r.f != stdout && fclose(r.f) != 0);
+    if (bad_out) {
+        fprintf(stderr, "clrattach convert: writing %s failed\n",
+                o.output ? cli_vis(o.output) : "stdout");
+        return EXIT_INTERNAL;
+    }
+    if (rc == CLRA_EPROTO) {
+        fprintf(stderr, "clrattach convert: %s is %s: %s\n", cli_vis(a.args[0]),
+                info.state == CLRA_NETTRACE_INCOMPLETE ? "truncated" : "corrupt",
+                cli_vis(st.detail));
+        return EXIT_CONNECTION;
+    }
+    if (rc) {
+        fprintf(stderr, "clrattach convert: %s\n", cli_vis(st.detail));
+        return EXIT_USAGE;
+    }
+    return EXIT_OK;
+}

@@ -1,0 +1,304 @@
+/* cmd_counters.c - `clrattach counters`: a live view of a process's EventCounters and Meter
+ * instruments, read from an EventPipe session through the library's NetTrace decoder, until
+ * Ctrl-C, --duration or the process's exit; every way out sends StopTracing. */
+#define _GNU_SOURCE
+#include "cli.h"
+#include "counters_view.h"
+#include "options.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define PUMP_WAIT_MS 200
+#define REDRAW_S 0.25
+#define DEFAULT_COUNTERS_TIMEOUT_MS 30000
+#define MAX_FILTERS 256
+
+typedef struct counters_opts {
+    const char *counters;
+    long long interval_s, duration_s;
+    const char *format, *output;
+} counters_opts_t;
+
+typedef struct filter {
+    char provider[128], name[128]; /* name "" = every counter of the provider */
+} filter_t;
+
+typedef struct counters_run {
+    counters_opts_t o;
+    char providers[4096];
+    filter_t filters[MAX_FILTERS];
+    int nfilters;
+    char session_id[40];
+    counters_view_t view;
+    clra_nettrace_decoder_t *decoder;
+    uint64_t readings;
+} counters_run_t;
+
+static const cli_opt_t counters_opts[] = {
+    CLI_STRING("counters", counters_opts_t, counters, "LIST",
+               "providers (EventSources or Meters) and optionally their counters, as "
+               "dotnet-counters takes them: System.Runtime[cpu-usage,gc-heap-size],MyMeter "
+               "(default System.Runtime)"),
+    CLI_INT("refresh-interval", counters_opts_t, interval_s, "S", 1, 3600,
+            "seconds between the values the runtime publishes (default 1)"),
+    CLI_INT("duration", counters_opts_t, duration_s, "S", 1, 86400 * 365,
+            "stop after S seconds (default: until Ctrl-C or the process exits)"),
+    CLI_STRING("format", counters_opts_t, format, "FORMAT",
+               "table (default; redrawn in place on a terminal, one line per value "
+               "otherwise), json or csv (dotnet-counters' collect files)"),
+    CLI_STRING("output", counters_opts_t, output, "FILE", "write there instead of stdout"),
+    CLI_END,
+};
+
+static const cli_verb_t counters_verb = {
+    .name = "counters",
+    .synopsis = "PID",
+    .description =
+        "Shows the counters .NET process PID publishes: System.Runtime's EventCounters by\n"
+        "default (CPU usage, GC heap, allocation rate, exceptions, thread pool, lock\n"
+        "contention...), any EventSource's counters and, on .NET 8 and later, any\n"
+        "System.Diagnostics.Metrics Meter's counters and gauges, by name. Names, labels and\n"
+        "units are dotnet-counters'. Runs until --duration ends, Ctrl-C (SIGINT) or SIGTERM,\n"
+        "or the process exits, and always ends its session with StopTracing.\n",
+    .epilogue =
+        "examples:\n"
+        "  clrattach counters PID\n"
+        "  clrattach counters --counters 'System.Runtime[cpu-usage,exception-count]' PID\n"
+        "  clrattach counters --format csv --output counters.csv --duration 60 PID\n"
+        "\n"
+        "exit codes: 0 stopped (Ctrl-C, --duration or the process exited), 1 the output could\n"
+        "not be written, 2 usage, 3 no such process, 5 no endpoint, 6 permission denied, 7\n"
+        "timed out, 8 connection or protocol failure, 10 the runtime refused.\n",
+    .opts = counters_opts,
+    .common = CLI_COMMON_TIMEOUT,
+    .timeout_help = "deadline for starting, and again for stopping, in milliseconds",
+    .default_timeout_ms = DEFAULT_COUNTERS_TIMEOUT_MS,
+    .pid = 1,
+    .args_error = "expected one PID",
+};
+
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + t.tv_nsec / 1e9;
+}
+
+/* One "Provider[a,b]" or "Provider" of the list into providers and filters. */
+static int add_spec(counters_run_t *c, const char *spec, size_t len)
+{
+    const char *open = memchr(spec, '[', len);
+    size_t plen = open ? (size_t)(open - spec) : len;
+    if (plen == 0 || plen >= sizeof c->filters[0].provider ||
+        (open && spec[len - 1] != ']')) {
+        fprintf(stderr, "clrattach counters: bad --counters entry '%.*s': expected Provider or "
+                "Provider[counter,counter]\n", (int)len, spec);
+        return -1;
+    }
+    size_t used = strlen(c->providers);
+    snprintf(c->providers + used, sizeof c->providers - used, "%s%.*s", used ? "," : "",
+             (int)plen, spec);
+    const char *p = open ? open + 1 : NULL, *end = spec + len - 1;
+    do {
+        size_t n = p ? strcspn(p, ",]") : 0;
+        if (p && (n == 0 || p + n > end)) {
+            fprintf(stderr, "clrattach counters: empty counter name in '%.*s'\n", (int)len,
+                    spec);
+            return -1;
+        }
+        if (c->nfilters == MAX_FILTERS)
+            return fprintf(stderr, "clrattach counters: more than %d counters\n", MAX_FILTERS),
+                   -1;
+        filter_t *f = &c->filters[c->nfilters++];
+        snprintf(f->provider, sizeof f->provider, "%.*s", (int)plen, spec);
+        snprintf(f->name, sizeof f->name, "%.*s", (int)n, p ? p : "");
+        p = p && p + n < end ? p + n + 1 : NULL;
+    } while (p);
+    return 0;
+}
+
+/* Splits --counters at the commas outside brackets. */
+static int parse_counters(counters_run_t *c)
+{
+    const char *s = c->o.counters ? c->o.counters : CLRA_COUNTERS_DEFAULT;
+    while (*s) {
+        size_t n = 0;
+        int depth = 0;
+        while (s[n] && (s[n] != ',' || depth)) {
+            depth += s[n] == '[' ? 1 : s[n] == ']' ? -1 : 0;
+            n++;
+        }
+        if (add_spec(c, s, n))
+            return -1;
+        s += n + (s[n] == ',');
+    }
+    return c->providers[0] ? 0 : (fprintf(stderr, "clrattach counters: --counters is empty\n"),
+                                  -1);
+}
+
+static int wanted(const counters_run_t *c, const clra_counter_reading_t *r)
+{
+    for (int i = 0; i < c->nfilters; i++)
+        if (strcmp(c->filters[i].provider, r->provider) == 0 &&
+            (!c->filters[i].name[0] || strcmp(c->filters[i].name, r->name) == 0))
+            return 1;
+    return 0;
+}
+
+/* Every decoded event: readings of this session that the list asks for go to the view. */
+static int on_event(void *ctx, const clra_nettrace_event_t *ev)
+{
+    counters_run_t *c = ctx;
+    clra_counter_reading_t r;
+    if (clra_counter_reading_get(ev, (double)c->o.interval_s, &r) != 1)
+        return 0;
+    if ((r.session[0] && strcmp(r.session, c->session_id) != 0) || !wanted(c, &r))
+        return 0;
+    c->readings++;
+    counters_view_add(&c->view, &r);
+    return 0;
+}
+
+static int feed(void *ctx, const void *data, size_t len)
+{
+    return clra_nettrace_decoder_feed(ctx, data, len, NULL) != 0;
+}
+
+/* A SessionId no other listener of the process shares (Meter readings carry it). */
+static void new_session_id(char out[40])
+{
+    unsigned char b[16] = {0};
+    FILE *f = fopen("/dev/urandom", "rb");
+    if (!f || fread(b, 1, sizeof b, f) != sizeof b) {
+        unsigned long long t = (unsigned long long)time(NULL) ^ ((unsigned long long)getpid() << 32);
+        memcpy(b, &t, sizeof t);
+    }
+    if (f)
+        fclose(f);
+    snprintf(out, 40, "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x",
+             b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12],
+             b[13], b[14], b[15]);
+}
+
+/* The options, the format and the output; 0, 1 after the help, -1 after saying why. */
+static int parse_options(int argc, char **argv, counters_run_t *c, cli_args_t *a)
+{
+    c->o.interval_s = 1;
+    int p = cli_parse(&counters_verb, argc, argv, &c->o, a);
+    if (p != 0)
+        return p;
+    const char *fmt = c->o.format ? c->o.format : "table";
+    c->view.format = strcmp(fmt, "table") == 0  ? COUNTERS_TABLE
+                     : strcmp(fmt, "json") == 0 ? COUNTERS_JSON
+                     : strcmp(fmt, "csv") == 0  ? COUNTERS_CSV
+                                                : -1;
+    if (c->view.format < 0) {
+        fprintf(stderr, "clrattach counters: --format %s: expected table, json or csv\n",
+                cli_vis(fmt));
+        return -1;
+    }
+    return parse_counters(c);
+}
+
+/* Pumps until Ctrl-C, the duration or the end of the stream; "why" says which. */
+static int watch(counters_run_t *c, clra_trace_session_t *s, const char **why, clra_status_t *st)
+{
+    double end = c->o.duration_s ? now_s() + (double)c->o.duration_s : 0, drawn = 0;
+    for (;;) {
+        int rc = clra_trace_pump(s, feed, c->decoder, PUMP_WAIT_MS, st);
+        if (now_s() - drawn >= REDRAW_S) {
+            counters_view_refresh(&c->view);
+            drawn = now_s();
+        }
+        if (rc)
+            return *why = "error", rc;
+        if (s->eof)
+            return *why = "the process exited", 0;
+        if (interrupted)
+            return *why = "interrupted", 0;
+        if (end && now_s() >= end)
+            return *why = "duration", 0;
+    }
+}
+
+/* Starts the session, watches, stops it: the exit code. */
+static int run(counters_run_t *c, int pid, long long timeout_ms, cli_run_t *cr)
+{
+    clra_trace_config_t cfg;
+    clra_trace_session_t s;
+    clra_status_t st;
+    const char *why = "";
+    clra_nettrace_callbacks_t cb = {0};
+    cb.event = on_event;
+    clra_trace_config_init(&cfg);
+    new_session_id(c->session_id);
+    int rc = clra_counters_config(&cfg, c->providers, (unsigned)c->o.interval_s, c->session_id,
+                                  &st);
+    clra_target_t target = clra_target_pid(pid);
+    if (rc == 0)
+        rc = clra_nettrace_decoder_new(&cb, c, &c->decoder);
+    if (rc == 0)
+        rc = clra_trace_start(&target, &cfg, (int)timeout_ms, &s, &st);
+    clra_trace_config_free(&cfg);
+    if (rc) {
+        clra_nettrace_decoder_free(c->decoder);
+        return cli_fail(cr, &(cli_failure_t){.rc = rc, .st = &st, .action = "read counters of"});
+    }
+    if (c->view.format == COUNTERS_TABLE && !c->view.tty)
+        fprintf(stderr, "reading counters of process %d every %lld s; Ctrl-C to stop\n", pid,
+                c->o.interval_s);
+    counters_view_begin(&c->view);
+    rc = watch(c, &s, &why, &st);
+    if (rc == 0 && !s.eof)
+        rc = clra_trace_stop(&s, &target, feed, c->decoder, (int)timeout_ms, &st);
+    clra_trace_session_close(&s);
+    counters_view_end(&c->view);
+    clra_nettrace_decoder_free(c->decoder);
+    if (rc && strcmp(why, "the process exited") != 0)
+        return cli_fail(cr, &(cli_failure_t){.rc = rc, .st = &st, .action = "read counters of"});
+    fprintf(stderr, "stopped (%s) after %llu values\n", why, (unsigned long long)c->readings);
+    return EXIT_OK;
+}
+
+int cmd_counters(int argc, char **argv)
+{
+    static counters_run_t c;
+    cli_args_t a;
+    cli_run_t cr;
+    memset(&c, 0, sizeof c);
+    int p = parse_options(argc, argv, &c, &a);
+    if (p)
+        return p > 0 ? EXIT_OK : EXIT_USAGE;
+    c.view.f = stdout;
+    if (c.o.output && !(c.view.f = fopen(c.o.output, "w"))) {
+        fprintf(stderr, "clrattach counters: cannot write %s: %m\n", cli_vis(c.o.output));
+        return EXIT_INTERNAL;
+    }
+    c.view.tty = isatty(fileno(c.view.f));
+    c.view.pid = a.pid;
+    c.view.interval_s = (unsigned)c.o.interval_s;
+    struct sigaction sa = {.sa_handler = on_signal};
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    cli_run_begin(&cr, a.pid, 0);
+    int code = run(&c, a.pid, a.timeout_ms, &cr);
+    if (c.view.f != stdout && fclose(c.view.f) != 0 && code == EXIT_OK) {
+        fprintf(stderr, "clrattach counters: writing %s failed\n", cli_vis(c.o.output));
+        code = EXIT_INTERNAL;
+    }
+    return code;
+}

@@ -1,0 +1,230 @@
+/* cpu_samples.c - the CPU samples of a .nettrace file, their frames named.
+ *
+ * SampleProfiler's ThreadSample events (event 0, no metadata fields) carry the sampled thread
+ * in their header and its stack; the methods come from the runtime's MethodLoadVerbose (143)
+ * and MethodUnloadVerbose (144) and the rundown's MethodDCStartVerbose (143) and
+ * MethodDCEndVerbose (144), whose metadata describes no fields either, so their layout is the
+ * runtime manifest's: uint64 MethodID, uint64 ModuleID, uint64 MethodStartAddress, uint32
+ * MethodSize, uint32 MethodToken, uint32 MethodFlags, then UTF-16 MethodNamespace, MethodName,
+ * MethodSignature. Rundown comes at the end, so samples are kept as addresses and named once
+ * the whole file is read.
+ */
+#define _GNU_SOURCE
+#include "proto/nettrace_internal.h"
+#include "util/status.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SAMPLER "Microsoft-DotNETCore-SampleProfiler"
+
+typedef struct method {
+    uint64_t start, size;
+    char *name;
+} method_t;
+
+typedef struct raw_sample {
+    uint64_t thread;
+    int64_t timestamp;
+    size_t first, count; /* in the address arena */
+} raw_sample_t;
+
+typedef struct collector {
+    method_t *methods;
+    size_t nmethods, cap_methods;
+    raw_sample_t *raw;
+    size_t nraw, cap_raw;
+    uint64_t *ips;
+    size_t nips, cap_ips;
+    unsigned pointer_size;
+    clra_cpu_samples_t *out;
+    int oom;
+} collector_t;
+
+/* The storage behind a clra_cpu_samples_t (its reserved[0]). */
+typedef struct storage {
+    method_t *methods;
+    size_t nmethods;
+    const char **frames;
+    char **hex; /* names made for addresses no method covers */
+    size_t nhex;
+} storage_t;
+
+static int grow(void **p, size_t *cap, size_t need, size_t each)
+{
+    if (need <= *cap)
+        return 0;
+    size_t n = *cap ? *cap : 256;
+    while (n < need)
+        n *= 2;
+    void *q = realloc(*p, n * each);
+    if (!q)
+        return -1;
+    *p = q;
+    *cap = n;
+    return 0;
+}
+
+/* A method load, unload or rundown record: its code range and "Namespace.Name". */
+static void method_event(collector_t *c, const clra_nettrace_event_t *ev)
+{
+    clra__ntcur_t cur = {ev->payload, 0, ev->payload_len, 0, NULL, 0};
+    clra__nt_u64(&cur, "MethodID");
+    clra__nt_u64(&cur, "ModuleID");
+    uint64_t start = clra__nt_u64(&cur, "MethodStartAddress");
+    uint32_t size = clra__nt_u32(&cur, "MethodSize");
+    clra__nt_bytes(&cur, 8, "MethodToken, MethodFlags");
+    char *ns = cur.want ? NULL : clra__nt_utf16z(&cur, "MethodNamespace");
+    char *name = ns ? clra__nt_utf16z(&cur, "MethodName") : NULL;
+    if (ns && name && size && !grow((void **)&c->methods, &c->cap_methods, c->nmethods + 1,
+                                    sizeof *c->methods)) {
+        method_t *m = &c->methods[c->nmethods];
+        if (asprintf(&m->name, "%s%s%s", ns, ns[0] ? "." : "", name) >= 0) {
+            m->start = start;
+            m->size = size;
+            c->nmethods++;
+        }
+    }
+    free(ns);
+    free(name);
+}
+
+static int on_header(void *ctx, const clra_nettrace_header_t *h)
+{
+    collector_t *c = ctx;
+    c->pointer_size = h->pointer_size == 4 ? 4 : 8;
+    c->out->qpc_frequency = h->qpc_frequency;
+    c->out->sampling_rate_ns = h->sampling_rate_ns;
+    return 0;
+}
+
+static int on_event(void *ctx, const clra_nettrace_event_t *ev)
+{
+    collector_t *c = ctx;
+    const clra_nettrace_metadata_t *m = ev->meta;
+    if (!m)
+        return 0;
+    if ((m->event_id == 143 || m->event_id == 144) &&
+        (strcmp(m->provider, "Microsoft-Windows-DotNETRuntime") == 0 ||
+         strcmp(m->provider, "Microsoft-Windows-DotNETRuntimeRundown") == 0)) {
+        method_event(c, ev);
+        return 0;
+    }
+    if (m->event_id != 0 || strcmp(m->provider, SAMPLER) != 0)
+        return 0;
+    size_t n = ev->stack ? ev->stack_len / c->pointer_size : 0;
+    if (grow((void **)&c->raw, &c->cap_raw, c->nraw + 1, sizeof *c->raw) ||
+        grow((void **)&c->ips, &c->cap_ips, c->nips + n, sizeof *c->ips))
+        return c->oom = 1, 1;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t ip = 0;
+        memcpy(&ip, ev->stack + i * c->pointer_size, c->pointer_size);
+        c->ips[c->nips + i] = ip;
+    }
+    c->raw[c->nraw++] = (raw_sample_t){ev->thread_id, ev->timestamp, c->nips, n};
+    c->nips += n;
+    return 0;
+}
+
+static int by_start(const void *a, const void *b)
+{
+    const method_t *x = a, *y = b;
+    return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* The method whose code holds ip (the last starting at or below it), or NULL. */
+static const method_t *covering(const storage_t *s, uint64_t ip)
+{
+    size_t lo = 0, hi = s->nmethods;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (s->methods[mid].start <= ip)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == 0)
+        return NULL;
+    const method_t *m = &s->methods[lo - 1];
+    return ip - m->start < m->size ? m : NULL;
+}
+
+/* Names every frame and builds the caller's list; -1 out of memory. */
+static int resolve(collector_t *c, storage_t *s)
+{
+    qsort(c->methods, c->nmethods, sizeof *c->methods, by_start);
+    s->methods = c->methods;
+    s->nmethods = c->nmethods;
+    c->methods = NULL;
+    s->frames = calloc(c->nips ? c->nips : 1, sizeof *s->frames);
+    s->hex = calloc(c->nips ? c->nips : 1, sizeof *s->hex);
+    clra_cpu_samples_t *out = c->out;
+    out->samples = calloc(c->nraw ? c->nraw : 1, sizeof *out->samples);
+    if (!s->frames || !s->hex || !out->samples)
+        return -1;
+    for (size_t i = 0; i < c->nips; i++) {
+        const method_t *m = covering(s, c->ips[i]);
+        if (m) {
+            s->frames[i] = m->name;
+        } else if (asprintf(&s->hex[s->nhex], "0x%llx", (unsigned long long)c->ips[i]) >= 0) {
+            s->frames[i] = s->hex[s->nhex++];
+        } else {
+            return -1;
+        }
+    }
+    for (size_t i = 0; i < c->nraw; i++)
+        out->samples[i] = (clra_cpu_sample_t){c->raw[i].thread, c->raw[i].timestamp,
+                                              s->frames + c->raw[i].first, c->raw[i].count};
+    out->count = c->nraw;
+    out->methods = s->nmethods;
+    return 0;
+}
+
+int clra_cpu_samples_read_file(const char *path, clra_cpu_samples_t *out,
+                               clra_nettrace_info_t *info, clra_status_t *st)
+{
+    clra_status_t local;
+    st = clra__status_begin(st, &local);
+    if (!out)
+        return CLRA_EINVAL;
+    memset(out, 0, sizeof *out);
+    storage_t *s = calloc(1, sizeof *s);
+    if (!s)
+        return CLRA_ENOMEM;
+    out->reserved[0] = s;
+    collector_t c = {.pointer_size = 8, .out = out};
+    clra_nettrace_callbacks_t cb = {0};
+    cb.header = on_header;
+    cb.event = on_event;
+    int rc = clra_nettrace_decode_file(path, &cb, &c, info, st);
+    if (c.oom)
+        rc = CLRA_ENOMEM;
+    if ((rc == 0 || rc == CLRA_EPROTO) && resolve(&c, s) != 0)
+        rc = CLRA_ENOMEM;
+    for (size_t i = 0; c.methods && i < c.nmethods; i++)
+        free(c.methods[i].name);
+    free(c.methods);
+    free(c.raw);
+    free(c.ips);
+    return rc;
+}
+
+void clra_cpu_samples_free(clra_cpu_samples_t *out)
+{
+    if (!out)
+        return;
+    storage_t *s = out->reserved[0];
+    if (s) {
+        for (size_t i = 0; i < s->nmethods; i++)
+            free(s->methods[i].name);
+        for (size_t i = 0; i < s->nhex; i++)
+            free(s->hex[i]);
+        free(s->methods);
+        free(s->frames);
+        free(s->hex);
+        free(s);
+    }
+    free(out->samples);
+    memset(out, 0, sizeof *out);
+}

@@ -1,0 +1,128 @@
+/* counter_reading.c - EventCounters and Meter events to one clra_counter_reading_t.
+ *
+ * EventCounters (any EventSource): a struct "Payload" holding Name, DisplayName, DisplayUnits,
+ * CounterType ("Mean" or "Sum"), Mean or Increment, IntervalSec and Series ("Interval=1000").
+ * System.Diagnostics.Metrics (MetricsEventSource): flat strings sessionId, meterName,
+ * instrumentName, unit, tags, and rate (counters) or lastValue (gauges), numbers as text.
+ * Labels as dotnet-counters writes them: "Name (Units / N sec)" for rates ("Count" when the
+ * counter has no units), "Name (Units)" or "Name" otherwise.
+ */
+#define _GNU_SOURCE
+#include "clrattach.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct fields {
+    clra_counter_reading_t *r;
+    char display[160], type[16], series[64], value_text[64];
+    double mean, increment;
+    int have_mean, have_increment;
+} fields_t;
+
+static void copy(char *dst, size_t cap, const char *src)
+{
+    snprintf(dst, cap, "%s", src ? src : "");
+}
+
+/* Takes the members it knows, at any depth (the struct's name differs between writers). */
+static int take(void *ctx, const clra_nettrace_value_t *v)
+{
+    fields_t *f = ctx;
+    clra_counter_reading_t *r = f->r;
+    if (v->kind != CLRA_NETTRACE_VALUE)
+        return 0;
+    const char *n = v->name, *t = v->text ? v->text : "";
+    if (v->field->type == CLRA_NETTRACE_DOUBLE || v->field->type == CLRA_NETTRACE_FLOAT) {
+        if (strcmp(n, "Mean") == 0)
+            f->mean = v->f, f->have_mean = 1;
+        else if (strcmp(n, "Increment") == 0)
+            f->increment = v->f, f->have_increment = 1;
+        else if (strcmp(n, "IntervalSec") == 0)
+            r->interval_s = v->f;
+        return 0;
+    }
+    if (strcmp(n, "Name") == 0 || strcmp(n, "instrumentName") == 0)
+        copy(r->name, sizeof r->name, t);
+    else if (strcmp(n, "DisplayName") == 0)
+        copy(f->display, sizeof f->display, t);
+    else if (strcmp(n, "DisplayUnits") == 0 || strcmp(n, "unit") == 0)
+        copy(r->units, sizeof r->units, t);
+    else if (strcmp(n, "CounterType") == 0)
+        copy(f->type, sizeof f->type, t);
+    else if (strcmp(n, "Series") == 0)
+        copy(f->series, sizeof f->series, t);
+    else if (strcmp(n, "meterName") == 0)
+        copy(r->provider, sizeof r->provider, t);
+    else if (strcmp(n, "tags") == 0)
+        copy(r->tags, sizeof r->tags, t);
+    else if (strcmp(n, "sessionId") == 0)
+        copy(r->session, sizeof r->session, t);
+    else if (strcmp(n, "rate") == 0 || strcmp(n, "lastValue") == 0)
+        copy(f->value_text, sizeof f->value_text, t);
+    return 0;
+}
+
+/* "Interval=1000" (ms) as seconds, else IntervalSec rounded; at least 1. */
+static double interval_of(const fields_t *f)
+{
+    const char *p = strstr(f->series, "Interval=");
+    double s = p ? atof(p + 9) / 1000.0 : floor(f->r->interval_s + 0.5);
+    return s >= 1 ? s : 1;
+}
+
+static void label(clra_counter_reading_t *r, const char *display, double interval)
+{
+    const char *name = display[0] ? display : r->name;
+    if (r->rate)
+        snprintf(r->label, sizeof r->label, "%.150s (%.30s / %g sec)", name,
+                 r->units[0] ? r->units : "Count", interval);
+    else if (r->units[0])
+        snprintf(r->label, sizeof r->label, "%.150s (%.30s)", name, r->units);
+    else
+        snprintf(r->label, sizeof r->label, "%.150s", name);
+}
+
+/* EventCounters: the provider is the event's; Sum is a rate of Increment, else Mean. */
+static int event_counter(const clra_nettrace_event_t *ev, fields_t *f)
+{
+    clra_counter_reading_t *r = f->r;
+    copy(r->provider, sizeof r->provider, ev->meta->provider);
+    r->rate = strcmp(f->type, "Sum") == 0;
+    if (!r->name[0] || (r->rate ? !f->have_increment : !f->have_mean))
+        return CLRA_EPROTO;
+    r->value = r->rate ? f->increment : f->mean;
+    label(r, f->display, interval_of(f));
+    return 1;
+}
+
+int clra_counter_reading_get(const clra_nettrace_event_t *ev, double meter_interval_s,
+                             clra_counter_reading_t *out)
+{
+    if (!ev || !out)
+        return CLRA_EINVAL;
+    const clra_nettrace_metadata_t *m = ev->meta;
+    int counters = m && strcmp(m->event_name, "EventCounters") == 0;
+    int meter = m && strcmp(m->provider, "System.Diagnostics.Metrics") == 0 &&
+                (strcmp(m->event_name, "CounterRateValuePublished") == 0 ||
+                 strcmp(m->event_name, "UpDownCounterRateValuePublished") == 0 ||
+                 strcmp(m->event_name, "GaugeValuePublished") == 0);
+    if (!counters && !meter)
+        return 0;
+    memset(out, 0, sizeof *out);
+    fields_t f = {.r = out};
+    if (clra_nettrace_payload_walk(m, ev->payload, ev->payload_len, take, &f, NULL) != 0)
+        return CLRA_EPROTO;
+    if (counters)
+        return event_counter(ev, &f);
+    char *end;
+    out->value = strtod(f.value_text, &end);
+    if (!out->name[0] || end == f.value_text)
+        return 0; /* a rate not measured yet is published as "" */
+    out->rate = strcmp(m->event_name, "CounterRateValuePublished") == 0;
+    out->interval_s = meter_interval_s > 0 ? meter_interval_s : 1;
+    label(out, "", out->interval_s);
+    return 1;
+}

@@ -1,0 +1,288 @@
+/* End-to-end: `clrattach counters` on the sample app, which the tests make force GCs, throw
+ * exceptions and allocate in a burst; the values, labels and units read back from the JSON,
+ * CSV and plain-line outputs, and every way the command stops. */
+#define _GNU_SOURCE
+#include "harness.h"
+#include "json_check.h"
+#include "test.h"
+
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define KEEP_ARRAYS 20000 /* "keep N" allocates N byte[7777] */
+#define KEEP_TEXT "20000"
+#define KEEP_BYTES (KEEP_ARRAYS * 7777.0)
+
+/* `clrattach counters ARGS... PID` in the background, stdout to out, stderr to err. */
+static pid_t counters_start(const app_t *a, const char *out, const char *err, const char *arg0,
+                            ...)
+{
+    const char *argv[24] = {"clrattach", "counters", arg0};
+    int n = 3;
+    va_list ap;
+    va_start(ap, arg0);
+    while (n < 22 && (argv[n] = va_arg(ap, const char *)) != NULL)
+        n++;
+    va_end(ap);
+    argv[n++] = app_pid_text(a);
+    argv[n] = NULL;
+    pid_t pid = fork();
+    ASSERT(pid >= 0);
+    if (pid == 0) {
+        if (!freopen(out, "w", stdout) || !freopen(err, "w", stderr))
+            _exit(126);
+        execv(CLRA_CLI, (char *const *)argv);
+        _exit(127);
+    }
+    return pid;
+}
+
+/* Waits for the command (up to timeout_ms); its exit code. */
+static int counters_wait(pid_t pid, int timeout_ms)
+{
+    int status;
+    for (int waited = 0; waitpid(pid, &status, WNOHANG) == 0; waited += 50) {
+        ASSERT_MSG(waited < timeout_ms, "clrattach counters still runs after %d ms", timeout_ms);
+        usleep(50000);
+    }
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    ASSERT_MSG(f, "cannot read %s", path);
+    char *buf = calloc(1, 1 << 20);
+    size_t n = fread(buf, 1, (1 << 20) - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+    return buf;
+}
+
+/* Over the JSON events of one counter (the writer puts each on a line of its own): how many,
+ * their sum and maximum, and the line of the last one (for its label and units). */
+typedef struct series {
+    int n;
+    double sum, max;
+    double v[256];
+    char line[512];
+} series_t;
+
+static series_t json_series(const char *json, const char *counter)
+{
+    series_t s = {0};
+    char key[160];
+    snprintf(key, sizeof key, "\"counter\": \"%s\"", counter);
+    for (const char *p = json; (p = strstr(p, key)) != NULL; p++) {
+        const char *start = p, *end = strchr(p, '\n'); /* one event per line */
+        while (start > json && start[-1] != '\n')
+            start--;
+        const char *v = strstr(start, "\"value\": ");
+        ASSERT(v && end && v < end);
+        double x = strtod(v + 9, NULL);
+        if (s.n < 256)
+            s.v[s.n] = x;
+        s.n++;
+        s.sum += x;
+        s.max = x > s.max ? x : s.max;
+        snprintf(s.line, sizeof s.line, "%.*s", (int)(end - start), start);
+    }
+    return s;
+}
+
+/* The work the counters must show, two seconds into the session. */
+static void make_work(app_t *a)
+{
+    usleep(2500 * 1000);
+    ASSERT_STREQ(app_command(a, "gc 3", 10000), "gc-done 3");
+    ASSERT_STREQ(app_command(a, "throw 7", 10000), "thrown 7");
+    ASSERT_STREQ(app_command(a, "keep " KEEP_TEXT, 20000), "kept " KEEP_TEXT " len=7777");
+}
+
+TEST(counters_json_shows_forced_gcs_exceptions_and_an_allocation_burst_with_units)
+{
+    app_t a;
+    char out[512], err[512];
+    app_start(&a, NULL);
+    snprintf(out, sizeof out, "%s/counters.json", a.dir);
+    snprintf(err, sizeof err, "%s/counters.err", a.dir);
+    pid_t c = counters_start(&a, "/dev/null", err, "--format", "json", "--output", out,
+                             "--duration", "7", NULL);
+    make_work(&a);
+    ASSERT_EQ(counters_wait(c, 30000), 0);
+    char *json = slurp(out), *log = slurp(err);
+    ASSERT_MSG(json_is_valid(json), "not JSON:\n%s", json);
+    ASSERT_CONTAINS(json, "{\"TargetProcess\": \"");
+    ASSERT_CONTAINS(log, "stopped (duration)");
+    series_t gc2 = json_series(json, "gen-2-gc-count");
+    ASSERT_MSG(gc2.sum >= 3, "gen-2-gc-count adds up to %g after 3 forced GCs", gc2.sum);
+    ASSERT_CONTAINS(gc2.line, "\"name\": \"Gen 2 GC Count (Count / 1 sec)\", \"counterType\": "
+                              "\"Rate\"");
+    series_t ex = json_series(json, "exception-count");
+    ASSERT_MSG(ex.sum == 7, "exception-count adds up to %g after 7 exceptions", ex.sum);
+    ASSERT_CONTAINS(ex.line, "\"name\": \"Exception Count (Count / 1 sec)\"");
+    series_t alloc = json_series(json, "alloc-rate");
+    ASSERT_MSG(alloc.sum >= KEEP_BYTES, "alloc-rate adds up to %g B, %g allocated", alloc.sum,
+               KEEP_BYTES);
+    /* a burst: one or two intervals carry it, at least three are quiet */
+    int loud = 0, quiet = 0;
+    for (int i = 0; i < alloc.n && i < 256; i++) {
+        loud += alloc.v[i] >= KEEP_BYTES / 4;
+        quiet += alloc.v[i] < KEEP_BYTES / 50;
+    }
+    ASSERT_MSG(alloc.max >= KEEP_BYTES / 2 && loud <= 2 && quiet >= 3,
+               "no burst: max %g B/s of %g over %d intervals, %d loud, %d quiet", alloc.max,
+               alloc.sum, alloc.n, loud, quiet);
+    ASSERT_CONTAINS(alloc.line, "\"name\": \"Allocation Rate (B / 1 sec)\"");
+    ASSERT_CONTAINS(alloc.line, "\"units\": \"B\"");
+    series_t heap = json_series(json, "gc-heap-size");
+    ASSERT(heap.n >= 3);
+    ASSERT_CONTAINS(heap.line, "\"name\": \"GC Heap Size (MB)\", \"counterType\": \"Metric\"");
+    series_t cpu = json_series(json, "cpu-usage");
+    ASSERT_CONTAINS(cpu.line, "\"units\": \"%\"");
+    free(json);
+    free(log);
+    app_stop(&a);
+}
+
+/* CSV fields in one line, quotes honoured. */
+static int csv_fields(const char *line)
+{
+    int n = 1, quoted = 0;
+    for (; *line && *line != '\n'; line++) {
+        if (*line == '"')
+            quoted = !quoted;
+        n += *line == ',' && !quoted;
+    }
+    return n;
+}
+
+TEST(counters_csv_lists_only_the_asked_counters_in_dotnet_counters_columns)
+{
+    app_t a;
+    char out[512], err[512];
+    app_start(&a, NULL);
+    snprintf(out, sizeof out, "%s/counters.csv", a.dir);
+    snprintf(err, sizeof err, "%s/counters.err", a.dir);
+    pid_t c = counters_start(&a, out, err, "--format", "csv", "--counters",
+                             "System.Runtime[exception-count,gen-2-gc-count]", "--duration", "6",
+                             NULL);
+    make_work(&a);
+    ASSERT_EQ(counters_wait(c, 30000), 0);
+    char *csv = slurp(out);
+    static const char header[] = "Timestamp,Provider,Counter Name,Counter Type,"
+                                 "Mean/Increment\n";
+    ASSERT_MSG(strncmp(csv, header, sizeof header - 1) == 0, "header:\n%s", csv);
+    int rows = 0;
+    double exceptions = 0;
+    for (char *line = strchr(csv, '\n') + 1, *eol; *line; line = eol + 1) {
+        eol = strchr(line, '\n');
+        ASSERT(eol != NULL);
+        *eol = '\0';
+        ASSERT_EQ(csv_fields(line), 5);
+        ASSERT_MSG(strstr(line, ",System.Runtime,Exception Count (Count / 1 sec),Rate,") ||
+                       strstr(line, ",System.Runtime,Gen 2 GC Count (Count / 1 sec),Rate,"),
+                   "unexpected row: %s", line);
+        if (strstr(line, "Exception Count"))
+            exceptions += strtod(strrchr(line, ',') + 1, NULL);
+        rows++;
+    }
+    ASSERT_MSG(rows >= 6, "%d rows in 6 s of two counters", rows);
+    ASSERT_EQ(exceptions, 7);
+    free(csv);
+    app_stop(&a);
+}
+
+TEST(counters_plain_lines_when_not_a_terminal_and_stop_when_the_target_exits)
+{
+    app_t a;
+    char dir[] = "/tmp/clra-counters-XXXXXX", out[64], err[64];
+    ASSERT(mkdtemp(dir) != NULL); /* the app's directory goes with the app */
+    snprintf(out, sizeof out, "%s/counters.txt", dir);
+    snprintf(err, sizeof err, "%s/counters.err", dir);
+    app_start(&a, NULL);
+    pid_t c = counters_start(&a, out, err, "--counters", "System.Runtime[cpu-usage,gc-heap-size]",
+                             NULL);
+    usleep(3000 * 1000);
+    app_stop(&a);
+    ASSERT_EQ(counters_wait(c, 20000), 0);
+    char *text = slurp(out), *log = slurp(err);
+    ASSERT_CONTAINS(text, "Z [System.Runtime] CPU Usage (%) ");
+    ASSERT_CONTAINS(text, "Z [System.Runtime] GC Heap Size (MB) ");
+    ASSERT_EQ(strstr(text, "Working Set"), NULL);
+    ASSERT_CONTAINS(log, "stopped (the process exited)");
+    free(text);
+    free(log);
+    unlink(out);
+    unlink(err);
+    rmdir(dir);
+}
+
+TEST(counters_ctrl_c_stops_the_session_and_closes_the_json)
+{
+    app_t a;
+    char out[512], err[512];
+    app_start(&a, NULL);
+    snprintf(out, sizeof out, "%s/counters.json", a.dir);
+    snprintf(err, sizeof err, "%s/counters.err", a.dir);
+    pid_t c = counters_start(&a, out, err, "--format", "json", NULL);
+    usleep(2500 * 1000);
+    kill(c, SIGINT);
+    ASSERT_EQ(counters_wait(c, 20000), 0);
+    char *json = slurp(out), *log = slurp(err);
+    ASSERT_MSG(json_is_valid(json), "not JSON after Ctrl-C:\n%s", json);
+    ASSERT_CONTAINS(json, "\"counter\": \"cpu-usage\"");
+    ASSERT_CONTAINS(log, "stopped (interrupted)");
+    /* the session is gone: a second one starts and the app still answers */
+    c = counters_start(&a, out, err, "--duration", "2", NULL);
+    ASSERT_EQ(counters_wait(c, 20000), 0);
+    app_assert_responsive(&a);
+    free(json);
+    free(log);
+    app_stop(&a);
+}
+
+TEST(counters_bad_format_or_list_is_a_usage_error)
+{
+    const char *out;
+    ASSERT_EQ(run_cli(&out, "counters", "--format", "xml", "1", NULL), 2);
+    ASSERT_CONTAINS(out, "--format xml: expected table, json or csv");
+    ASSERT_EQ(run_cli(&out, "counters", "--counters", "System.Runtime[cpu-usage", "1", NULL), 2);
+    ASSERT_CONTAINS(out, "bad --counters entry 'System.Runtime[cpu-usage'");
+    ASSERT_EQ(run_cli(&out, "counters", "--counters", "A[x,]", "1", NULL), 2);
+    ASSERT_CONTAINS(out, "empty counter name");
+}
+
+TEST(counters_reads_a_meters_counter_and_gauge_by_name)
+{
+    app_t a;
+    char out[512], err[512];
+    app_start(&a, NULL);
+    snprintf(out, sizeof out, "%s/meter.json", a.dir);
+    snprintf(err, sizeof err, "%s/meter.err", a.dir);
+    pid_t c = counters_start(&a, "/dev/null", err, "--format", "json", "--output", out,
+                             "--counters", "ClrAttach.Sample", "--duration", "6", NULL);
+    usleep(2500 * 1000);
+    ASSERT_STREQ(app_command(&a, "meter 17", 10000), "metered 17");
+    ASSERT_EQ(counters_wait(c, 30000), 0);
+    char *json = slurp(out), *log = slurp(err);
+    ASSERT_MSG(json_is_valid(json), "not JSON:\n%s", json);
+    series_t req = json_series(json, "sample.requests");
+    ASSERT_MSG(req.sum == 17, "sample.requests adds up to %g after 17 (%d values)\n%s", req.sum,
+               req.n, log);
+    ASSERT_CONTAINS(req.line, "\"provider\": \"ClrAttach.Sample\", \"name\": \"sample.requests "
+                              "({request} / 1 sec)\", \"counterType\": \"Rate\"");
+    series_t queue = json_series(json, "sample.queue");
+    ASSERT_MSG(queue.n >= 2 && queue.max == 42 && queue.sum == 42 * queue.n,
+               "sample.queue: %d values, max %g", queue.n, queue.max);
+    ASSERT_CONTAINS(queue.line, "\"name\": \"sample.queue ({item})\", \"counterType\": "
+                                "\"Metric\"");
+    free(json);
+    free(log);
+    app_stop(&a);
+}

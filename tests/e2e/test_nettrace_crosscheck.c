@@ -1,0 +1,194 @@
+/* End-to-end: clrattach's NetTrace decoder against Microsoft's TraceEvent (EventPipeEventSource,
+ * tests/apps/tracecheck) on the same trace, written by `clrattach trace` from the sample app on
+ * the runtime under test: the same events per provider and event id, the same payload values
+ * of every self-describing event (the app's EventSource, EventCounters). */
+#define _GNU_SOURCE
+#include "harness.h"
+#include "json_check.h"
+#include "nettrace_lines.h"
+#include "test.h"
+
+#include "clrattach.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* The sample's EventSource, System.Runtime's counters every second, and the runtime's default
+ * dotnet-trace keywords (GC, loader, JIT, exceptions, contention, thread pool...) verbosely. */
+#define CROSSCHECK_PROVIDERS                                                                 \
+    "ClrAttach-Sample,System.Runtime:0:4:EventCounterIntervalSec=1,"                        \
+    "Microsoft-Windows-DotNETRuntime:0x4c14fccbd:5"
+
+/* Runs `clrattach trace` (or with dotnet_trace, `dotnet-trace collect`) for 4 s in a child,
+ * output to /dev/null; its pid. */
+static pid_t trace_in_background(const app_t *a, const char *out, int dotnet_trace)
+{
+    pid_t pid = fork();
+    ASSERT(pid >= 0);
+    if (pid == 0) {
+        if (!freopen("/dev/null", "w", stdout))
+            _exit(126);
+        if (dotnet_trace)
+            execl(CLRA_DOTNET_TRACE, "dotnet-trace", "collect", "-p", app_pid_text(a),
+                  "--providers", CROSSCHECK_PROVIDERS ",Microsoft-DotNETCore-SampleProfiler",
+                  "--duration", "00:00:00:04", "-o", out, (char *)NULL);
+        else
+            execl(CLRA_CLI, "clrattach", "trace", "--providers", CROSSCHECK_PROVIDERS,
+                  "--duration", "4", "--output", out, app_pid_text(a), (char *)NULL);
+        _exit(127);
+    }
+    return pid;
+}
+
+/* The first line where a and b differ, for the failure message. */
+static const char *first_difference(const char *a, const char *b, char *buf, size_t cap)
+{
+    size_t line = 1;
+    while (*a && *a == *b) {
+        line += *a == '\n';
+        a++, b++;
+    }
+    while (line > 1 && a[-1] != '\n')
+        a--, b--;
+    snprintf(buf, cap, "line %zu: decoder '%.200s' vs TraceEvent '%.200s'", line, a, b);
+    for (char *p = buf; *p; p++)
+        if (*p == '\n')
+            *p = '|';
+    return buf;
+}
+
+/* `clrattach convert` of the trace: every line one JSON value, the Ticks with their decoded
+ * payloads; a truncated copy converts up to the cut and says so (exit 8). */
+static void check_convert(const char *trace, const char *dir)
+{
+    char jsonl[600], cut[600], cmd[1400];
+    snprintf(jsonl, sizeof jsonl, "%s/trace.jsonl", dir);
+    const char *out;
+    ASSERT_EQ(run_cli(&out, "convert", "--output", jsonl, trace, NULL), 0);
+    FILE *f = fopen(jsonl, "r");
+    ASSERT(f != NULL);
+    static char line[1 << 16];
+    int lines = 0, ticks = 0;
+    while (fgets(line, sizeof line, f)) {
+        ASSERT_MSG(json_is_valid(line), "line %d is not JSON: %.300s", lines + 1, line);
+        char want[64];
+        snprintf(want, sizeof want, "\"payload\":{\"Sequence\":%d,\"Text\":\"tick %d\"}", ticks,
+                 ticks);
+        if (strstr(line, "\"provider\":\"ClrAttach-Sample\"")) {
+            ASSERT_MSG(strstr(line, want), "Tick %d: %.400s", ticks, line);
+            ticks++;
+        }
+        lines++;
+    }
+    fclose(f);
+    ASSERT_EQ(ticks, 200);
+    snprintf(cut, sizeof cut, "%s/cut.nettrace", dir);
+    snprintf(cmd, sizeof cmd, "head -c 300000 '%s' > '%s'", trace, cut);
+    ASSERT_EQ(system(cmd), 0);
+    ASSERT_EQ(run_cli(&out, "convert", "--output", jsonl, cut, NULL), 8);
+    ASSERT_CONTAINS(out, "is truncated: cut off at byte 300000 inside");
+}
+
+/* Traces the sample app doing known work, then compares both readings of the file. */
+static void crosscheck(int dotnet_trace)
+{
+    app_t a;
+    char out[512], why[512], diff[600];
+    int status;
+    app_start(&a, NULL);
+    snprintf(out, sizeof out, "%s/crosscheck.nettrace", a.dir);
+    pid_t tracer = trace_in_background(&a, out, dotnet_trace);
+    usleep(1500 * 1000); /* the session is up well within this */
+    ASSERT_STREQ(app_command(&a, "events 200", 10000), "events-done 200");
+    ASSERT_STREQ(app_command(&a, "gc 2", 10000), "gc-done 2");
+    ASSERT_STREQ(app_command(&a, "throw 3", 10000), "thrown 3");
+    ASSERT_EQ(waitpid(tracer, &status, 0), tracer);
+    ASSERT_MSG(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the tracer failed (%d)", status);
+    char *ours = nettrace_lines(out, why, sizeof why);
+    ASSERT_MSG(ours, "the decoder refused %s: %s", out, why);
+    const char *theirs;
+    ASSERT_EQ(run_tracecheck(&theirs, out), 0);
+    ASSERT_CONTAINS(ours, "count ClrAttach-Sample 1 200\n");
+    ASSERT_CONTAINS(ours, ".Payload.Name=gc-heap-size");
+    ASSERT_MSG(strcmp(ours, theirs) == 0, "%s", first_difference(ours, theirs, diff, sizeof diff));
+    ASSERT_EQ(strstr(ours, "REFUSED"), NULL);
+    free(ours);
+    if (!dotnet_trace)
+        check_convert(out, a.dir);
+    app_stop(&a);
+}
+
+TEST(nettrace_decoder_reads_what_traceevent_reads_in_a_clrattach_trace)
+{
+    crosscheck(0);
+}
+
+TEST(nettrace_decoder_reads_what_traceevent_reads_in_a_dotnet_trace_file)
+{
+    crosscheck(1);
+}
+
+/* How many samples hold frame, how many of those have it within two frames of the leaf (the
+ * sampler stops a spinning thread where it can: in the method or a call it makes), and how many
+ * reach root further from the leaf. */
+static void count_frame(const clra_cpu_samples_t *s, const char *frame, const char *root,
+                        size_t *held, size_t *near_leaf, size_t *rooted)
+{
+    *held = *near_leaf = *rooted = 0;
+    for (size_t i = 0; i < s->count; i++) {
+        const clra_cpu_sample_t *x = &s->samples[i];
+        size_t at = 0;
+        while (at < x->frame_count && strcmp(x->frames[at], frame) != 0)
+            at++;
+        if (at == x->frame_count)
+            continue;
+        (*held)++;
+        *near_leaf += at <= 2;
+        for (size_t f = at + 1; f < x->frame_count; f++)
+            if (strcmp(x->frames[f], root) == 0) {
+                (*rooted)++;
+                break;
+            }
+    }
+}
+
+TEST(cpu_samples_of_a_trace_put_the_hot_method_near_the_leaf_under_main)
+{
+    app_t a;
+    char out[512];
+    int status;
+    app_start(&a, NULL);
+    snprintf(out, sizeof out, "%s/samples.nettrace", a.dir);
+    pid_t tracer = fork();
+    ASSERT(tracer >= 0);
+    if (tracer == 0) {
+        if (!freopen("/dev/null", "w", stdout))
+            _exit(126);
+        execl(CLRA_CLI, "clrattach", "trace", "--providers", "Microsoft-DotNETCore-SampleProfiler",
+              "--duration", "4", "--output", out, app_pid_text(&a), (char *)NULL);
+        _exit(127);
+    }
+    usleep(1200 * 1000);
+    ASSERT_STREQ(app_command(&a, "spin 1500", 10000), "spun 1500");
+    ASSERT_EQ(waitpid(tracer, &status, 0), tracer);
+    ASSERT_MSG(WIFEXITED(status) && WEXITSTATUS(status) == 0, "clrattach trace failed (%d)",
+               status);
+    clra_cpu_samples_t s;
+    clra_nettrace_info_t info;
+    clra_status_t st;
+    ASSERT_MSG(clra_cpu_samples_read_file(out, &s, &info, &st) == 0, "%s", st.detail);
+    ASSERT_MSG(s.methods > 100, "only %zu methods named by the rundown", s.methods);
+    size_t held, near_leaf, rooted;
+    count_frame(&s, "ClrAttach.Sample.Hot.Spin", "ClrAttach.Sample.Program.Main", &held,
+                &near_leaf, &rooted);
+    /* 1.5 s of one thread's CPU at the default 1 ms period; the sampler is not exact */
+    ASSERT_MSG(held >= 300, "Hot.Spin is in %zu of %zu samples", held, s.count);
+    ASSERT_MSG(near_leaf == held, "Hot.Spin is deeper than two frames from the leaf in %zu of "
+               "%zu samples", held - near_leaf, held);
+    ASSERT_MSG(rooted == held, "%zu of %zu Hot.Spin samples do not reach Program.Main",
+               held - rooted, held);
+    clra_cpu_samples_free(&s);
+    app_stop(&a);
+}
