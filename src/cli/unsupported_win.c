@@ -1,0 +1,57 @@
+/* unsupported_win.c - the verbs the Windows build does not have yet (docs/windows.md): each
+ * says so and exits with the usage error, never a crash. */
+#include "cli.h"
+
+/* The one message of every verb missing on Windows. */
+static int not_on_windows(const char *verb, const char *why)
+{
+    fprintf(stderr, "clrattach %s: not supported on Windows%s%s (see docs/windows.md)\n", verb,
+            why[0] ? ": " : "", why);
+    return EXIT_USAGE;
+}
+
+int cmd_detach(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    return not_on_windows("detach", "the SDK's control endpoint is a Unix socket; its named-pipe "
+                                    "twin is not written yet");
+}
+int cmd_perfmap(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    return not_on_windows("perfmap", "perf maps are for Linux perf");
+}
+int cmd_launch(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    return not_on_windows("launch", "it needs a reverse-connect named-pipe server");
+}
+int cmd_ps(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    return not_on_windows("ps", "");
+}
+int cmd_trace(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    return not_on_windows("trace", "");
+}
+int cmd_dump(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    return not_on_windows("dump", "");
+}
+int cmd_startup_hook(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    return not_on_windows("startup-hook", "");
+}
+int cli_hold(int pid, const clra_guid_t *clsid, int timeout_ms, int json)
+{
+    (void)pid, (void)clsid, (void)timeout_ms, (void)json;
+    return not_on_windows("attach --hold", "holding needs the SDK's control endpoint");
+}
+void cli_sweep_stage(int pid, int quiet)
+{
+    (void)pid, (void)quiet; /* nothing is ever staged on Windows */
+}
