@@ -12,3 +12,11 @@ function(clra_register_win_tests exe label)
     endforeach()
   endforeach()
 endfunction()
+
+# Unit tests: UNIT_SOURCES_WINDOWS of cmake/test_sources.cmake.
+include(cmake/test_sources.cmake)
+add_executable(unit_tests ${UNIT_SOURCES_WINDOWS})
+target_include_directories(unit_tests PRIVATE ${CLRATTACH_PRIVATE_INCLUDE} ${CLRPROF_PRIVATE_INCLUDE})
+target_link_libraries(unit_tests PRIVATE clrattach_static clrprof clra_test_main)
+clra_register_win_tests(unit_tests win-unit ${UNIT_SOURCES_WINDOWS})
+target_compile_definitions(unit_tests PRIVATE CLRA_CMAKE_VERSION="${PROJECT_VERSION}")
