@@ -20,3 +20,16 @@ target_include_directories(unit_tests PRIVATE ${CLRATTACH_PRIVATE_INCLUDE} ${CLR
 target_link_libraries(unit_tests PRIVATE clrattach_static clrprof clra_test_main)
 clra_register_win_tests(unit_tests win-unit ${UNIT_SOURCES_WINDOWS})
 target_compile_definitions(unit_tests PRIVATE CLRA_CMAKE_VERSION="${PROJECT_VERSION}")
+
+# End-to-end under wine against a self-contained win-x64 .NET 10 (tests/windows/e2e.sh): needs
+# wine and the .NET SDK on this Linux host; the app is published into the build tree once.
+find_program(CLRA_HOST_DOTNET dotnet NO_CMAKE_FIND_ROOT_PATH)
+if(CLRA_WINE AND CLRA_HOST_DOTNET)
+  foreach(case info attach missing env unsupported)
+    add_test(NAME win-e2e.${case} COMMAND bash ${CMAKE_SOURCE_DIR}/tests/windows/e2e.sh
+             ${CMAKE_BINARY_DIR} ${CMAKE_SOURCE_DIR} ${CLRA_HOST_DOTNET} ${case})
+    set_tests_properties(win-e2e.${case} PROPERTIES LABELS win-e2e TIMEOUT 300 RUN_SERIAL ON)
+  endforeach()
+else()
+  message(WARNING "Windows end-to-end tests SKIPPED: they need wine and dotnet on this host")
+endif()
