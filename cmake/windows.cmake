@@ -10,10 +10,11 @@ add_compile_definitions(_WIN32_WINNT=0x0602 WIN32_LEAN_AND_MEAN __USE_MINGW_ANSI
 add_link_options(-static-libgcc -static)
 set(CMAKE_POSITION_INDEPENDENT_CODE OFF)
 
-# ctest runs every test executable through wine, with a prefix of its own in the build tree
-# (created by the first run, reused after: scripts/ci/windows.sh says what that costs).
+# ctest runs every test executable through wine (tests/windows/wine-run.sh.in), with a prefix
+# of its own in the build tree, made by the first run and reused after.
 find_program(CLRA_WINE wine)
-if(CLRA_WINE)
+find_program(CLRA_WINESERVER wineserver)
+if(CLRA_WINE AND CLRA_WINESERVER)
   configure_file(${CMAKE_SOURCE_DIR}/tests/windows/wine-run.sh.in
                  ${CMAKE_BINARY_DIR}/wine-run.sh @ONLY FILE_PERMISSIONS OWNER_READ OWNER_WRITE
                  OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
