@@ -76,6 +76,7 @@ case "$CASE" in
 info)
     clra info "$winpid"
     [ "$(rc)" = 0 ] || fail "info exited $(rc): $(cat "$work/err")"
+    expect_out "process $winpid"
     expect_out "os / arch       Windows / x64"
     expect_out "runtime         10."
     expect_out "rid             win-x64"
@@ -99,6 +100,7 @@ missing)
     clra attach "$winpid" 'Z:\no\such\profiler.dll'
     [ "$(rc)" = 10 ] || fail "attach of a missing library exited $(rc), not 10"
     expect_out "ERROR_MOD_NOT_FOUND (0x8007007E)"
+    expect_out "LoadLibrary" # the Windows sentence, not the dlopen one
     ask ping pong # the process lives on
     ;;
 env)
