@@ -100,6 +100,7 @@ set(CLRATTACH_SOURCES_WINDOWS
   src/clrattach/process_control.c
   src/clrattach/process_env.c
   src/clrattach/process_info.c
+  src/clrattach/process_list_win.c
   src/clrattach/profiler_attach.c
   src/clrattach/proto/advertise.c
   src/clrattach/proto/dump_codec.c
@@ -135,6 +136,7 @@ set(CLI_SOURCES_WINDOWS
   src/cli/cmd_attach.c
   src/cli/cmd_env.c
   src/cli/cmd_info.c
+  src/cli/cmd_ps.c
   src/cli/cmd_resume.c
   src/cli/main.c
   src/cli/options.c

@@ -26,11 +26,6 @@ int cmd_launch(int argc, char **argv)
     (void)argc, (void)argv;
     return not_on_windows("launch", "it needs a reverse-connect named-pipe server");
 }
-int cmd_ps(int argc, char **argv)
-{
-    (void)argc, (void)argv;
-    return not_on_windows("ps", "");
-}
 int cmd_trace(int argc, char **argv)
 {
     (void)argc, (void)argv;

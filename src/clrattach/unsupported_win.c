@@ -68,15 +68,6 @@ int clra_library_wait_unmapped(int pid, uint64_t inode, int timeout_ms, clra_sta
     return unsupported(st, "clra_library_wait_unmapped");
 }
 
-int clra_process_list(int timeout_ms, int probe_timeout_ms, clra_process_list_t *out,
-                      clra_status_t *st)
-{
-    (void)timeout_ms, (void)probe_timeout_ms;
-    if (out)
-        memset(out, 0, sizeof *out);
-    return unsupported(st, "clra_process_list");
-}
-void clra_process_list_free(clra_process_list_t *list) { (void)list; }
 int clra_process_owner_get(int pid, uint32_t *uid, clra_status_t *st)
 {
     (void)pid, (void)uid;

@@ -111,6 +111,13 @@ env)
     [ "$(rc)" = 0 ] || fail "setenv exited $(rc): $(cat "$work/err")"
     ask "env CLRA_WIN_SET" "env CLRA_WIN_SET=set by clrattach.exe"
     ;;
+ps)
+    # Found through EnumProcesses and its modules (listing \\.\pipe\ fails under wine).
+    clra ps --json
+    [ "$(rc)" = 0 ] || fail "ps exited $(rc): $(cat "$work/err")"
+    grep -qE "\"pid\":$winpid,[^}]*\"status\":\"ok\"[^}]*\"rid\":\"win-x64\"" "$work/out" ||
+        fail "ps does not list $winpid as reachable: $(cat "$work/out")"
+    ;;
 unsupported)
     clra detach "$winpid"
     [ "$(rc)" = 2 ] || fail "detach exited $(rc), not the usage error 2"
