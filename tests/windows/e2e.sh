@@ -33,10 +33,18 @@ publish() {
 
 # Starts the app under wine with stdin on a fifo (fd 3) and reads the Windows pid it prints.
 start_app() {
+    launch_app
+    wait_ready
+}
+
+launch_app() {
     mkfifo "$work/in"
     CLRA_WIN_MARK=marked-for-env "$RUN" "$B/winapp/sample.exe" <"$work/in" >"$work/app.out" 2>&1 &
     app_pid=$!
     exec 3>"$work/in"
+}
+
+wait_ready() {
     for _ in $(seq 300); do
         grep -q '^ready pid=' "$work/app.out" && break
         sleep 0.1
@@ -71,6 +79,27 @@ rc() { cat "$work/rc"; }
 expect_out() { grep -qF -- "$1" "$work/out" "$work/err" || fail "no '$1' in: $(cat "$work/out" "$work/err")"; }
 
 publish
+if [ "$CASE" = resume ]; then
+    # Paused at startup on its default pipe: ps finds it (ProcessInfo answers while paused),
+    # resume lets it run, and only then does it print "ready".
+    export DOTNET_DefaultDiagnosticPortSuspend=1
+    launch_app
+    for _ in $(seq 100); do
+        clra ps --json
+        winpid=$(grep -o '"pid":[0-9]*,[^}]*winapp' "$work/out" | head -1 | sed 's/"pid":\([0-9]*\).*/\1/')
+        [ -n "$winpid" ] && break
+        sleep 0.2
+    done
+    [ -n "$winpid" ] || fail "ps never listed the paused app: $(cat "$work/out" "$work/err")"
+    sleep 1
+    grep -q '^ready' "$work/app.out" && fail "the app ran before it was resumed"
+    clra resume "$winpid"
+    [ "$(rc)" = 0 ] || fail "resume exited $(rc): $(cat "$work/err")"
+    wait_ready
+    echo "PASS $CASE (windows pid $winpid)"
+    cleanup
+    exit 0
+fi
 start_app
 case "$CASE" in
 info)
