@@ -102,6 +102,8 @@ set(CLRATTACH_SOURCES_WINDOWS
   src/clrattach/process_info.c
   src/clrattach/process_list_win.c
   src/clrattach/profiler_attach.c
+  src/clrattach/profiler_control.c
+  src/clrattach/profiler_control_win.c
   src/clrattach/proto/advertise.c
   src/clrattach/proto/dump_codec.c
   src/clrattach/proto/eventpipe_codec.c
@@ -123,6 +125,7 @@ set(CLRATTACH_SOURCES_WINDOWS
 set(CLRPROF_SOURCES_WINDOWS
   src/clrprof/callback_defaults.c
   src/clrprof/com.c
+  src/clrprof/control_pipe_win.c
   src/clrprof/names.c
   src/clrprof/options.c
   src/clrprof/profiler.c
@@ -134,6 +137,7 @@ set(CLRPROF_SOURCES_WINDOWS
 )
 set(CLI_SOURCES_WINDOWS
   src/cli/cmd_attach.c
+  src/cli/cmd_detach.c
   src/cli/cmd_env.c
   src/cli/cmd_info.c
   src/cli/cmd_ps.c

@@ -25,7 +25,7 @@ target_compile_definitions(unit_tests PRIVATE CLRA_CMAKE_VERSION="${PROJECT_VERS
 # wine and the .NET SDK on this Linux host; the app is published into the build tree once.
 find_program(CLRA_HOST_DOTNET dotnet NO_CMAKE_FIND_ROOT_PATH)
 if(CLRA_WINE AND CLRA_HOST_DOTNET)
-  foreach(case info attach missing env ps resume unsupported)
+  foreach(case info attach missing env ps resume detach unsupported)
     add_test(NAME win-e2e.${case} COMMAND bash ${CMAKE_SOURCE_DIR}/tests/windows/e2e.sh
              ${CMAKE_BINARY_DIR} ${CMAKE_SOURCE_DIR} ${CLRA_HOST_DOTNET} ${case})
     set_tests_properties(win-e2e.${case} PROPERTIES LABELS win-e2e TIMEOUT 300 RUN_SERIAL ON)

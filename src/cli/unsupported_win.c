@@ -10,12 +10,6 @@ static int not_on_windows(const char *verb, const char *why)
     return EXIT_USAGE;
 }
 
-int cmd_detach(int argc, char **argv)
-{
-    (void)argc, (void)argv;
-    return not_on_windows("detach", "the SDK's control endpoint is a Unix socket; its named-pipe "
-                                    "twin is not written yet");
-}
 int cmd_perfmap(int argc, char **argv)
 {
     (void)argc, (void)argv;
@@ -45,8 +39,4 @@ int cli_hold(int pid, const clra_guid_t *clsid, int timeout_ms, int json)
 {
     (void)pid, (void)clsid, (void)timeout_ms, (void)json;
     return not_on_windows("attach --hold", "holding needs the SDK's control endpoint");
-}
-void cli_sweep_stage(int pid, int quiet)
-{
-    (void)pid, (void)quiet; /* nothing is ever staged on Windows */
 }

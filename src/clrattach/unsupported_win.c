@@ -61,42 +61,10 @@ int clra_dump_create(const clra_target_t *target, const char *path, clra_dump_ty
     return unsupported(st, "clra_dump_create");
 }
 
-int clra_library_is_mapped(int pid, const char *path) { (void)pid, (void)path; return -1; }
-int clra_library_wait_unmapped(int pid, uint64_t inode, int timeout_ms, clra_status_t *st)
-{
-    (void)pid, (void)inode, (void)timeout_ms;
-    return unsupported(st, "clra_library_wait_unmapped");
-}
-
 int clra_process_owner_get(int pid, uint32_t *uid, clra_status_t *st)
 {
     (void)pid, (void)uid;
     return unsupported(st, "clra_process_owner_get (Windows owners are SIDs, not uids)");
-}
-
-/* The SDK's control endpoint (detach, hold, status) is a Unix socket; its pipe twin is to do. */
-int clra_profiler_list(int pid, clra_profiler_ref_t *out, int max, clra_status_t *st)
-{
-    (void)pid, (void)out, (void)max;
-    return unsupported(st, "clra_profiler_list");
-}
-int clra_profiler_detach(const clra_profiler_ref_t *ref, int timeout_ms,
-                         clra_detach_result_t *res, clra_status_t *st)
-{
-    (void)ref, (void)timeout_ms, (void)res;
-    return unsupported(st, "clra_profiler_detach");
-}
-int clra_profiler_hold(const clra_profiler_ref_t *ref, int timeout_ms, int *fd,
-                       uint64_t *library_inode, clra_status_t *st)
-{
-    (void)ref, (void)timeout_ms, (void)fd, (void)library_inode;
-    return unsupported(st, "clra_profiler_hold");
-}
-int clra_profiler_status(const clra_profiler_ref_t *ref, int timeout_ms, char *reply, size_t cap,
-                         clra_status_t *st)
-{
-    (void)ref, (void)timeout_ms, (void)reply, (void)cap;
-    return unsupported(st, "clra_profiler_status");
 }
 
 /* Staging copies a profiler into a container's file tree: Linux only by nature. */

@@ -59,6 +59,12 @@ struct clrprof_profiler {
     int listen_fd, holder_fd, holder_seen;
     unsigned long long library_inode; /* of our mapping, read once when the endpoint opens */
     char control_path[CLRPROF__CONTROL_PATH_MAX];
+#ifdef _WIN32
+    /* The control pipe's thread (service_win.c) and the event that stops it. */
+    pthread_t control_thread;
+    int control_started;
+    void *control_stop;
+#endif
 };
 
 uint64_t clrprof__now_ns(void);

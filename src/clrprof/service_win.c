@@ -1,13 +1,22 @@
-/* service_win.c - the Windows twin of service.c: the SDK's service thread (timers and detach
- * requests) and the profiler threads it joins before unload. There is no control endpoint on
- * Windows yet (a named pipe with an owner-only DACL is the plan, docs/windows.md), so the
- * service thread waits on the condition variable instead of polling sockets. */
+/* service_win.c - the Windows twin of service.c and control.c: the SDK's service thread
+ * (timers and detach requests), the profiler threads it joins before unload, and the control
+ * endpoint as a named pipe, \\.\pipe\clrprof-<pid>-<slot> (slot 0..7, the first free one),
+ * whose DACL admits only the process's owner and SYSTEM. It speaks control.c's protocol:
+ *   status -> "ok name=N clsid=C pid=P inode=B level=L attached=A notification_only=B ..."
+ *   detach -> "detach hr=0x........ expected_ms=N inode=B name=N message=..."
+ * where inode is the DLL's base address (the trigger watches it leave the module list); "hold"
+ * is not served on Windows yet. */
 #include "profiler_internal.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include "control_pipe_win.h"
+
+#define CONTROL_SLOTS 8
+#define IO_TIMEOUT_MS 2000
 
 #define REQUEST_WAIT_MS 5000 /* how long clrprof_request_detach waits for the service thread */
 #define IDLE_WAIT_MS 1000    /* the service thread's longest sleep without a timer */
@@ -101,11 +110,66 @@ static void *service_main(void *arg)
     return NULL;
 }
 
+/* The same answers as control.c's serve(), for status and detach. */
+static void control_serve(clrprof_profiler_t *p, void *pipe)
+{
+    char command[64], text[512], clsid[40];
+    if (clrprof__pipe_read_line(pipe, p->control_stop, command, sizeof command,
+                                IO_TIMEOUT_MS) != 0) {
+        clrprof__pipe_reply(pipe, p->control_stop, "error expected one command line (status or "
+                            "detach)\n", IO_TIMEOUT_MS);
+        return;
+    }
+    unsigned long long base = clrprof__self_base();
+    const char *name = p->def->name ? p->def->name : "profiler";
+    const GUID *g = &p->def->clsid;
+    snprintf(clsid, sizeof clsid, "%08x-%04x-%04x-%02x%02x-%02x%02x%02x%02x%02x%02x",
+             (unsigned)g->Data1, g->Data2, g->Data3, g->Data4[0], g->Data4[1], g->Data4[2],
+             g->Data4[3], g->Data4[4], g->Data4[5], g->Data4[6], g->Data4[7]);
+    if (strcmp(command, "detach") == 0) {
+        DWORD expected = 0;
+        HRESULT hr = clrprof__detach_now(p, "clrattach detach", &expected);
+        snprintf(text, sizeof text, "detach hr=0x%08X expected_ms=%u inode=%llu name=%s "
+                 "message=%s\n", (unsigned)hr, (unsigned)expected, base, name,
+                 clrprof_detach_refusal(hr));
+    } else if (strcmp(command, "status") == 0) {
+        clrprof_callback_stats_t s;
+        clrprof_callback_stats(p, &s);
+        snprintf(text, sizeof text, "ok name=%s clsid=%s pid=%lu inode=%llu level=%d attached=%d "
+                 "notification_only=%d calls=%llu longest_us=%llu\n", name, clsid,
+                 clrprof__self_pid(), base, clrprof_info_level(p), p->attached,
+                 p->def->notification_only != 0, (unsigned long long)s.calls,
+                 (unsigned long long)(s.longest_ns / 1000));
+    } else {
+        snprintf(text, sizeof text, "error unknown command; send status or detach (hold is not "
+                 "served on Windows yet)\n");
+    }
+    clrprof__pipe_reply(pipe, p->control_stop, text, IO_TIMEOUT_MS);
+}
+
+/* Serves one client at a time until the stop event; the pipe goes with the thread. */
+static void *control_main(void *arg)
+{
+    clrprof_profiler_t *p = arg;
+    void *pipe = clrprof__pipe_create(CONTROL_SLOTS, p->control_path, sizeof p->control_path);
+    if (!pipe) {
+        clrprof__note(p, "no control endpoint: CreateNamedPipe failed (error %lu)",
+                      clrprof__last_error());
+        return NULL;
+    }
+    while (clrprof__pipe_accept(pipe, p->control_stop))
+        control_serve(p, pipe);
+    clrprof__handle_close(pipe);
+    return NULL;
+}
+
 int clrprof__service_start(clrprof_profiler_t *p)
 {
-    if (p->control_enabled)
-        clrprof__note(p, "no control endpoint on Windows yet: clrattach detach cannot reach "
-                         "this profiler");
+    if (p->control_enabled) {
+        p->control_stop = clrprof__event_new();
+        p->control_started = p->control_stop &&
+                             pthread_create(&p->control_thread, NULL, control_main, p) == 0;
+    }
     int err = pthread_create(&p->service, NULL, service_main, p);
     p->service_started = err == 0;
     return err;
@@ -177,9 +241,19 @@ void clrprof__stop_all(clrprof_profiler_t *p)
         pthread_join(p->service, NULL);
     for (int i = 0; i < n; i++)
         pthread_join(p->threads[i], NULL);
+    clrprof__control_close(p);
 }
 
-/* The control endpoint's entry points: nothing to open or close on Windows yet. */
+/* control.c's entry points: the pipe lives on its own thread (control_main) on Windows. */
 void clrprof__control_open(clrprof_profiler_t *p) { (void)p; }
 void clrprof__control_accept(clrprof_profiler_t *p) { (void)p; }
-void clrprof__control_close(clrprof_profiler_t *p) { (void)p; }
+void clrprof__control_close(clrprof_profiler_t *p)
+{
+    if (p->control_started && !pthread_equal(pthread_self(), p->control_thread)) {
+        clrprof__event_set(p->control_stop);
+        pthread_join(p->control_thread, NULL);
+    }
+    p->control_started = 0;
+    clrprof__handle_close(p->control_stop);
+    p->control_stop = NULL;
+}

@@ -147,9 +147,24 @@ ps)
     grep -qE "\"pid\":$winpid,[^}]*\"status\":\"ok\"[^}]*\"rid\":\"win-x64\"" "$work/out" ||
         fail "ps does not list $winpid as reachable: $(cat "$work/out")"
     ;;
-unsupported)
+detach)
+    # Through the SDK's control pipe; the command waits until the DLL's base address is gone
+    # from the process's modules. A re-attach then succeeds (no ALREADY_ACTIVE): unloaded.
+    clra attach "$winpid" "$HELLO_WIN"
+    [ "$(rc)" = 0 ] || fail "attach exited $(rc): $(cat "$work/err")"
     clra detach "$winpid"
-    [ "$(rc)" = 2 ] || fail "detach exited $(rc), not the usage error 2"
+    [ "$(rc)" = 0 ] || fail "detach exited $(rc): $(cat "$work/out" "$work/err")"
+    expect_out "detached hello {5e3e0c65-3e00-442d-b0ad-7f2d7f8946df} from process $winpid: unloaded"
+    ask ping pong
+    grep -q "ProfilerDetachSucceeded" "$work/app.out" || fail "no ProfilerDetachSucceeded"
+    clra detach "$winpid"
+    [ "$(rc)" = 5 ] || fail "a second detach exited $(rc), not 5 (no profiler)"
+    clra attach --data again "$winpid" "$HELLO_WIN"
+    [ "$(rc)" = 0 ] || fail "re-attach after detach exited $(rc): $(cat "$work/err")"
+    ;;
+unsupported)
+    clra trace "$winpid"
+    [ "$(rc)" = 2 ] || fail "trace exited $(rc), not the usage error 2"
     expect_out "not supported on Windows"
     clra info 2147483600
     [ "$(rc)" = 3 ] || fail "info of no process exited $(rc), not 3"

@@ -49,6 +49,42 @@ int clra__win_process_is_dotnet(int pid, char *which, size_t cap)
     return found;
 }
 
+/* Whether name contains part, ignoring ASCII case (Windows paths compare so). */
+static int contains_nocase(const char *name, const char *part)
+{
+    size_t n = strlen(part);
+    for (; *name; name++)
+        if (_strnicmp(name, part, n) == 0)
+            return 1;
+    return 0;
+}
+
+int clra__win_module_loaded(int pid, unsigned long long base, const char *path)
+{
+    HANDLE h = OpenProcess(PROCESS_QUERY_INFORMATION | PROCESS_VM_READ, FALSE, (DWORD)pid);
+    if (!h)
+        return -1;
+    HMODULE mods[1024];
+    DWORD bytes = 0;
+    int found = -1;
+    if (EnumProcessModulesEx(h, mods, sizeof mods, &bytes, LIST_MODULES_ALL)) {
+        found = 0;
+        for (DWORD i = 0; i < bytes / sizeof mods[0] && i < 1024 && !found; i++) {
+            char file[MAX_PATH * 2];
+            if (base && (unsigned long long)(uintptr_t)mods[i] == base)
+                found = 1;
+            else if (path && GetModuleFileNameExA(h, mods[i], file, sizeof file) &&
+                     contains_nocase(file, path))
+                found = 1;
+        }
+    }
+    DWORD code = 0;
+    if (found < 0 || (GetExitCodeProcess(h, &code) && code != STILL_ACTIVE))
+        found = -1;
+    CloseHandle(h);
+    return found;
+}
+
 int clra__win_process_image(int pid, char *out, size_t cap)
 {
     HANDLE h = OpenProcess(PROCESS_QUERY_LIMITED_INFORMATION, FALSE, (DWORD)pid);

@@ -11,6 +11,9 @@ int clra__win_process_exists(int pid);
 int clra__win_process_is_dotnet(int pid, char *which, size_t cap);
 /* Its executable's full path (UTF-8) into out; 0 or -1. */
 int clra__win_process_image(int pid, char *out, size_t cap);
+/* Whether a module of pid is loaded at base (base != 0) or has a path containing path (path
+ * != NULL, compared without case): 1, 0, or -1 when its modules cannot be read (it exited). */
+int clra__win_module_loaded(int pid, unsigned long long base, const char *path);
 /* Every pid of the system into pids (at most cap); the count, or -1. */
 int clra__win_process_ids(int *pids, int cap);
 
