@@ -375,8 +375,8 @@ static const clra_hresult_info_t windows_table[] = {
     {HR(0x8007007E), "ERROR_MOD_NOT_FOUND",
      "The runtime's LoadLibrary of the profiler failed: no file at that path, or a DLL it "
      "imports was not found on the target's DLL search path.",
-     "Check the path from the target's point of view (its working directory, its drive "
-     "mappings), list the DLL's imports (`objdump -p LIB.dll | grep 'DLL Name'` or dumpbin "
+     "The path is resolved inside the target process (its working directory, its drive "
+     "mappings): check it from there, list the DLL's imports (`objdump -p LIB.dll | grep 'DLL Name'` or dumpbin "
      "/dependents) and put the missing DLLs beside it or link them statically."},
     {HR(0x8007007F), "ERROR_PROC_NOT_FOUND",
      "The DLL was loaded but GetProcAddress found no exported DllGetClassObject in it.",
