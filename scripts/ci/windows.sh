@@ -17,6 +17,10 @@ export WINEPREFIX=$dir/wineprefix
 # ended (this prefix's only) however the run ends.
 "$dir/wine-run.sh" cmd /c exit
 trap 'wineserver -k || true' EXIT
-(cd "$dir" && ctest -j2 --output-on-failure -L win-unit) | tee "$dir/ctest.log"
+# A second try for a failed unit test only: under load a wine process has been seen to end
+# non-zero before the test printed anything (2 of about 10 runs, a different test each time,
+# each passing 40 times of 40 alone); a test that really fails fails twice.
+(cd "$dir" && ctest -j2 --output-on-failure --repeat until-pass:2 -L win-unit) |
+    tee "$dir/ctest.log"
 (cd "$dir" && flock /tmp/clrattach-e2e.lock ctest --output-on-failure -L win-e2e) |
     tee -a "$dir/ctest.log"
