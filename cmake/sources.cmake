@@ -107,3 +107,66 @@ set(CLI_SOURCES
   src/cli/usage.c
   src/cli/visible.c
 )
+
+# Windows (cmake/toolchain-mingw64.cmake, docs/windows.md): the portable files, the Windows
+# twins (named pipes, the Win32 process API) and stubs that answer "not supported on Windows"
+# for what has no twin yet. cmake/windows.cmake swaps these in for the lists above.
+set(CLRATTACH_SOURCES_WINDOWS
+  src/clrattach/command_target.c
+  src/clrattach/hresult.c
+  src/clrattach/ipc/request.c
+  src/clrattach/ipc/transport_win.c
+  src/clrattach/process_control.c
+  src/clrattach/process_env.c
+  src/clrattach/process_info.c
+  src/clrattach/process_list_win.c
+  src/clrattach/profiler_attach.c
+  src/clrattach/profiler_control.c
+  src/clrattach/profiler_control_win.c
+  src/clrattach/proto/advertise.c
+  src/clrattach/proto/dump_codec.c
+  src/clrattach/proto/eventpipe_codec.c
+  src/clrattach/proto/message.c
+  src/clrattach/proto/process_codec.c
+  src/clrattach/proto/process_info_codec.c
+  src/clrattach/proto/profiler_codec.c
+  src/clrattach/proto/wire.c
+  src/clrattach/target/endpoint_win.c
+  src/clrattach/target/process_win.c
+  src/clrattach/target/target_root_win.c
+  src/clrattach/unsupported_win.c
+  src/clrattach/util/deadline.c
+  src/clrattach/util/errors.c
+  src/clrattach/util/guid.c
+  src/clrattach/util/status.c
+  src/clrattach/util/version.c
+)
+set(CLRPROF_SOURCES_WINDOWS
+  src/clrprof/callback_defaults.c
+  src/clrprof/com.c
+  src/clrprof/control_pipe_win.c
+  src/clrprof/names.c
+  src/clrprof/options.c
+  src/clrprof/profiler.c
+  src/clrprof/refusal.c
+  src/clrprof/runtime_info.c
+  src/clrprof/service_win.c
+  src/clrprof/text.c
+  src/clrprof/timing.c
+)
+set(CLI_SOURCES_WINDOWS
+  src/cli/cmd_attach.c
+  src/cli/cmd_detach.c
+  src/cli/cmd_env.c
+  src/cli/cmd_info.c
+  src/cli/cmd_ps.c
+  src/cli/cmd_resume.c
+  src/cli/main.c
+  src/cli/options.c
+  src/cli/output.c
+  src/cli/paths_win.c
+  src/cli/report.c
+  src/cli/unsupported_win.c
+  src/cli/usage.c
+  src/cli/visible.c
+)

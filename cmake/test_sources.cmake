@@ -75,3 +75,15 @@ set(TEST_PROFILER_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/profilers/notify_b.c
   ${CMAKE_SOURCE_DIR}/tests/profilers/refuse.c
 )
+
+# The Windows build's unit tests (cmake/windows_tests.cmake, run under wine): the portable ones
+# above plus the named-pipe transport's own.
+set(UNIT_SOURCES_WINDOWS
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_corprof.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_errors.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_hresult.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_message.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_names.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_transport_win.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_wire.c
+)

@@ -20,6 +20,11 @@ dpkg -s build-essential >/dev/null 2>&1 || need+=(build-essential)
 if [ "${CLRA_WITH_CLANG:-0}" = 1 ] && ! command -v clang >/dev/null; then
     need+=(clang)
 fi
+# The Windows build and its tests under wine (scripts/ci/windows.sh): CLRA_WITH_WINDOWS=1.
+if [ "${CLRA_WITH_WINDOWS:-0}" = 1 ]; then
+    command -v x86_64-w64-mingw32-gcc >/dev/null || need+=(mingw-w64)
+    command -v wine >/dev/null || need+=(wine64)
+fi
 
 if [ ${#need[@]} -gt 0 ]; then
     echo "setup: installing ${need[*]}"

@@ -8,7 +8,7 @@
 # pkg-config consumer built against the installed copy.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-CLRA_WITH_CLANG=1 scripts/setup.sh
+CLRA_WITH_CLANG=1 CLRA_WITH_WINDOWS=1 scripts/setup.sh
 jobs=$(nproc)
 
 run_suite() { # build-dir, then cmake options
@@ -68,3 +68,6 @@ if ! grep -q 'e2e.skipped_without_dotnet (Skipped)' build-nodotnet/ctest.log; th
     echo "build-nodotnet did not report the end-to-end tests as skipped" >&2
     exit 1
 fi
+
+# The Windows build (mingw-w64), its unit tests and end-to-end tests under wine.
+scripts/ci/windows.sh build-win

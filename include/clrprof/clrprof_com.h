@@ -20,7 +20,11 @@
 extern "C" {
 #endif
 
+#ifdef _WIN32
+#define CLRPROF_EXPORT __declspec(dllexport)
+#else
 #define CLRPROF_EXPORT __attribute__((visibility("default")))
+#endif
 
 typedef struct clrprof_object clrprof_object_t;
 struct clrprof_object {

@@ -101,7 +101,13 @@ int clrprof_is_attached(clrprof_profiler_t *p);
 /* The options (client data or $CLRPROF_OPTIONS), copied; valid until destroy. */
 const void *clrprof_options(clrprof_profiler_t *p, size_t *len);
 /* One line to the log (log= option, $CLRPROF_LOG or stderr), whole even across threads. */
-void clrprof_log(clrprof_profiler_t *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+#ifdef __MINGW32__ /* mingw's stdio (__USE_MINGW_ANSI_STDIO) is the GNU dialect */
+#define CLRPROF_PRINTF_FORMAT gnu_printf
+#else
+#define CLRPROF_PRINTF_FORMAT printf
+#endif
+void clrprof_log(clrprof_profiler_t *p, const char *fmt, ...)
+    __attribute__((format(CLRPROF_PRINTF_FORMAT, 2, 3)));
 
 /* Starts a profiler thread the SDK joins before detach completes. fn must return soon after
  * clrprof_stopping() turns true; clrprof_sleep() waits interruptibly. 0 or an errno. The thread

@@ -1,7 +1,6 @@
 /* command_target.c - clra__target_resolve: the one place a pid, a socket path or a connection
  * becomes where a command goes. */
 #include "command_target.h"
-#include "target/endpoint.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -368,9 +368,36 @@ static const char success_meaning[] =
     "with S_OK.";
 static const char success_hint[] = "Nothing failed; no action is needed.";
 
+#ifdef _WIN32
+/* On Windows the runtime loads a profiler with LoadLibrary, not dlopen, and paths have no
+ * mount namespace: the loader's codes get Windows sentences (looked up before the table). */
+static const clra_hresult_info_t windows_table[] = {
+    {HR(0x8007007E), "ERROR_MOD_NOT_FOUND",
+     "The runtime's LoadLibrary of the profiler failed: no file at that path, or a DLL it "
+     "imports was not found on the target's DLL search path.",
+     "The path is resolved inside the target process (its working directory, its drive "
+     "mappings): check it from there, list the DLL's imports (`objdump -p LIB.dll | grep 'DLL Name'` or dumpbin "
+     "/dependents) and put the missing DLLs beside it or link them statically."},
+    {HR(0x8007007F), "ERROR_PROC_NOT_FOUND",
+     "The DLL was loaded but GetProcAddress found no exported DllGetClassObject in it.",
+     "Export it (__declspec(dllexport) or a .def file) with C linkage and check with `objdump "
+     "-p LIB.dll` that DllGetClassObject is in its export table."},
+    {HR(0x800700C1), "ERROR_BAD_EXE_FORMAT",
+     "The file is not a DLL this process can load: built for another CPU or word size (a "
+     "32-bit DLL in a 64-bit process, or the reverse), or not a PE file at all.",
+     "Use the profiler build that matches the target's bitness (x64 for a 64-bit .NET)."},
+};
+#endif
+
 /* Linear search: about seventy entries, looked up once per failed attach, so no index. */
 const clra_hresult_info_t *clra_hresult_lookup(int32_t hr)
 {
+#ifdef _WIN32
+    for (size_t i = 0; i < sizeof windows_table / sizeof windows_table[0]; i++) {
+        if (windows_table[i].value == hr)
+            return &windows_table[i];
+    }
+#endif
     for (size_t i = 0; i < sizeof hresult_table / sizeof hresult_table[0]; i++) {
         if (hresult_table[i].value == hr)
             return &hresult_table[i];

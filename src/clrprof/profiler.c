@@ -9,11 +9,19 @@
 #include "clrprof/clrprof.h"
 #include "clrprof/clrprof_util.h"
 
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef _WIN32
+/* service_win.c wakes its thread with the condition variable: no wake pipe on Windows. */
+#define wake_open(p) 0
+#define wake_close(p) ((void)0)
+#else
+#include <fcntl.h>
 #include <unistd.h>
+#define wake_open(p) pipe2((p)->wake, O_CLOEXEC | O_NONBLOCK)
+#define wake_close(p) (close((p)->wake[0]), close((p)->wake[1]))
+#endif
 
 typedef ICorProfilerCallback11 Cb;
 
@@ -79,7 +87,7 @@ static void take_options(clrprof_profiler_t *p, const void *data, size_t len)
     const char *env = getenv("CLRPROF_LOG");
     if (clrprof_option(data, len, "log", path, sizeof path) != 1)
         snprintf(path, sizeof path, "%s", env ? env : "");
-    FILE *f = path[0] ? fopen(path, "ae") : NULL;
+    FILE *f = path[0] ? fopen(path, CLRPROF__APPEND) : NULL;
     if (f) {
         p->log = f;
         snprintf(unload_note_path, sizeof unload_note_path, "%s", path);
@@ -230,8 +238,7 @@ static void sdk_destroy(clrprof_object_t *obj)
         p->def->destroy(p);
     if (p->log != stderr)
         fclose(p->log);
-    close(p->wake[0]);
-    close(p->wake[1]);
+    wake_close(p);
     pthread_mutex_destroy(&p->log_lock);
     pthread_mutex_destroy(&p->lock);
     pthread_cond_destroy(&p->cond);
@@ -247,7 +254,7 @@ static HRESULT sdk_create(const void *ctx, clrprof_object_t **out)
     if (!p)
         return E_OUTOFMEMORY;
     p->state = calloc(1, def->state_size ? def->state_size : 1);
-    if (!p->state || pipe2(p->wake, O_CLOEXEC | O_NONBLOCK) != 0) {
+    if (!p->state || wake_open(p) != 0) {
         free(p->state);
         free(p);
         return E_OUTOFMEMORY;
@@ -281,7 +288,7 @@ __attribute__((destructor)) static void note_unloaded(void)
 {
     if (!unload_note_path[0])
         return;
-    FILE *f = fopen(unload_note_path, "ae");
+    FILE *f = fopen(unload_note_path, CLRPROF__APPEND);
     if (f) {
         fputs("clrprof: library unloaded\n", f);
         fclose(f);

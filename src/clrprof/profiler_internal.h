@@ -7,7 +7,14 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
+#ifdef _WIN32
+#define CLRPROF__APPEND "a" /* the Windows C runtime refuses "e" */
+#define CLRPROF__CONTROL_PATH_MAX 108
+#else
 #include <sys/un.h>
+#define CLRPROF__APPEND "ae"
+#define CLRPROF__CONTROL_PATH_MAX sizeof(((struct sockaddr_un *)0)->sun_path)
+#endif
 
 #define CLRPROF_MAX_THREADS 32
 #define CLRPROF_DEFAULT_HOLD_TIMEOUT_MS 10000UL
@@ -51,7 +58,13 @@ struct clrprof_profiler {
     /* The control endpoint (service thread only, after start). */
     int listen_fd, holder_fd, holder_seen;
     unsigned long long library_inode; /* of our mapping, read once when the endpoint opens */
-    char control_path[sizeof(((struct sockaddr_un *)0)->sun_path)];
+    char control_path[CLRPROF__CONTROL_PATH_MAX];
+#ifdef _WIN32
+    /* The control pipe's thread (service_win.c) and the event that stops it. */
+    pthread_t control_thread;
+    int control_started;
+    void *control_stop;
+#endif
 };
 
 uint64_t clrprof__now_ns(void);
@@ -72,6 +85,6 @@ void clrprof__control_close(clrprof_profiler_t *p);
 /* clrprof_function_name on an explicit Info pointer, so unit tests can hand in a fake one. */
 HRESULT clrprof__function_name_with(ICorProfilerInfo15 *info, FunctionID fn, char *out, size_t cap);
 /* The SDK's own log lines, prefixed with the profiler's name. */
-void clrprof__note(clrprof_profiler_t *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void clrprof__note(clrprof_profiler_t *p, const char *fmt, ...) __attribute__((format(CLRPROF_PRINTF_FORMAT, 2, 3)));
 
 #endif

@@ -15,14 +15,19 @@
 
 typedef void (*test_fn)(void);
 void test_register(const char *name, test_fn fn);
+#ifdef __MINGW32__ /* mingw's stdio (__USE_MINGW_ANSI_STDIO) is the GNU dialect */
+#define TEST_PRINTF_FORMAT gnu_printf
+#else
+#define TEST_PRINTF_FORMAT printf
+#endif
 void test_fail(const char *file, int line, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4), noreturn));
+    __attribute__((format(TEST_PRINTF_FORMAT, 3, 4), noreturn));
 /* Ends the running test as skipped, saying why (e.g. it needs root). */
-void test_skip(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+void test_skip(const char *fmt, ...) __attribute__((format(TEST_PRINTF_FORMAT, 1, 2), noreturn));
 #define SKIP(...) test_skip(__VA_ARGS__)
 #define TEST_SKIP_CODE 77 /* the automake/ctest convention */
 /* Prints a note under the running test's name (shown on failure and with -v). */
-void test_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void test_note(const char *fmt, ...) __attribute__((format(TEST_PRINTF_FORMAT, 1, 2)));
 
 #define TEST(name)                                                                        \
     static void test_##name(void);                                                        \

@@ -256,8 +256,13 @@ TEST(mod_not_found_hint_says_the_path_is_resolved_in_the_target)
 {
     const char *hint = clra_hresult_hint(HR(0x8007007E));
     ASSERT_CONTAINS(hint, "inside the target");
+#ifdef _WIN32 /* LoadLibrary: no mount namespaces, missing imports instead of ldd */
+    ASSERT_CONTAINS(hint, "imports");
+    ASSERT_CONTAINS(clra_hresult_describe(HR(0x8007007E)), "LoadLibrary");
+#else
     ASSERT_CONTAINS(hint, "mount namespace");
     ASSERT_CONTAINS(hint, "ldd");
+#endif
 }
 
 TEST(already_active_hint_offers_notification_only)

@@ -9,11 +9,15 @@
 #include <stdint.h>
 
 typedef struct clra__conn {
-    int fd;
+    int fd;      /* the Unix socket; -1 on Windows, where the pipe is below */
+#ifdef _WIN32
+    void *pipe;  /* HANDLE of the named pipe (overlapped), NULL when closed */
+    void *event; /* HANDLE of the event its overlapped reads and writes complete on */
+#endif
 } clra__conn_t;
 
 /* Connects to a Unix socket path of any length (long paths go through an O_PATH directory
- * descriptor). Fails with CLRA_ENOENDPOINT, CLRA_ECONNREFUSED, CLRA_EACCES, CLRA_ETIMEDOUT or
+ * descriptor), or on Windows to a named pipe (\\.\pipe\NAME). Fails with CLRA_ENOENDPOINT, CLRA_ECONNREFUSED, CLRA_EACCES, CLRA_ETIMEDOUT or
  * CLRA_EIO, with st->sys_errno and st->detail set. */
 int clra__connect(const char *path, const clra__deadline_t *d, clra__conn_t *c,
                   clra_status_t *st);
@@ -31,6 +35,11 @@ int clra__recv_exact(clra__conn_t *c, void *buf, size_t n, const clra__deadline_
 int clra__recv_message(clra__conn_t *c, clra__header_t *h, uint8_t *payload, size_t cap,
                        size_t *payload_len, const clra__deadline_t *d);
 void clra__close(clra__conn_t *c);
+#ifdef _WIN32
+/* The pid of the process that created the pipe's server end (GetNamedPipeServerProcessId), so
+ * a pipe found by name is checked to be the target's; 0 or CLRA_EUNSAFE with st->detail. */
+int clra__pipe_server_check(clra__conn_t *c, const char *path, int pid, clra_status_t *st);
+#endif
 
 
 #endif

@@ -4,13 +4,25 @@
 
 #include <stdint.h>
 #include <time.h>
+#ifdef _WIN32
+#include <windows.h>
 
+/* QueryPerformanceCounter: Windows' monotonic clock (never set back, counts across sleep). */
+static int64_t now_ns(void)
+{
+    LARGE_INTEGER f, c;
+    QueryPerformanceFrequency(&f);
+    QueryPerformanceCounter(&c);
+    return (int64_t)((double)c.QuadPart * 1e9 / (double)f.QuadPart);
+}
+#else
 static int64_t now_ns(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
+#endif
 
 clra__deadline_t clra__deadline_in(int timeout_ms)
 {

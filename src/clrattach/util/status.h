@@ -6,7 +6,14 @@
 #include "clrattach.h"
 
 /* Formats into st->detail (no-op when st is NULL). */
-void clra__detail(clra_status_t *st, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* mingw's snprintf (with __USE_MINGW_ANSI_STDIO) takes %zu like glibc's: gnu_printf says so. */
+#ifdef __MINGW32__
+#define CLRA__PRINTF_FORMAT gnu_printf
+#else
+#define CLRA__PRINTF_FORMAT printf
+#endif
+void clra__detail(clra_status_t *st, const char *fmt, ...)
+    __attribute__((format(CLRA__PRINTF_FORMAT, 2, 3)));
 
 /* Clears *st (or points it at local storage when the caller passed NULL, which every public
  * function allows): the common start of a command. */

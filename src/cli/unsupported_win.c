@@ -1,0 +1,42 @@
+/* unsupported_win.c - the verbs the Windows build does not have yet (docs/windows.md): each
+ * says so and exits with the usage error, never a crash. */
+#include "cli.h"
+
+/* The one message of every verb missing on Windows. */
+static int not_on_windows(const char *verb, const char *why)
+{
+    fprintf(stderr, "clrattach %s: not supported on Windows%s%s (see docs/windows.md)\n", verb,
+            why[0] ? ": " : "", why);
+    return EXIT_USAGE;
+}
+
+int cmd_perfmap(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    return not_on_windows("perfmap", "perf maps are for Linux perf");
+}
+int cmd_launch(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    return not_on_windows("launch", "it needs a reverse-connect named-pipe server");
+}
+int cmd_trace(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    return not_on_windows("trace", "");
+}
+int cmd_dump(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    return not_on_windows("dump", "");
+}
+int cmd_startup_hook(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    return not_on_windows("startup-hook", "");
+}
+int cli_hold(int pid, const clra_guid_t *clsid, int timeout_ms, int json)
+{
+    (void)pid, (void)clsid, (void)timeout_ms, (void)json;
+    return not_on_windows("attach --hold", "holding needs the SDK's control endpoint");
+}

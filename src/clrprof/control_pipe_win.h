@@ -1,0 +1,27 @@
+/* control_pipe_win.h - the Win32 named-pipe calls of the SDK's control endpoint, behind plain C
+ * types: the profiling headers define their own DWORD and HRESULT, so windows.h stays in
+ * control_pipe_win.c and service_win.c never sees it. */
+#ifndef CLRPROF_CONTROL_PIPE_WIN_H
+#define CLRPROF_CONTROL_PIPE_WIN_H
+
+#include <stddef.h>
+
+/* A manual-reset event (the stop signal); NULL on failure. */
+void *clrprof__event_new(void);
+void clrprof__event_set(void *event);
+void clrprof__handle_close(void *handle);
+/* \\.\pipe\clrprof-<pid>-<slot> for the first free slot of 0..slots-1, with a DACL admitting
+ * only the process owner and SYSTEM and local clients only; its name into path. NULL if none. */
+void *clrprof__pipe_create(int slots, char *path, size_t cap);
+/* Waits for a client or the stop event: 1 connected, 0 stopped (or failed). */
+int clrprof__pipe_accept(void *pipe, void *stop);
+/* Reads one line (without its newline) within timeout_ms; 0 or -1. */
+int clrprof__pipe_read_line(void *pipe, void *stop, char *out, size_t cap, unsigned timeout_ms);
+/* Writes text within timeout_ms and drops the client. */
+void clrprof__pipe_reply(void *pipe, void *stop, const char *text, unsigned timeout_ms);
+/* This process's id, and the base address of the DLL holding this code. */
+unsigned long clrprof__self_pid(void);
+unsigned long long clrprof__self_base(void);
+unsigned long clrprof__last_error(void);
+
+#endif

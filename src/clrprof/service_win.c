@@ -1,0 +1,259 @@
+/* service_win.c - the Windows twin of service.c and control.c: the SDK's service thread
+ * (timers and detach requests), the profiler threads it joins before unload, and the control
+ * endpoint as a named pipe, \\.\pipe\clrprof-<pid>-<slot> (slot 0..7, the first free one),
+ * whose DACL admits only the process's owner and SYSTEM. It speaks control.c's protocol:
+ *   status -> "ok name=N clsid=C pid=P inode=B level=L attached=A notification_only=B ..."
+ *   detach -> "detach hr=0x........ expected_ms=N inode=B name=N message=..."
+ * where inode is the DLL's base address (the trigger watches it leave the module list); "hold"
+ * is not served on Windows yet. */
+#include "profiler_internal.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "control_pipe_win.h"
+
+#define CONTROL_SLOTS 8
+#define IO_TIMEOUT_MS 2000
+
+#define REQUEST_WAIT_MS 5000 /* how long clrprof_request_detach waits for the service thread */
+#define IDLE_WAIT_MS 1000    /* the service thread's longest sleep without a timer */
+
+void clrprof__wake(clrprof_profiler_t *p)
+{
+    pthread_mutex_lock(&p->lock);
+    pthread_cond_broadcast(&p->cond);
+    pthread_mutex_unlock(&p->lock);
+}
+
+int clrprof_stopping(clrprof_profiler_t *p)
+{
+    pthread_mutex_lock(&p->lock);
+    int s = p->stopping;
+    pthread_mutex_unlock(&p->lock);
+    return s;
+}
+
+/* A CLOCK_REALTIME deadline ms from now, for pthread_cond_timedwait. */
+static struct timespec deadline_in(unsigned ms)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_REALTIME, &t);
+    t.tv_sec += ms / 1000;
+    t.tv_nsec += (long)(ms % 1000) * 1000000L;
+    if (t.tv_nsec >= 1000000000L)
+        t.tv_sec++, t.tv_nsec -= 1000000000L;
+    return t;
+}
+
+int clrprof_sleep(clrprof_profiler_t *p, unsigned ms)
+{
+    struct timespec until = deadline_in(ms);
+    pthread_mutex_lock(&p->lock);
+    while (!p->stopping && pthread_cond_timedwait(&p->cond, &p->lock, &until) != ETIMEDOUT)
+        ;
+    int s = p->stopping;
+    pthread_mutex_unlock(&p->lock);
+    return s;
+}
+
+HRESULT clrprof__detach_now(clrprof_profiler_t *p, const char *reason, DWORD *expected_out)
+{
+    DWORD expected = clrprof_expected_detach_ms(p);
+    HRESULT hr = p->info ? p->info->lpVtbl->RequestProfilerDetach(p->info, expected)
+                         : CORPROF_E_PROFILER_DETACHING;
+    clrprof__note(p, "detach requested (%s): hr=0x%08X expected_ms=%u: %s", reason, (unsigned)hr,
+                  (unsigned)expected, clrprof_detach_refusal(hr));
+    if (p->def->detach_requested)
+        p->def->detach_requested(p, hr, expected, reason);
+    if (expected_out)
+        *expected_out = expected;
+    return hr;
+}
+
+/* Answers the detach requests other threads queued, and fires detach_after_ms when due. */
+static void serve(clrprof_profiler_t *p)
+{
+    uint64_t complete = __atomic_load_n(&p->attach_complete_ns, __ATOMIC_ACQUIRE);
+    if (complete && p->detach_after_ms &&
+        (clrprof__now_ns() - complete) / 1000000 >= p->detach_after_ms) {
+        p->detach_after_ms = 0;
+        clrprof__detach_now(p, "detach_after_ms elapsed", NULL);
+    }
+    pthread_mutex_lock(&p->lock);
+    unsigned long asked = p->detach_asked;
+    const char *reason = p->detach_reason;
+    pthread_mutex_unlock(&p->lock);
+    if (asked == p->detach_answered)
+        return;
+    HRESULT hr = clrprof__detach_now(p, reason ? reason : "requested", NULL);
+    pthread_mutex_lock(&p->lock);
+    p->detach_hr = hr;
+    p->detach_answered = asked;
+    pthread_cond_broadcast(&p->cond);
+    pthread_mutex_unlock(&p->lock);
+}
+
+static void *service_main(void *arg)
+{
+    clrprof_profiler_t *p = arg;
+    while (!clrprof_stopping(p)) {
+        serve(p);
+        struct timespec until = deadline_in(p->detach_after_ms ? 10 : IDLE_WAIT_MS);
+        pthread_mutex_lock(&p->lock);
+        if (!p->stopping && p->detach_asked == p->detach_answered)
+            pthread_cond_timedwait(&p->cond, &p->lock, &until);
+        pthread_mutex_unlock(&p->lock);
+    }
+    return NULL;
+}
+
+/* The same answers as control.c's serve(), for status and detach. */
+static void control_serve(clrprof_profiler_t *p, void *pipe)
+{
+    char command[64], text[512], clsid[40];
+    if (clrprof__pipe_read_line(pipe, p->control_stop, command, sizeof command,
+                                IO_TIMEOUT_MS) != 0) {
+        clrprof__pipe_reply(pipe, p->control_stop, "error expected one command line (status or "
+                            "detach)\n", IO_TIMEOUT_MS);
+        return;
+    }
+    unsigned long long base = clrprof__self_base();
+    const char *name = p->def->name ? p->def->name : "profiler";
+    const GUID *g = &p->def->clsid;
+    snprintf(clsid, sizeof clsid, "%08x-%04x-%04x-%02x%02x-%02x%02x%02x%02x%02x%02x",
+             (unsigned)g->Data1, g->Data2, g->Data3, g->Data4[0], g->Data4[1], g->Data4[2],
+             g->Data4[3], g->Data4[4], g->Data4[5], g->Data4[6], g->Data4[7]);
+    if (strcmp(command, "detach") == 0) {
+        DWORD expected = 0;
+        HRESULT hr = clrprof__detach_now(p, "clrattach detach", &expected);
+        snprintf(text, sizeof text, "detach hr=0x%08X expected_ms=%u inode=%llu name=%s "
+                 "message=%s\n", (unsigned)hr, (unsigned)expected, base, name,
+                 clrprof_detach_refusal(hr));
+    } else if (strcmp(command, "status") == 0) {
+        clrprof_callback_stats_t s;
+        clrprof_callback_stats(p, &s);
+        snprintf(text, sizeof text, "ok name=%s clsid=%s pid=%lu inode=%llu level=%d attached=%d "
+                 "notification_only=%d calls=%llu longest_us=%llu\n", name, clsid,
+                 clrprof__self_pid(), base, clrprof_info_level(p), p->attached,
+                 p->def->notification_only != 0, (unsigned long long)s.calls,
+                 (unsigned long long)(s.longest_ns / 1000));
+    } else {
+        snprintf(text, sizeof text, "error unknown command; send status or detach (hold is not "
+                 "served on Windows yet)\n");
+    }
+    clrprof__pipe_reply(pipe, p->control_stop, text, IO_TIMEOUT_MS);
+}
+
+/* Serves one client at a time until the stop event; the pipe goes with the thread. */
+static void *control_main(void *arg)
+{
+    clrprof_profiler_t *p = arg;
+    void *pipe = clrprof__pipe_create(CONTROL_SLOTS, p->control_path, sizeof p->control_path);
+    if (!pipe) {
+        clrprof__note(p, "no control endpoint: CreateNamedPipe failed (error %lu)",
+                      clrprof__last_error());
+        return NULL;
+    }
+    while (clrprof__pipe_accept(pipe, p->control_stop))
+        control_serve(p, pipe);
+    clrprof__handle_close(pipe);
+    return NULL;
+}
+
+int clrprof__service_start(clrprof_profiler_t *p)
+{
+    if (p->control_enabled) {
+        p->control_stop = clrprof__event_new();
+        p->control_started = p->control_stop &&
+                             pthread_create(&p->control_thread, NULL, control_main, p) == 0;
+    }
+    int err = pthread_create(&p->service, NULL, service_main, p);
+    p->service_started = err == 0;
+    return err;
+}
+
+HRESULT clrprof_request_detach(clrprof_profiler_t *p, const char *reason)
+{
+    if (!p->service_started || pthread_equal(pthread_self(), p->service))
+        return clrprof__detach_now(p, reason ? reason : "requested", NULL);
+    struct timespec until = deadline_in(REQUEST_WAIT_MS);
+    pthread_mutex_lock(&p->lock);
+    if (p->stopping) {
+        pthread_mutex_unlock(&p->lock);
+        return CORPROF_E_PROFILER_DETACHING;
+    }
+    unsigned long mine = ++p->detach_asked;
+    p->detach_reason = reason;
+    pthread_cond_broadcast(&p->cond);
+    int err = 0;
+    while (p->detach_answered < mine && !p->stopping && err != ETIMEDOUT)
+        err = pthread_cond_timedwait(&p->cond, &p->lock, &until);
+    HRESULT hr = p->detach_answered >= mine ? p->detach_hr : CLRPROF_E_TIMEOUT;
+    pthread_mutex_unlock(&p->lock);
+    return hr;
+}
+
+typedef struct thread_start {
+    clrprof_profiler_t *p;
+    void (*fn)(clrprof_profiler_t *p, void *arg);
+    void *arg;
+} thread_start_t;
+
+static void *thread_main(void *arg)
+{
+    thread_start_t s = *(thread_start_t *)arg;
+    free(arg);
+    s.fn(s.p, s.arg);
+    return NULL;
+}
+
+int clrprof_thread_start(clrprof_profiler_t *p, void (*fn)(clrprof_profiler_t *p, void *arg), void *arg)
+{
+    thread_start_t *s = malloc(sizeof *s);
+    if (!s)
+        return ENOMEM;
+    *s = (thread_start_t){p, fn, arg};
+    pthread_mutex_lock(&p->lock);
+    int err = p->stopping ? ECANCELED : p->thread_count == CLRPROF_MAX_THREADS ? EAGAIN : 0;
+    if (!err)
+        err = pthread_create(&p->threads[p->thread_count], NULL, thread_main, s);
+    if (!err)
+        p->thread_count++;
+    pthread_mutex_unlock(&p->lock);
+    if (err)
+        free(s);
+    return err;
+}
+
+void clrprof__stop_all(clrprof_profiler_t *p)
+{
+    pthread_mutex_lock(&p->lock);
+    p->stopping = 1;
+    pthread_cond_broadcast(&p->cond);
+    int service = p->service_started, n = p->thread_count;
+    p->service_started = 0;
+    p->thread_count = 0;
+    pthread_mutex_unlock(&p->lock);
+    if (service)
+        pthread_join(p->service, NULL);
+    for (int i = 0; i < n; i++)
+        pthread_join(p->threads[i], NULL);
+    clrprof__control_close(p);
+}
+
+/* control.c's entry points: the pipe lives on its own thread (control_main) on Windows. */
+void clrprof__control_open(clrprof_profiler_t *p) { (void)p; }
+void clrprof__control_accept(clrprof_profiler_t *p) { (void)p; }
+void clrprof__control_close(clrprof_profiler_t *p)
+{
+    if (p->control_started && !pthread_equal(pthread_self(), p->control_thread)) {
+        clrprof__event_set(p->control_stop);
+        pthread_join(p->control_thread, NULL);
+    }
+    p->control_started = 0;
+    clrprof__handle_close(p->control_stop);
+    p->control_stop = NULL;
+}
