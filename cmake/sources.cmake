@@ -138,6 +138,7 @@ set(CLRATTACH_SOURCES_WINDOWS
   src/clrattach/util/deadline.c
   src/clrattach/util/errors.c
   src/clrattach/util/guid.c
+  src/clrattach/util/small_libc.c
   src/clrattach/util/status.c
   src/clrattach/util/version.c
 )

@@ -76,8 +76,8 @@ static void usage(FILE *f)
         fprintf(f, "  %-9s %s%s\n", verbs[i].name, strlen(verbs[i].name) > 9 ? " " : "",
                 verbs[i].summary);
 #ifdef _WIN32
-    fprintf(f, "\nOn Windows, perfmap, launch, trace, dump, startup-hook and attach --hold\n"
-               "are not supported yet (they exit with the usage error, 2).\n");
+    fprintf(f, "\nOn Windows, perfmap, launch, trace, convert, counters, dump, startup-hook and\n"
+               "attach --hold are not supported yet (they exit with the usage error, 2).\n");
 #endif
     fprintf(f, "\n"
                "Run 'clrattach <verb> --help' for a verb's options. 'clrattach --version' prints\n"

@@ -30,6 +30,16 @@ int cmd_dump(int argc, char **argv)
     (void)argc, (void)argv;
     return not_on_windows("dump", "");
 }
+int cmd_convert(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    return not_on_windows("convert", "");
+}
+int cmd_counters(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    return not_on_windows("counters", "it reads the trace stream, not built on Windows yet");
+}
 int cmd_startup_hook(int argc, char **argv)
 {
     (void)argc, (void)argv;

@@ -219,3 +219,13 @@ void clra__close(clra__conn_t *c)
     c->event = NULL;
     c->fd = -1;
 }
+
+/* user_events sessions pass a Linux descriptor (SCM_RIGHTS); a named pipe has no such thing,
+ * and no Windows runtime offers user_events, so the request layer learns it cannot be done. */
+int clra__send_fd(clra__conn_t *c, int fd, const clra__deadline_t *d)
+{
+    (void)c;
+    (void)fd;
+    (void)d;
+    return CLRA_EINVAL;
+}
