@@ -189,7 +189,7 @@ static int parse_options(int argc, char **argv, attach_opts_t *o)
     if (o->hold && add_disconnect_option(o) != 0)
         return -1;
     if (cli_absolute_path(a.args[0], o->path, sizeof o->path) != 0) {
-        fprintf(stderr, "clrattach: cannot make '%s' an absolute path\n", a.args[0]);
+        cli_say_path_problem("clrattach", a.args[0], sizeof o->path);
         return -1;
     }
     return 0;

@@ -122,8 +122,7 @@ static int choose_path(dump_opts_t *o)
     size_t n = strftime(name, sizeof name, "core_%Y%m%d_%H%M%S", &tm);
     snprintf(name + n, sizeof name - n, "_%d", o->pid);
     if (cli_absolute_path(o->output ? o->output : ".", base, sizeof base) != 0) {
-        fprintf(stderr, "clrattach: cannot make '%s' an absolute path\n",
-                o->output ? o->output : ".");
+        cli_say_path_problem("clrattach", o->output ? o->output : ".", sizeof base);
         return -1;
     }
     int is_dir = !o->output ||

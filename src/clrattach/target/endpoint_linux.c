@@ -162,9 +162,14 @@ static void explain_unreadable(const char *proc, int pid, const char *searched, 
     } else {
         snprintf(who, sizeof who, "another user");
     }
-    clra__detail(st, "process %d runs as %s: cannot read /proc/%d/environ (%s), so its TMPDIR is "
-                 "unknown; searched %s; run as that user%s or as root", pid, who, pid,
-                 strerror(EACCES), searched, sudo);
+    if (geteuid() == 0) /* root refused: becoming root again cannot help */
+        clra__detail(st, "process %d runs as %s: even root cannot read /proc/%d/environ (%s; "
+                     "non-dumpable, another user namespace, or a security module), so its "
+                     "TMPDIR is unknown; searched %s", pid, who, pid, strerror(EACCES), searched);
+    else
+        clra__detail(st, "process %d runs as %s: cannot read /proc/%d/environ (%s), so its "
+                     "TMPDIR is unknown; searched %s; run as that user%s or as root", pid, who,
+                     pid, strerror(EACCES), searched, sudo);
 }
 
 /* Says why nothing was found, naming each directory searched and the likely cause; records
