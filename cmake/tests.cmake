@@ -77,6 +77,7 @@ add_executable(fuzz_smoke tests/fuzz/fuzz_smoke.c tests/fuzz/fuzz_parsers.c)
 target_include_directories(fuzz_smoke PRIVATE ${CLRATTACH_PRIVATE_INCLUDE})
 target_link_libraries(fuzz_smoke PRIVATE clrattach_static clrprof clra_test_main)
 clra_register_tests(fuzz_smoke fuzz-smoke ${CMAKE_SOURCE_DIR}/tests/fuzz/fuzz_smoke.c)
+include(cmake/fuzz.cmake) # libFuzzer binaries and the `fuzz` label (clang builds)
 
 # Install and consume: `cmake --install` into a temporary prefix, then a find_package consumer
 # and a pkg-config consumer built against that copy and run (tests/install/run.sh).

@@ -20,6 +20,10 @@ dpkg -s build-essential >/dev/null 2>&1 || need+=(build-essential)
 if [ "${CLRA_WITH_CLANG:-0}" = 1 ] && ! command -v clang >/dev/null; then
     need+=(clang)
 fi
+# libFuzzer and the sanitizer runtimes for the clang build's fuzz targets (ctest label fuzz).
+if [ "${CLRA_WITH_CLANG:-0}" = 1 ] && ! dpkg -s libclang-rt-14-dev >/dev/null 2>&1; then
+    need+=(libclang-rt-14-dev)
+fi
 
 if [ ${#need[@]} -gt 0 ]; then
     echo "setup: installing ${need[*]}"
