@@ -64,3 +64,4 @@ add_dependencies(e2e_tests test_apps clrattach_cli hello_profiler ${TEST_PROFILE
 clra_register_tests(e2e_tests e2e ${E2E_SOURCES})
 
 include(cmake/runtimes.cmake)
+include(cmake/reliability.cmake) # stress and faults labels (tests/reliability)
