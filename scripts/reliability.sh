@@ -78,6 +78,7 @@ by hand: run the script again. CI runs the same tests with reduced counts (ctest
 | attach/detach cycles, target sampled every 10 | $(figure stress.cycles) | $(grep -q 'stress.attach_detach_cycles.*Passed' "$work/stress.txt" && echo yes || echo NO) |
 | concurrent info/env clients | $(figure stress.info_env) | $(grep -q 'stress.eight_clients.*Passed' "$work/stress.txt" && echo yes || echo NO) |
 | every command vs a SIGSTOPped target (exit 7 by --timeout + 1 s) | $(figure faults.frozen) | $(grep -q 'faults.every_command_against.*Passed' "$work/stress.txt" && echo yes || echo NO) |
+| ps with a SIGSTOPped target (exit 0, listed as timeout) | $(figure faults.ps_frozen) | $(grep -q 'faults.ps_with_a_frozen.*Passed' "$work/stress.txt" && echo yes || echo NO) |
 | every command, target SIGKILLed mid-request (exit 3/8 at once) | $(figure faults.killed) | $(grep -q 'faults.every_command_whose.*Passed' "$work/stress.txt" && echo yes || echo NO) |
 
 Bounds are stated in tests/reliability/test_stress.c (threads +4, fds +4, RSS +32 MiB over the

@@ -117,6 +117,7 @@ TEST(every_command_whose_target_is_killed_mid_request_ends_at_once)
         double took;
         int rc = run_timed(&c, &took, &out);
         waitpid(killer, NULL, 0);
+        waitpid(a.pid, NULL, 0); /* reaped here, so app_stop does not write to a dead app */
         printf("killed %-13s exit %d in %.0f ms\n", c.name, rc, took);
         worst = took > worst ? took : worst;
         slow += took > 300 + SLACK_MS;
@@ -127,4 +128,25 @@ TEST(every_command_whose_target_is_killed_mid_request_ends_at_once)
                    c.name, took);
     }
     REL_FIGURE("faults.killed commands=%d worst_ms=%.0f slow=%d", n, worst, slow);
+}
+
+/* ps with a frozen target: the listing still ends by its --timeout, exit 0, the target listed
+ * as not answering in time. */
+TEST(ps_with_a_frozen_target_ends_within_its_deadline_listing_it_as_timeout)
+{
+    app_t a;
+    const char *out;
+    app_start(&a, NULL);
+    ASSERT(kill(a.pid, SIGSTOP) == 0);
+    double t0 = rel_now_ms();
+    int rc = run_cli(&out, "ps", "--json", "--timeout", TIMEOUT, NULL);
+    double took = rel_now_ms() - t0;
+    kill(a.pid, SIGCONT);
+    REL_FIGURE("faults.ps_frozen timeout_ms=%d took_ms=%.0f exit=%d", TIMEOUT_MS, took, rc);
+    ASSERT_MSG(rc == 0, "ps exit %d: %s", rc, out);
+    ASSERT_MSG(took <= TIMEOUT_MS + SLACK_MS, "ps --timeout %s took %.0f ms", TIMEOUT, took);
+    const char *row = json_object_where(out, "pid", a.pid);
+    ASSERT_MSG(row != NULL, "ps did not list the frozen target %d:\n%s", (int)a.pid, out);
+    ASSERT_STREQ(json_value(row, "status"), "timeout");
+    app_stop(&a);
 }
