@@ -20,20 +20,6 @@ for t in $targets; do cmake --build build-fuzz -j2 --target "fuzz_$t" >/dev/null
 work=$(mktemp -d /tmp/clra-reliability-XXXXXX)
 trap 'rm -rf "$work"' EXIT
 
-# Stress and faults at full count; their FIGURE lines carry the numbers.
-set +e
-CLRA_RELIABILITY_FULL=1 flock /tmp/clrattach-e2e.lock \
-    ctest --test-dir build -L 'stress|faults' --output-on-failure >"$work/stress.txt" 2>&1
-stress_rc=$?
-cp build/Testing/Temporary/LastTest.log "$work/stress.log"
-flock /tmp/clrattach-e2e.lock ctest --test-dir build --output-on-failure -R \
-    'refused_attach_of_the_same_library|refuses_a_second_attach|ps_timeout_bounds|trace_max_size|killed_by_sigsegv|started_as_nobody|detach_of_a_frozen|sweep_keeps|trace_output_never|launch_trace_output_never|escapes_and_newlines|hostile_command_line|relative_tmpdir' \
-    -E '^e2e-[0-9]' >"$work/defects.txt" 2>&1
-defects_rc=$?
-ctest --test-dir build -L unit -j2 >"$work/unit.txt" 2>&1
-unit_rc=$?
-set -e
-
 # Each fuzz target for fuzz_seconds from its kept seeds (findings: crashes, leaks, timeouts).
 fuzz_rows=""
 total_execs=0
@@ -55,6 +41,24 @@ for t in $targets; do
     total_findings=$((total_findings + findings))
     fuzz_rows+="| fuzz_$t | ${fuzz_seconds} s | ${execs:-0} | $units | $findings |"$'\n'
 done
+
+# The fuzzers run first: they need no lock, so other helpers' e2e runs finish meanwhile.
+# Then, in one hold of the lock: stress and faults at full count (their FIGURE lines carry the
+# numbers; the log is copied before another ctest can start), and the defects' tests.
+set +e
+flock /tmp/clrattach-e2e.lock bash -c '
+    CLRA_RELIABILITY_FULL=1 ctest --test-dir build -L "stress|faults" --output-on-failure \
+        >"$1/stress.txt" 2>&1
+    echo $? >"$1/stress.rc"
+    cp build/Testing/Temporary/LastTest.log "$1/stress.log"
+    ctest --test-dir build --output-on-failure -E "^e2e-[0-9]" -R "$2" >"$1/defects.txt" 2>&1
+    echo $? >"$1/defects.rc"' _ "$work" \
+    'refused_attach_of_the_same_library|refuses_a_second_attach|ps_timeout_bounds|trace_max_size|killed_by_sigsegv|started_as_nobody|detach_of_a_frozen|sweep_keeps|trace_output_never|launch_trace_output_never|escapes_and_newlines|hostile_command_line|relative_tmpdir'
+stress_rc=$(cat "$work/stress.rc")
+defects_rc=$(cat "$work/defects.rc")
+ctest --test-dir build -L unit -j2 >"$work/unit.txt" 2>&1
+unit_rc=$?
+set -e
 
 figure() { grep -h "^FIGURE $1 " "$work/stress.log" | tail -1 | sed "s/^FIGURE $1 //"; }
 passed() { grep -c ' Passed ' "$1" || true; }
