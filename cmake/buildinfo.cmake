@@ -31,9 +31,25 @@ if(CLRA_SANITIZE)
 else()
   set(clra_san none)
 endif()
+# CLRA_CLI_LEAVE_OUT: verbs the command leaves out, for a size budget (scripts/build-static.sh's
+# container set, docs/packaging.md). Only the three verbs that collect large output or start
+# programs may go; each becomes CLRA_NO_VERB_<VERB> for src/cli/main.c.
+set(CLRA_CLI_LEAVE_OUT "" CACHE STRING "Verbs to leave out of the command: any of launch;trace;dump")
+set(clra_left_out "")
+foreach(verb IN LISTS CLRA_CLI_LEAVE_OUT)
+  if(NOT verb MATCHES "^(launch|trace|dump)$")
+    message(FATAL_ERROR "CLRA_CLI_LEAVE_OUT: '${verb}' cannot be left out (only launch, trace, dump)")
+  endif()
+  string(TOUPPER ${verb} verb_upper)
+  target_compile_definitions(clrattach_cli PRIVATE CLRA_NO_VERB_${verb_upper})
+  string(APPEND clra_left_out " ${verb}")
+endforeach()
+if(clra_left_out)
+  set(clra_left_out "; verbs left out:${clra_left_out}")
+endif()
 get_filename_component(clra_cc ${CMAKE_C_COMPILER} NAME)
 set(CLRA_BUILD_OPTIONS "${clra_link}; sanitizers: ${clra_san}; compiler: ${clra_cc} \
-${CMAKE_C_COMPILER_ID} ${CMAKE_C_COMPILER_VERSION}; build type: ${CMAKE_BUILD_TYPE}")
+${CMAKE_C_COMPILER_ID} ${CMAKE_C_COMPILER_VERSION}; build type: ${CMAKE_BUILD_TYPE}${clra_left_out}")
 configure_file(cmake/clrattach_buildinfo.h.in ${PROJECT_BINARY_DIR}/cli/clrattach_buildinfo.h
                @ONLY)
 target_include_directories(clrattach_cli PRIVATE ${PROJECT_BINARY_DIR}/cli)

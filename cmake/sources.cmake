@@ -42,9 +42,11 @@ set(CLRATTACH_SOURCES
   src/clrattach/trace_config.c
   src/clrattach/trace_filter.c
   src/clrattach/trace_providers.c
+  src/clrattach/trace_user_events.c
   src/clrattach/util/deadline.c
   src/clrattach/util/errors.c
   src/clrattach/util/guid.c
+  src/clrattach/util/small_libc.c
   src/clrattach/util/status.c
   src/clrattach/util/version.c
 )
@@ -86,6 +88,7 @@ set(CLI_SOURCES
   src/cli/trace_options.c
   src/cli/trace_record.c
   src/cli/trace_report.c
+  src/cli/trace_user_events.c
   src/cli/usage.c
   src/cli/visible.c
 )

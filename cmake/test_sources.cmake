@@ -24,12 +24,14 @@ set(UNIT_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/unit/test_reply_sizes.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_reverse.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_sdk.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_small_libc.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_socket_check.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_stage.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_trace_filter.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_trace_message.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_trace_providers.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_trace_session.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_trace_user_events.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_transport.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_wire.c
 )
@@ -53,6 +55,7 @@ set(E2E_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_startup_hook.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_trace.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_trace_filter.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_trace_user_events.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_tutorial.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_users.c
 )

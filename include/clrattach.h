@@ -523,7 +523,7 @@ CLRA_EXTERN int clra_stage_sweep(int pid, int *removed, clra_status_t *st);
 
 /* ------------------------------------------------------------------------------------------ */
 /* EventPipe traces                                                                            */
-/* (CollectTracing 1-5, StopTracing, the nettrace stream)                                      */
+/* (CollectTracing 1-6, user_events sessions, StopTracing, the nettrace stream)               */
 
 /* A trace is configured (providers, buffer, rundown, stacks), started with CollectTracing,
  * which answers with a session id and then streams NetTrace bytes on the same connection,
@@ -599,6 +599,30 @@ typedef enum clra_trace_buffering {
  * CollectTracing6. CLRA_EINVAL for a mode not in the enum. */
 CLRA_EXTERN int clra_trace_config_set_buffering(clra_trace_config_t *cfg,
                                                 clra_trace_buffering_t mode, clra_status_t *st);
+/* user_events sessions (CollectTracing5 session type 1, .NET 10, Linux): instead of streaming
+ * NetTrace back, the runtime writes each enabled event to a Linux user_events tracepoint, read
+ * with perf or ftrace. The client hands the runtime a descriptor of the kernel's
+ * user_events_data file (SCM_RIGHTS, right after the request); the runtime registers its
+ * tracepoints on it. Needs a kernel with CONFIG_USER_EVENTS and tracefs mounted. */
+#define CLRA_TRACE_USER_EVENTS_DATA "/sys/kernel/tracing/user_events_data"
+#define CLRA_TRACE_MAX_TRACEPOINT_NAME 128 /* our limit; letters, digits and '_' only */
+/* Makes cfg a user_events session. tracepoint: the tracepoint every provider's events go to
+ * unless clra_trace_config_add_tracepoint maps them elsewhere (NULL: none, then every provider
+ * needs a mapping). data_fd: the user_events_data descriptor to pass (the caller keeps it), or
+ * -1 for clra_trace_start to open CLRA_TRACE_USER_EVENTS_DATA (or its /sys/kernel/debug twin)
+ * itself. Such a session has no stream: it starts with eof set, ignores buffer_mb and
+ * stackwalk, and ends with clra_trace_stop. CLRA_EINVAL for a bad name or a second call. */
+CLRA_EXTERN int clra_trace_config_set_user_events(clra_trace_config_t *cfg,
+                                                  const char *tracepoint, int data_fd,
+                                                  clra_status_t *st);
+/* In a user_events session, sends events ids[0..count-1] of provider `provider` (already added;
+ * every entry of that name) to tracepoint `tracepoint`. May repeat per provider and name. */
+CLRA_EXTERN int clra_trace_config_add_tracepoint(clra_trace_config_t *cfg, const char *provider,
+                                                 const char *tracepoint, const uint32_t *ids,
+                                                 size_t count, clra_status_t *st);
+/* The same from text "Provider:Tracepoint=ID[,ID...]" (clrattach's --tracepoint option). */
+CLRA_EXTERN int clra_trace_config_parse_tracepoint(clra_trace_config_t *cfg, const char *spec,
+                                                   clra_status_t *st);
 /* The CollectTracing version (1-6) a configuration needs: the oldest that expresses it. */
 CLRA_EXTERN int clra_trace_config_version(const clra_trace_config_t *cfg);
 /* The oldest runtime that understands CollectTracing version v, e.g. ".NET 9". */

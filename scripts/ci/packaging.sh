@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The packaging checks of CI (called by scripts/test.sh after the main build): the static musl
 # command (scripts/build-static.sh; its CLI checks and the container case, tests/static/run.sh,
-# with its size and peak RSS printed) and the Debian packages (scripts/build-deb.sh; lintian
+# with its size checked against the 150 KB budget, tests/static/size_check.sh, and its peak
+# RSS printed) and the Debian packages (scripts/build-deb.sh; lintian
 # must report no error or warning; tests/packaging/deb_check.sh). Starts .NET processes: run
 # under the e2e lock, which scripts/test.sh's caller holds. Usage: packaging.sh [BUILD_DIR]
 # (the main build, for the sample app and the hello profiler; default build).
@@ -15,6 +16,7 @@ hello=$build/profilers/libhello_profiler.so
 
 echo "== packaging: static command"
 scripts/build-static.sh
+tests/static/size_check.sh build-static/clrattach
 cc -O2 -o build-static/peak_rss bench/peak_rss.c
 CLRA_PEAK_RSS=$PWD/build-static/peak_rss \
     tests/static/run.sh build-static/clrattach "$dotnet" "$sample" "$hello" 2>&1 |

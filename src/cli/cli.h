@@ -113,6 +113,8 @@ int cli_absolute_path(const char *in, char *out, size_t cap);
 void cli_path_problem(const char *in, size_t cap, char *why, size_t why_cap);
 /* Prints "WHO: " and that reason to stderr. */
 void cli_say_path_problem(const char *who, const char *in, size_t cap);
+/* The local time now as YYYYMMDD<between>HHMMSS, for default file names. */
+void cli_time_stamp(char *out, size_t cap, char between);
 
 int cmd_attach(int argc, char **argv);
 int cmd_detach(int argc, char **argv);

@@ -116,11 +116,9 @@ static int choose_path(dump_opts_t *o)
     char name[64], base[CLRA_PATH_MAX], local[CLRA_PATH_MAX];
     struct stat sb;
     int other;
-    time_t now = time(NULL);
-    struct tm tm;
-    localtime_r(&now, &tm);
-    size_t n = strftime(name, sizeof name, "core_%Y%m%d_%H%M%S", &tm);
-    snprintf(name + n, sizeof name - n, "_%d", o->pid);
+    char stamp[32];
+    cli_time_stamp(stamp, sizeof stamp, '_');
+    snprintf(name, sizeof name, "core_%s_%d", stamp, o->pid);
     if (cli_absolute_path(o->output ? o->output : ".", base, sizeof base) != 0) {
         cli_say_path_problem("clrattach", o->output ? o->output : ".", sizeof base);
         return -1;

@@ -23,6 +23,14 @@ static const cli_opt_t trace_opts[] = {
     CLI_STRING("output", trace_opts_t, output_arg, "FILE",
                "where to write (default trace-PID-YYYYMMDD-HHMMSS.nettrace)"),
     TRACE_SETTING_OPTIONS(trace_opts_t, tr),
+    CLI_STRING("user-events", trace_opts_t, user_events, "TRACEPOINT",
+               "no file: the runtime writes the events to the Linux user_events tracepoint "
+               "TRACEPOINT (read it with perf or ftrace; CollectTracing5, .NET 10 or later, a "
+               "kernel with user_events, root)"),
+    CLI_CALL("tracepoint", CLI_ARG_REQUIRED, trace_opts_t, tracepoints, "SPEC",
+             trace_opt_tracepoint,
+             "with --user-events: SPEC is Provider:Tracepoint=ID[,ID...]; those event ids "
+             "(decimal) of the provider go to that tracepoint instead. May repeat"),
     CLI_END,
 };
 
@@ -37,14 +45,19 @@ static const cli_verb_t trace_verb = {
         "writes, so the file ends cleanly; the last line says whether it does.\n",
     .epilogue =
         "The oldest CollectTracing command that expresses the options is used: 1 by default,\n"
-        "2 for --no-rundown, 3 for --no-stackwalk, 4 for a custom rundown keyword.\n"
+        "2 for --no-rundown, 3 for --no-stackwalk, 4 for a custom rundown keyword, 5 for\n"
+        "event-id filters and --user-events (a session whose events go to kernel tracepoints,\n"
+        "read with perf or ftrace, instead of a file).\n"
         "\n"
         "examples:\n"
         "  clrattach trace --providers Microsoft-Windows-DotNETRuntime:0x1:4 --duration 10 PID\n"
         "  clrattach trace --providers 'System.Runtime:::EventCounterIntervalSec=1' PID\n"
+        "  clrattach trace --providers Microsoft-Windows-DotNETRuntime:0x1:4 --user-events\n"
+        "      dotnet_gc --duration 10 PID\n"
         "\n"
-        "exit codes: 0 a complete trace was written, 1 the file could not be written, 2 usage\n"
-        "or bad provider spec, 3 no such process, 5 no endpoint, 6 permission denied, 7 the\n"
+        "exit codes: 0 a complete trace was written, 1 the file (or, with --user-events,\n"
+        "user_events_data) could not be opened or written, 2 usage or bad provider spec,\n"
+        "3 no such process, 5 no endpoint, 6 permission denied, 7 the\n"
         "stop timed out, 8 the stream ended early (e.g. the process exited; the file is\n"
         "incomplete) or a connection/protocol failure, 10 the runtime refused.\n",
     .opts = trace_opts,
@@ -59,11 +72,8 @@ static const cli_verb_t trace_verb = {
 /* The default output name: trace-PID-YYYYMMDD-HHMMSS.nettrace in the current directory. */
 static void default_output(trace_opts_t *o)
 {
-    time_t now = time(NULL);
-    struct tm tm;
     char stamp[32];
-    localtime_r(&now, &tm);
-    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+    cli_time_stamp(stamp, sizeof stamp, '-');
     snprintf(o->output, sizeof o->output, "trace-%d-%s.nettrace", o->pid, stamp);
 }
 
@@ -75,7 +85,7 @@ static int parse_options(int argc, char **argv, trace_opts_t *o)
     int p = cli_parse(&trace_verb, argc, argv, o, &a);
     if (p != 0)
         return p;
-    if (trace_option_settle(&o->tr) != 0)
+    if (trace_option_settle(&o->tr) != 0 || trace_user_events_settle(o) != 0)
         return -1;
     if (o->cfg.provider_count == 0) {
         fprintf(stderr, "clrattach trace: --providers is required, e.g. --providers "
@@ -90,7 +100,7 @@ static int parse_options(int argc, char **argv, trace_opts_t *o)
         fprintf(stderr, "clrattach: --output path is too long\n");
         return -1;
     }
-    if (!o->output[0])
+    if (!o->output[0] && !o->user_events)
         default_output(o);
     return 0;
 }
@@ -106,7 +116,7 @@ int cmd_trace(int argc, char **argv)
     if (p == 0) {
         cli_run_begin(&run, o.pid, o.json);
         o.run = &run;
-        code = trace_record(&o);
+        code = o.user_events ? trace_user_events_record(&o) : trace_record(&o);
     }
     clra_trace_config_free(&o.cfg);
     return code;

@@ -18,23 +18,46 @@ static const verb_t verbs[] = {
     {"setenv", cmd_setenv, "set or remove an environment variable inside a process"},
     {"resume", cmd_resume, "let a runtime paused at startup run"},
     {"perfmap", cmd_perfmap, "make a process write perf maps for perf (enable/disable)"},
+#ifndef CLRA_NO_VERB_LAUNCH
     {"launch", cmd_launch, "start a .NET program with a profiler, startup hooks or a trace in "
                            "place\n            from its first instruction"},
+#endif
     {"info", cmd_info, "what the runtime says about a process: command line, version, RID, ..."},
     {"ps", cmd_ps, "list the .NET processes this user can see, in any TMPDIR or namespace"},
+#ifndef CLRA_NO_VERB_TRACE
     {"trace", cmd_trace, "record an EventPipe trace (.nettrace) of a process"},
+#endif
+#ifndef CLRA_NO_VERB_DUMP
     {"dump", cmd_dump, "write a core dump of a process (createdump, run by the runtime)"},
+#endif
     {"startup-hook", cmd_startup_hook, "run a managed startup hook (StartupHook.Initialize) in a "
                                        "process"},
 };
 
 #define NVERBS (sizeof verbs / sizeof verbs[0])
 
+/* Verbs a size-budgeted build (CLRA_CLI_LEAVE_OUT) left out, to say so rather than "unknown". */
+static const char *const left_out[] = {
+#ifdef CLRA_NO_VERB_LAUNCH
+    "launch",
+#endif
+#ifdef CLRA_NO_VERB_TRACE
+    "trace",
+#endif
+#ifdef CLRA_NO_VERB_DUMP
+    "dump",
+#endif
+    NULL,
+};
+
 /* The top-level help; the verb list comes from the table the dispatch uses. */
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: clrattach <verb> [options] PID ...\n"
-               "       clrattach launch [options] -- COMMAND [ARGS...]\n\n"
+    fprintf(f, "usage: clrattach <verb> [options] PID ...\n");
+#ifndef CLRA_NO_VERB_LAUNCH
+    fprintf(f, "       clrattach launch [options] -- COMMAND [ARGS...]\n");
+#endif
+    fprintf(f, "\n"
                "Attach profilers to running .NET processes over the diagnostics port, natively.\n"
                "\nverbs:\n");
     for (size_t i = 0; i < NVERBS; i++)
@@ -72,6 +95,12 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < NVERBS; i++)
         if (strcmp(argv[1], verbs[i].name) == 0)
             return verbs[i].run(argc - 1, argv + 1);
+    for (size_t i = 0; left_out[i]; i++)
+        if (strcmp(argv[1], left_out[i]) == 0) {
+            fprintf(stderr, "clrattach: this build leaves out '%s' to stay small (see "
+                    "'clrattach --version'); use a full build of clrattach for it\n", argv[1]);
+            return EXIT_USAGE;
+        }
     fprintf(stderr, "clrattach: unknown verb '%s'; run 'clrattach --help' for the list\n", argv[1]);
     return EXIT_USAGE;
 }

@@ -16,6 +16,11 @@ typedef struct trace_opts {
     const char *output_arg;  /* --output as given, or NULL */
     char output[CLRA_PATH_MAX];
     cli_run_t *run;          /* the reporter's view of this run */
+    const char *user_events; /* --user-events TRACEPOINT, or NULL */
+    struct trace_tracepoints {
+        const char *spec[TRACE_MAX_FILTER_OPTIONS]; /* --tracepoint specs in order */
+        int count;
+    } tracepoints;
 } trace_opts_t;
 
 /* How a recording ended, for the report. */
@@ -32,6 +37,15 @@ typedef struct trace_result {
 /* Starts the session, streams it into o->output until the duration ends, a signal comes or
  * the stream ends, stops it, checks the file and reports. Returns the exit code. */
 int trace_record(const trace_opts_t *o);
+
+/* --tracepoint: noted (dest is the struct trace_tracepoints), applied once the providers are
+ * known. */
+int trace_opt_tracepoint(void *dest, const char *arg);
+/* A user_events session (--user-events): no file; started, held until the duration ends or a
+ * signal comes, stopped, reported. Returns the exit code. */
+int trace_user_events_record(const trace_opts_t *o);
+/* Applies --user-events and --tracepoint to o->cfg; 0, or -1 after saying why. */
+int trace_user_events_settle(trace_opts_t *o);
 
 /* Reports a failure before any byte was recorded (text or JSON). */
 void trace_report_failure(const trace_opts_t *o, int rc, const clra_status_t *st);

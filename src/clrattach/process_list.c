@@ -8,6 +8,7 @@
  */
 #define _GNU_SOURCE
 #include "target/endpoint.h"
+#include "util/small_libc.h"
 #include "process_list.h"
 #include "ipc/request.h"
 
@@ -328,7 +329,7 @@ static int find_stale(scan_t *s)
     }
     free(seen);
     if (s->out->stale_count > 1)
-        qsort(s->out->stale, s->out->stale_count, sizeof *s->out->stale, cmp_str);
+        clra__sort(s->out->stale, s->out->stale_count, sizeof *s->out->stale, cmp_str);
     return rc;
 }
 

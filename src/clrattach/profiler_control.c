@@ -3,6 +3,7 @@
  * its library leave the process. */
 #define _GNU_SOURCE
 #include "clrattach.h"
+#include "util/small_libc.h"
 #include "ipc/request.h"
 #include "ipc/transport.h"
 #include "target/procfs.h"
@@ -116,7 +117,7 @@ static int request(const clra_profiler_ref_t *ref, const char *command, char *re
     } else if (strncmp(reply, "error ", 6) == 0) {
         clra__detail(st, "the profiler answered: %s", reply + 6);
         clra__close(c);
-        err = strstr(reply, "permission") ? CLRA_EACCES : CLRA_EPROTO;
+        err = clra__strfind(reply, "permission") ? CLRA_EACCES : CLRA_EPROTO;
     }
     return err;
 }
@@ -126,7 +127,7 @@ static int reply_field(const char *reply, const char *key, char *out, size_t cap
 {
     char want[32];
     snprintf(want, sizeof want, " %s=", key);
-    const char *at = strstr(reply, want);
+    const char *at = clra__strfind(reply, want);
     if (!at)
         return 0;
     at += strlen(want);
@@ -267,7 +268,7 @@ int clra_profiler_status(const clra_profiler_ref_t *ref, int timeout_ms, char *r
 /* Stops at the first mapping whose text contains the path ctx points at. */
 static int names_path(void *ctx, const clra__maps_line_t *line)
 {
-    return strstr(line->text, (const char *)ctx) != NULL;
+    return clra__strfind(line->text, (const char *)ctx) != NULL;
 }
 
 int clra_library_is_mapped(int pid, const char *path)

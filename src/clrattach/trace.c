@@ -30,7 +30,7 @@ static const char *version_need(int version)
     case 4:
         return "a custom rundown keyword";
     case 5:
-        return "an event-id filter";
+        return "an event-id filter or a user_events session";
     case 6:
         return "the blocking buffering mode (--buffering-mode block)";
     default:
@@ -66,8 +66,8 @@ static int build_start(const clra_trace_config_t *cfg, uint8_t **req, size_t *le
 }
 
 /* Interprets the CollectTracing reply and fills the session. */
-static int finish_start(const clra__reply_t *reply, int version, int fd, clra_trace_session_t *s,
-                        clra_status_t *st)
+static int finish_start(const clra__reply_t *reply, int version, int user_events, int fd,
+                        clra_trace_session_t *s, clra_status_t *st)
 {
     uint64_t id;
     int rc = clra__parse_session_reply(&reply->h, reply->payload, reply->len, &id, st);
@@ -75,16 +75,40 @@ static int finish_start(const clra__reply_t *reply, int version, int fd, clra_tr
         clra__detail(st, "the runtime does not know CollectTracing%d, which %s needs: it needs "
                      "%s or later", version, version_need(version),
                      clra_trace_version_runtime(version));
+    else if (rc == CLRA_ERUNTIME && (uint32_t)st->hresult == 0x80004005u && user_events)
+        clra__detail(st, "the runtime could not start the user_events session: it registers "
+                     "its tracepoints on the descriptor it was given, which must be the "
+                     "kernel's user_events_data (and its build must support user_events)");
     else if (rc == CLRA_ERUNTIME && (uint32_t)st->hresult == 0x80004005u)
         clra__detail(st, "the runtime could not create the session (too many sessions, at most "
                      "64, or an option it rejects)");
+    else if (rc == CLRA_ERUNTIME && st->hresult == CLRA__HR_BAD_ENCODING && user_events)
+        clra__detail(st, "the runtime refused the user_events request as malformed, or did not "
+                     "receive the user_events_data descriptor with it");
     if (rc)
         return rc;
     memset(s, 0, sizeof *s);
     s->id = id;
     s->fd = fd;
     s->command_version = version;
+    s->eof = user_events; /* tracepoints, not this socket, carry the events */
     return 0;
+}
+
+/* Sends the request, with the user_events_data descriptor after it for a user_events session
+ * (a descriptor opened here is closed again: the runtime holds its own copy). */
+static int send_start(clra__endpoint_t *e, const clra_trace_config_t *cfg, const uint8_t *req,
+                      size_t len, const clra__deadline_t *d, clra__reply_t *reply,
+                      clra__conn_t *conn, clra_status_t *st)
+{
+    const clra__user_events_t *ue = clra__trace_user_events(cfg);
+    int fd = -1, opened = 0;
+    int rc = ue ? clra__user_events_fd(ue, &fd, &opened, st) : 0;
+    if (rc == 0)
+        rc = clra__request_passing(e, req, len, fd, d, reply, conn, st);
+    if (opened)
+        close(fd);
+    return rc;
 }
 
 int clra_trace_start(const clra_target_t *target, const clra_trace_config_t *cfg,
@@ -109,12 +133,12 @@ int clra_trace_start(const clra_target_t *target, const clra_trace_config_t *cfg
     clra__reply_t reply;
     clra__conn_t conn;
     if (rc == 0)
-        rc = clra__request(&e, req, len, &d, &reply, &conn, st);
+        rc = send_start(&e, cfg, req, len, &d, &reply, &conn, st);
     free(req);
     clra__endpoint_done(&e);
     if (rc)
         return rc;
-    rc = finish_start(&reply, version, conn.fd, s, st);
+    rc = finish_start(&reply, version, clra__trace_user_events(cfg) != NULL, conn.fd, s, st);
     clra__reply_free(&reply);
     if (rc)
         clra__close(&conn);

@@ -22,16 +22,23 @@ void clra_trace_config_init(clra_trace_config_t *cfg)
     cfg->stackwalk = 1;
 }
 
-void clra_trace_config_free(clra_trace_config_t *cfg)
+void clra__trace_free_providers(clra_trace_config_t *cfg)
 {
     for (size_t i = 0; i < cfg->provider_count; i++) {
         free(cfg->providers[i].name);
         free(cfg->providers[i].arguments);
         free(cfg->providers[i].reserved[0]);
+        clra__free_tracepoints(&cfg->providers[i]);
     }
     free(cfg->providers);
     cfg->providers = NULL;
     cfg->provider_count = cfg->provider_cap = 0;
+}
+
+void clra_trace_config_free(clra_trace_config_t *cfg)
+{
+    clra__trace_free_providers(cfg);
+    clra__free_user_events(cfg);
 }
 
 static int is_utf8(const char *s)
@@ -101,6 +108,8 @@ int clra_trace_config_version(const clra_trace_config_t *cfg)
 {
     uint64_t rk = cfg->rundown_keyword;
     int plain_rundown = rk == 0 || rk == CLRA_TRACE_RUNDOWN_DEFAULT;
+    if (clra__trace_user_events(cfg))
+        return 5; /* only CT5 has the session type; CT6's trailing mode is for streams */
     if (clra__trace_buffering(cfg) != CLRA_TRACE_BUFFERING_DROP)
         return 6;
     for (size_t i = 0; i < cfg->provider_count; i++)
@@ -146,5 +155,5 @@ int clra__trace_config_check(const clra_trace_config_t *cfg, clra_status_t *st)
         if (rc)
             return rc;
     }
-    return 0;
+    return clra__trace_user_events_check(cfg, st);
 }

@@ -316,7 +316,7 @@ static int move_all(clra_trace_config_t *cfg, clra_trace_config_t *from, clra_st
         clra_trace_config_free(&work);
         return rc;
     }
-    clra_trace_config_free(cfg);
+    clra__trace_free_providers(cfg); /* not the whole cfg: its session settings stay */
     cfg->providers = work.providers;
     cfg->provider_count = work.provider_count;
     cfg->provider_cap = work.provider_cap;

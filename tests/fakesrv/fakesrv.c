@@ -24,6 +24,8 @@ typedef struct step_state {
     uint8_t request[REQUEST_MAX];
     size_t request_len;
     int request_done;
+    int fds_passed;     /* FAKESRV_REPLY_AFTER_FD: descriptors received, -1 none, no byte */
+    struct stat passed; /* fstat of the first */
     char create_file[512];
 } step_state_t;
 
@@ -64,18 +66,53 @@ static int wait_readable(fakesrv_t *s, int fd)
     return (p[1].revents == 0) && (p[0].revents != 0);
 }
 
-/* Reads the 20-byte header and then the announced payload, as the runtime does. */
+/* One recvmsg of a 1-byte buffer, as the runtime reads a passed descriptor; notes how many
+ * came and what the first is, and closes them. */
+static void receive_fd(fakesrv_t *s, step_state_t *st, int fd)
+{
+    char byte;
+    union {
+        struct cmsghdr align;
+        char bytes[CMSG_SPACE(4 * sizeof(int))];
+    } control;
+    struct iovec io = {&byte, 1};
+    struct msghdr m = {.msg_iov = &io, .msg_iovlen = 1, .msg_control = control.bytes,
+                       .msg_controllen = sizeof control.bytes};
+    st->fds_passed = -1;
+    if (!wait_readable(s, fd) || recvmsg(fd, &m, MSG_CMSG_CLOEXEC) != 1)
+        return;
+    st->fds_passed = 0;
+    for (struct cmsghdr *h = CMSG_FIRSTHDR(&m); h; h = CMSG_NXTHDR(&m, h)) {
+        if (h->cmsg_level != SOL_SOCKET || h->cmsg_type != SCM_RIGHTS)
+            continue;
+        for (size_t off = 0; off + sizeof(int) <= h->cmsg_len - CMSG_LEN(0); off += sizeof(int)) {
+            int got;
+            memcpy(&got, CMSG_DATA(h) + off, sizeof got);
+            if (st->fds_passed++ == 0 && fstat(got, &st->passed) != 0)
+                memset(&st->passed, 0, sizeof st->passed);
+            close(got);
+        }
+    }
+}
+
+/* Reads the 20-byte header and then the announced payload, as the runtime does (for
+ * FAKESRV_REPLY_AFTER_FD not a byte more: a plain read into the descriptor's byte would drop
+ * the descriptor). */
 static void read_request(fakesrv_t *s, step_state_t *st, int fd)
 {
     size_t want = 20;
+    int exact = st->how == FAKESRV_REPLY_AFTER_FD;
     while (st->request_len < want && st->request_len < REQUEST_MAX && wait_readable(s, fd)) {
-        ssize_t k = recv(fd, st->request + st->request_len, REQUEST_MAX - st->request_len, 0);
+        size_t room = exact ? want - st->request_len : REQUEST_MAX - st->request_len;
+        ssize_t k = recv(fd, st->request + st->request_len, room, 0);
         if (k <= 0)
             break;
         st->request_len += (size_t)k;
         if (st->request_len >= 20)
             want = (size_t)(st->request[14] | (st->request[15] << 8));
     }
+    if (exact)
+        receive_fd(s, st, fd);
     pthread_mutex_lock(&s->lock);
     st->request_done = 1;
     pthread_cond_broadcast(&s->got);
@@ -93,7 +130,8 @@ static void act(fakesrv_t *s, step_state_t *st, int fd)
             fclose(f);
         }
     }
-    if (st->how == FAKESRV_REPLY || st->how == FAKESRV_REPLY_STALL)
+    if (st->how == FAKESRV_REPLY || st->how == FAKESRV_REPLY_STALL ||
+        st->how == FAKESRV_REPLY_AFTER_FD)
         send(fd, st->reply, st->reply_len, MSG_NOSIGNAL);
     if (st->how == FAKESRV_REPLY_STALL || st->how == FAKESRV_SILENT) {
         char c;
@@ -238,6 +276,18 @@ size_t fakesrv_request_at(fakesrv_t *s, size_t i, uint8_t *buf, size_t cap)
         ;
     size_t n = st->request_len;
     memcpy(buf, st->request, n < cap ? n : cap);
+    pthread_mutex_unlock(&s->lock);
+    return n;
+}
+
+int fakesrv_passed_fd(fakesrv_t *s, size_t i, struct stat *sb)
+{
+    uint8_t ignored[1];
+    if (fakesrv_request_at(s, i, ignored, 0) == 0)
+        return -1;
+    pthread_mutex_lock(&s->lock);
+    int n = s->steps[i].fds_passed;
+    *sb = s->steps[i].passed;
     pthread_mutex_unlock(&s->lock);
     return n;
 }

@@ -17,6 +17,9 @@ typedef enum {
     FAKESRV_SILENT,       /* read the request, never answer, keep the connection open */
     FAKESRV_CLOSE,        /* read the request, close without answering */
     FAKESRV_NO_LISTENER,  /* leave a socket file behind with nobody listening (stale) */
+    FAKESRV_REPLY_AFTER_FD, /* read exactly the request, then one recvmsg of 1 byte taking a
+                               passed descriptor (as the runtime's ds_ipc_stream_read_fd),
+                               then reply and close */
 } fakesrv_behaviour_t;
 
 /* One connection's worth of behaviour. reply is copied at start. */
@@ -46,6 +49,11 @@ const char *fakesrv_path(const fakesrv_t *s);
 size_t fakesrv_request(fakesrv_t *s, uint8_t *buf, size_t cap);
 /* The same for connection i (0-based); 0 when it never came within two seconds. */
 size_t fakesrv_request_at(fakesrv_t *s, size_t i, uint8_t *buf, size_t cap);
+/* What connection i's FAKESRV_REPLY_AFTER_FD step received after the request: the number of
+ * descriptors (0 when none came, -1 when not even the data byte did), with *sb the fstat of
+ * the first. Waits like fakesrv_request_at. */
+struct stat;
+int fakesrv_passed_fd(fakesrv_t *s, size_t i, struct stat *sb);
 /* How many connections the server has accepted so far. */
 size_t fakesrv_connections(fakesrv_t *s);
 /* Stops the thread, closes everything, removes the socket (and the directory it made). */

@@ -92,6 +92,13 @@ int clra__request(clra__endpoint_t *ep, const uint8_t *req, size_t req_len,
                   const clra__deadline_t *d, clra__reply_t *reply, clra__conn_t *keep,
                   clra_status_t *st)
 {
+    return clra__request_passing(ep, req, req_len, -1, d, reply, keep, st);
+}
+
+int clra__request_passing(clra__endpoint_t *ep, const uint8_t *req, size_t req_len, int pass_fd,
+                          const clra__deadline_t *d, clra__reply_t *reply, clra__conn_t *keep,
+                          clra_status_t *st)
+{
     clra__conn_t c;
     size_t cap = CLRA__MAX_MESSAGE - CLRA__HEADER_SIZE;
     memset(reply, 0, sizeof *reply);
@@ -101,6 +108,8 @@ int clra__request(clra__endpoint_t *ep, const uint8_t *req, size_t req_len,
     /* On the heap: callers may be agents' threads with small stacks. */
     reply->payload = malloc(cap);
     rc = reply->payload ? clra__send_all(&c, req, req_len, d) : CLRA_ENOMEM;
+    if (rc == 0 && pass_fd >= 0 && (rc = clra__send_fd(&c, pass_fd, d)) != 0)
+        clra__detail(st, "passing the descriptor after the request: %s", clra_strerror(rc));
     if (rc == 0)
         rc = clra__recv_message(&c, &reply->h, reply->payload, cap, &reply->len, d);
     if (rc) {

@@ -32,6 +32,12 @@ int clra__request(clra__endpoint_t *ep, const uint8_t *req, size_t req_len,
                   clra_status_t *st);
 
 
+/* clra__request that passes descriptor pass_fd (SCM_RIGHTS) right after the request, before
+ * reading the reply; pass_fd -1 passes none. */
+int clra__request_passing(clra__endpoint_t *ep, const uint8_t *req, size_t req_len, int pass_fd,
+                          const clra__deadline_t *d, clra__reply_t *reply, clra__conn_t *keep,
+                          clra_status_t *st);
+
 /* The whole exchange for commands answered with an int32 HRESULT (OK or Error). */
 int clra__request_hresult(clra__endpoint_t *ep, const uint8_t *req, size_t req_len,
                           const clra__deadline_t *d, clra_status_t *st);

@@ -20,6 +20,10 @@ int clra__connect(const char *path, const clra__deadline_t *d, clra__conn_t *c,
 /* Sends all n bytes (the server blocks everyone on a partial message, so never stop early
  * without closing). CLRA_ETIMEDOUT, CLRA_ECONNLOST or CLRA_EIO. */
 int clra__send_all(clra__conn_t *c, const void *buf, size_t n, const clra__deadline_t *d);
+/* Passes descriptor fd to the peer (SCM_RIGHTS) with one data byte, as the runtime's
+ * ds_ipc_stream_read_fd reads it: one recvmsg of a 1-byte buffer. CLRA_ETIMEDOUT,
+ * CLRA_ECONNLOST or CLRA_EIO. */
+int clra__send_fd(clra__conn_t *c, int fd, const clra__deadline_t *d);
 /* Receives exactly n bytes. EOF before that is CLRA_ECONNLOST. */
 int clra__recv_exact(clra__conn_t *c, void *buf, size_t n, const clra__deadline_t *d);
 /* Receives one whole message: header, then exactly size - 20 payload bytes into payload

@@ -131,6 +131,40 @@ int clra__send_all(clra__conn_t *c, const void *buf, size_t n, const clra__deadl
     return 0;
 }
 
+/* The byte's value is unused by the runtime; a descriptor cannot travel without data on a
+ * stream socket. */
+int clra__send_fd(clra__conn_t *c, int fd, const clra__deadline_t *d)
+{
+    char byte = 0;
+    union {
+        struct cmsghdr align;
+        char bytes[CMSG_SPACE(sizeof(int))];
+    } control;
+    struct iovec io = {&byte, 1};
+    struct msghdr m = {0};
+    memset(&control, 0, sizeof control);
+    m.msg_iov = &io;
+    m.msg_iovlen = 1;
+    m.msg_control = control.bytes;
+    m.msg_controllen = sizeof control.bytes;
+    struct cmsghdr *h = CMSG_FIRSTHDR(&m);
+    h->cmsg_level = SOL_SOCKET;
+    h->cmsg_type = SCM_RIGHTS;
+    h->cmsg_len = CMSG_LEN(sizeof(int));
+    memcpy(CMSG_DATA(h), &fd, sizeof fd);
+    for (;;) {
+        int rc = wait_fd(c->fd, POLLOUT, d);
+        if (rc)
+            return rc;
+        ssize_t k = sendmsg(c->fd, &m, MSG_NOSIGNAL);
+        if (k == 1)
+            return 0;
+        if (k < 0 && (errno == EINTR || errno == EAGAIN))
+            continue;
+        return (errno == EPIPE || errno == ECONNRESET) ? CLRA_ECONNLOST : CLRA_EIO;
+    }
+}
+
 int clra__recv_exact(clra__conn_t *c, void *buf, size_t n, const clra__deadline_t *d)
 {
     uint8_t *p = buf;

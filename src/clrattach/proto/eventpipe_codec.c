@@ -1,7 +1,6 @@
-/* eventpipe_codec.c - CollectTracing 1-6 and StopTracing on the wire (docs/protocol.md 3.2). */
+/* eventpipe_codec.c - CollectTracing 1-6 (CT5 also as a user_events session) and StopTracing on
+ * the wire (docs/protocol.md 3.2). */
 #include "proto/eventpipe_codec.h"
-
-#define SESSION_TYPE_STREAMING 0 /* CollectTracing5: the trace comes back on the socket */
 
 /* CollectTracing5's per-provider tail: enable, then the ids. No filter is "deny nothing". */
 static void put_event_filter(clra__writer_t *w, const clra_trace_provider_t *p)
@@ -13,6 +12,47 @@ static void put_event_filter(clra__writer_t *w, const clra_trace_provider_t *p)
         clra__put_u32(w, f->ids[i]);
 }
 
+/* A user_events provider's tracepoint configuration, after its event filter: the default
+ * tracepoint name (NULL string when none), then the count of tracepoint sets and each set's
+ * name and event ids. */
+static void put_tracepoint_config(clra__writer_t *w, const clra__user_events_t *ue,
+                                  const clra_trace_provider_t *p)
+{
+    uint32_t sets = 0;
+    const clra__tracepoint_set_t *t;
+    clra__put_string(w, ue->tracepoint);
+    for (t = clra__provider_tracepoints(p); t; t = t->next)
+        sets++;
+    clra__put_u32(w, sets);
+    for (t = clra__provider_tracepoints(p); t; t = t->next) {
+        clra__put_string(w, t->name);
+        clra__put_u32(w, (uint32_t)t->count);
+        for (size_t i = 0; i < t->count; i++)
+            clra__put_u32(w, t->ids[i]);
+    }
+}
+
+/* CollectTracing5 for a user_events session: no buffer, format or stackwalk (the runtime
+ * reads none), the rundown keyword, then the providers with their filters and tracepoints. */
+static int build_user_events(clra__writer_t *w, const clra_trace_config_t *cfg,
+                             const clra__user_events_t *ue)
+{
+    clra__begin_message(w, CLRA__SET_EVENTPIPE, (uint8_t)(CLRA__EVENTPIPE_STOP + 5));
+    clra__put_u32(w, CLRA__SESSION_USER_EVENTS);
+    clra__put_u64(w, cfg->rundown_keyword);
+    clra__put_u32(w, (uint32_t)cfg->provider_count);
+    for (size_t i = 0; i < cfg->provider_count; i++) {
+        const clra_trace_provider_t *p = &cfg->providers[i];
+        clra__put_u64(w, p->keywords);
+        clra__put_u32(w, p->level);
+        clra__put_string(w, p->name);
+        clra__put_string(w, p->arguments);
+        put_event_filter(w, p);
+        put_tracepoint_config(w, ue, p);
+    }
+    return clra__end_message(w);
+}
+
 /* Fields in the order the runtime's parsers read them: (CT5: the session type,) buffer and
  * format, then the rundown/stackwalk fields of the version, then the provider list. Absent arguments travel
  * as the NULL string (count 0), as the runtime accepts. */
@@ -20,9 +60,11 @@ int clra__build_collect_tracing(clra__writer_t *w, const clra_trace_config_t *cf
 {
     if (version < 1 || version > 6)
         return CLRA_EINVAL;
+    if (version == 5 && clra__trace_user_events(cfg))
+        return build_user_events(w, cfg, clra__trace_user_events(cfg));
     clra__begin_message(w, CLRA__SET_EVENTPIPE, (uint8_t)(CLRA__EVENTPIPE_STOP + version));
     if (version >= 5)
-        clra__put_u32(w, SESSION_TYPE_STREAMING);
+        clra__put_u32(w, CLRA__SESSION_STREAMING);
     clra__put_u32(w, cfg->buffer_mb);
     clra__put_u32(w, CLRA__TRACE_FORMAT_NETTRACE);
     if (version == 2 || version == 3)

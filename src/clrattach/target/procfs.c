@@ -2,6 +2,7 @@
  * file trees. The only file (with procfs_maps.c) that opens anything below /proc. */
 #define _GNU_SOURCE
 #include "target/procfs.h"
+#include "util/small_libc.h"
 #include "util/status.h"
 
 #include <ctype.h>
@@ -173,7 +174,7 @@ int clra__procfs_pids(const char *proc, int **pids, size_t *n, clra_status_t *st
         (*pids)[(*n)++] = (int)pid;
     }
     closedir(d);
-    qsort(*pids, *n, sizeof **pids, cmp_int);
+    clra__sort(*pids, *n, sizeof **pids, cmp_int);
     return 0;
 }
 

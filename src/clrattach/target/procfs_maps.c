@@ -2,6 +2,7 @@
  * runtime loaded, is this library still mapped, which stage copies are in use). */
 #define _GNU_SOURCE
 #include "target/procfs.h"
+#include "util/small_libc.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -67,7 +68,7 @@ int clra__procfs_maps_each(const char *proc, int pid, clra__maps_fn fn, void *ct
 static int is_runtime_line(void *ctx, const clra__maps_line_t *m)
 {
     (void)ctx;
-    return strstr(m->text, "libcoreclr.so") || strstr(m->text, "libmonosgen");
+    return clra__strfind(m->text, "libcoreclr.so") || clra__strfind(m->text, "libmonosgen");
 }
 
 int clra__maps_dotnet(const char *proc, int pid)

@@ -1,6 +1,7 @@
 /* procfs_parse.c - parsers of /proc texts (status, stat, environ, maps lines). They take
  * text, never a file, so unit tests and fuzzers reach every branch without a process. */
 #include "target/procfs.h"
+#include "util/small_libc.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -8,7 +9,7 @@
 
 int clra__parse_nspid(const char *status_text)
 {
-    const char *p = strncmp(status_text, "NSpid:", 6) == 0 ? status_text : strstr(status_text, "\nNSpid:");
+    const char *p = strncmp(status_text, "NSpid:", 6) == 0 ? status_text : clra__strfind(status_text, "\nNSpid:");
     if (!p)
         return -1;
     p += (*p == '\n') ? 7 : 6;
@@ -83,7 +84,7 @@ long long clra__parse_starttime(const char *stat_text)
 /* Parses the four ids after "label" in a status text ("Uid:\t0\t0\t0\t0"). */
 static int parse_ids(const char *text, const char *label, unsigned out[4])
 {
-    const char *p = strstr(text, label);
+    const char *p = clra__strfind(text, label);
     if (!p || (p != text && p[-1] != '\n'))
         return -1;
     p += strlen(label);
