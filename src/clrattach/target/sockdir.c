@@ -31,7 +31,10 @@ static int add_ent(clra__sockdir_t *d, const char *name, const struct stat *sb)
         d->ents = grown;
         d->cap = cap;
     }
-    snprintf(d->ents[d->n].name, sizeof d->ents[0].name, "%s", name);
+    size_t len = strlen(name);
+    if (len >= sizeof d->ents[0].name)
+        return 0; /* socket_like kept it shorter; not a runtime's name otherwise */
+    memcpy(d->ents[d->n].name, name, len + 1);
     d->ents[d->n++].sb = *sb;
     return 0;
 }
