@@ -101,7 +101,7 @@ $(passed "$work/defects.txt") passed, $(failed "$work/defects.txt") failed (syst
 refused attach of the same library (#1), planted links and others' files (#2), escapes (#3),
 ps under a huge shared TMPDIR (#4), frozen-target detach deadlines (#5), relative TMPDIR (#7),
 the sweep of an owed staged copy (#8), --max-size, a launch crash, the harness's uid drop.
-Hostile fake-server cases (reply sizes 19/20/21/24/65535, lying lengths, trickle, silence) are
+Hostile fake-server cases (reply sizes 20/21/24/25/65535, lying lengths, stalls, silence) are
 unit tests: the unit label had $(passed "$work/unit.txt") passed, $(failed "$work/unit.txt") failed.
 MD
 echo "wrote docs/RELIABILITY.md (stress/faults exit $stress_rc, defects $defects_rc, unit $unit_rc," \
