@@ -43,6 +43,7 @@ set(CLRATTACH_SOURCES
   src/clrattach/target/procfs.c
   src/clrattach/target/procfs_maps.c
   src/clrattach/target/procfs_parse.c
+  src/clrattach/target/sockdir.c
   src/clrattach/target/target_path.c
   src/clrattach/target/target_root.c
   src/clrattach/trace.c

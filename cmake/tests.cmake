@@ -20,7 +20,8 @@ endfunction()
 include(cmake/test_sources.cmake)
 # The CLI's option parser and help generator are tested on their own (test_cli_options.c).
 add_executable(unit_tests ${UNIT_SOURCES} tests/fakesrv/fakesrv.c
-               src/cli/options.c src/cli/usage.c src/cli/output.c src/cli/visible.c)
+               src/cli/options.c src/cli/usage.c src/cli/output.c src/cli/visible.c
+               src/cli/paths.c src/cli/report.c)
 target_include_directories(unit_tests PRIVATE ${CLRATTACH_PRIVATE_INCLUDE} ${CLRPROF_PRIVATE_INCLUDE}
                            src/cli tests/fakesrv)
 target_link_libraries(unit_tests PRIVATE clrattach_static clrprof clra_test_main Threads::Threads)
@@ -76,6 +77,7 @@ add_executable(fuzz_smoke tests/fuzz/fuzz_smoke.c tests/fuzz/fuzz_parsers.c)
 target_include_directories(fuzz_smoke PRIVATE ${CLRATTACH_PRIVATE_INCLUDE})
 target_link_libraries(fuzz_smoke PRIVATE clrattach_static clrprof clra_test_main)
 clra_register_tests(fuzz_smoke fuzz-smoke ${CMAKE_SOURCE_DIR}/tests/fuzz/fuzz_smoke.c)
+include(cmake/fuzz.cmake) # libFuzzer binaries and the `fuzz` label (clang builds)
 
 # Install and consume: `cmake --install` into a temporary prefix, then a find_package consumer
 # and a pkg-config consumer built against that copy and run (tests/install/run.sh).

@@ -267,13 +267,18 @@ typedef struct clra_detach_result {
     int elapsed_ms;          /* from the request until the library was unmapped */
     char name[64];           /* the profiler's name */
     char message[256];       /* the profiler's explanation of hresult */
-    void *reserved[4];
+    uint32_t library_refs;   /* >0: detached, but the runtime keeps this many more references
+                              * to the library (a refused attach of the same library keeps one,
+                              * another profiler from it keeps one), so it stays mapped */
+    uint32_t reserved_u32;
+    void *reserved[3];
 } clra_detach_result_t;
 
 /* Asks the profiler to detach, then waits until the runtime has unloaded it (its library gone
- * from /proc/PID/maps), all within timeout_ms. 0 when unloaded; CLRA_ERUNTIME when the runtime
- * refused (res->hresult says why); CLRA_ETIMEDOUT when requested but still mapped. res may
- * be NULL. */
+ * from /proc/PID/maps), all within timeout_ms. 0 when unloaded, or when detached and the
+ * profiler reports that the runtime keeps other references to its library (res->library_refs
+ * > 0; the library then stays mapped); CLRA_ERUNTIME when the runtime refused (res->hresult
+ * says why); CLRA_ETIMEDOUT when requested but still mapped. res may be NULL. */
 CLRA_EXTERN int clra_profiler_detach(const clra_profiler_ref_t *ref, int timeout_ms,
                                      clra_detach_result_t *res, clra_status_t *st);
 /* Connects as the profiler's holder: it detaches when the returned descriptor is closed (or this

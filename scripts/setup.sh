@@ -25,6 +25,10 @@ if [ "${CLRA_WITH_WINDOWS:-0}" = 1 ]; then
     command -v x86_64-w64-mingw32-gcc >/dev/null || need+=(mingw-w64)
     command -v wine >/dev/null || need+=(wine64)
 fi
+# libFuzzer and the sanitizer runtimes for the clang build's fuzz targets (ctest label fuzz).
+if [ "${CLRA_WITH_CLANG:-0}" = 1 ] && ! dpkg -s libclang-rt-14-dev >/dev/null 2>&1; then
+    need+=(libclang-rt-14-dev)
+fi
 
 if [ ${#need[@]} -gt 0 ]; then
     echo "setup: installing ${need[*]}"

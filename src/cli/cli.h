@@ -84,6 +84,9 @@ typedef struct cli_failure {
     const void *ctx;
 } cli_failure_t;
 
+/* What to do about f: the verb's hint, the HRESULT's (a refused profiler), or a general one. */
+const char *cli_hint_of(const cli_failure_t *f);
+
 /* Starts the clock of a run; its elapsed_ms counts from here. */
 void cli_run_begin(cli_run_t *r, int pid, int json);
 /* Milliseconds since cli_run_begin. */
@@ -102,6 +105,8 @@ int cli_fail(cli_run_t *r, const cli_failure_t *f);
 void cli_clsid_lower(const clra_guid_t *g, char out[37]);
 /* What to do about a local failure (a CLRA_E* code), in one sentence. */
 const char *cli_local_hint(int err);
+/* The permission hint for a user with effective uid euid (root is not told to become root). */
+const char *cli_access_hint(unsigned euid);
 
 /* text with its control characters made visible (\e, \n, \xHH, \u0085...) for a terminal: every
  * string a target or server could have chosen goes through it in text output. A static buffer,
@@ -110,6 +115,11 @@ const char *cli_vis(const char *text);
 
 /* Makes a path absolute against our working directory (the target would use its own). 0/-1. */
 int cli_absolute_path(const char *in, char *out, size_t cap);
+/* Why cli_absolute_path failed for in (too long, with the limit; or an unreadable working
+ * directory), into why. */
+void cli_path_problem(const char *in, size_t cap, char *why, size_t why_cap);
+/* Prints "WHO: " and that reason to stderr. */
+void cli_say_path_problem(const char *who, const char *in, size_t cap);
 /* The local time now as YYYYMMDD<between>HHMMSS, for default file names. */
 void cli_time_stamp(char *out, size_t cap, char between);
 

@@ -189,7 +189,7 @@ static int parse_options(int argc, char **argv, attach_opts_t *o)
     if (o->hold && add_disconnect_option(o) != 0)
         return -1;
     if (cli_absolute_path(a.args[0], o->path, sizeof o->path) != 0) {
-        fprintf(stderr, "clrattach: cannot make '%s' an absolute path\n", a.args[0]);
+        cli_say_path_problem("clrattach", a.args[0], sizeof o->path);
         return -1;
     }
     return 0;
@@ -273,6 +273,40 @@ static int report(cli_run_t *run, const attach_opts_t *o, const outcome_t *r)
     return code;
 }
 
+/* Whether an SDK profiler with this CLSID is already loaded as the main profiler: the runtime
+ * would refuse the attach (CORPROF_E_PROFILER_ALREADY_ACTIVE) yet keep a reference to the
+ * library it refused, so the loaded one could never be unmapped by a detach again (issue 17
+ * #1). Such an attach is refused here, unsent, as the runtime would. */
+static int already_active(const attach_opts_t *o, const cli_run_t *run, outcome_t *r)
+{
+    enum { MAX_REFS = 16 };
+    char want[37], reply[512];
+    clra_status_t st;
+    int found = 0;
+    clra_profiler_ref_t *refs = calloc(MAX_REFS, sizeof *refs);
+    int n = refs ? clra_profiler_list(o->pid, refs, MAX_REFS, &st) : 0;
+    cli_clsid_lower(&o->clsid, want);
+    for (int i = 0; i < n && i < MAX_REFS && !found; i++) {
+        double left = (double)o->timeout_ms - cli_run_ms(run);
+        found = strcmp(refs[i].clsid, want) == 0 && left >= 1 &&
+                clra_profiler_status(&refs[i], left < 2000 ? (int)left : 2000, reply,
+                                     sizeof reply, &st) == 0 &&
+                strstr(reply, " notification_only=0") != NULL;
+    }
+    free(refs);
+    if (!found)
+        return 0;
+    memset(r, 0, sizeof *r);
+    r->rc = CLRA_ERUNTIME;
+    r->st.hresult = (int32_t)0x8013136Au; /* CORPROF_E_PROFILER_ALREADY_ACTIVE */
+    snprintf(r->st.detail, sizeof r->st.detail, "the profiler {%s} is already loaded in process "
+             "%d as its main profiler (its control endpoint says so); clrattach did not send the "
+             "attach, since the runtime refuses it and keeps the refused library referenced, so "
+             "a later detach could not unload it", want, o->pid);
+    r->ms = cli_run_ms(run);
+    return 1;
+}
+
 /* Stages the copy when asked, attaches, and removes the copy again when the attach failed:
  * a copy the runtime never loaded must not stay behind in the target's file tree. */
 static void attach(const attach_opts_t *o, const cli_run_t *run, clra_stage_t **stage,
@@ -280,6 +314,8 @@ static void attach(const attach_opts_t *o, const cli_run_t *run, clra_stage_t **
 {
     clra_stage_t *copy = NULL;
     memset(r, 0, sizeof *r);
+    if (already_active(o, run, r))
+        return;
     if (o->stage && (r->rc = clra_stage_create(o->pid, o->path, &copy, &r->st)) != 0) {
         r->staging = 1;
         r->ms = cli_run_ms(run);

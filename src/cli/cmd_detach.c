@@ -43,9 +43,10 @@ static const cli_verb_t detach_verb = {
         "its library is gone from /proc/PID/maps. Profilers not built on libclrprof cannot be\n"
         "detached from outside; they must call RequestProfilerDetach themselves.\n",
     .epilogue =
-        "exit codes: 0 detached and unloaded, 2 usage, 3 no such process, 5 no profiler with a\n"
-        "control endpoint, 6 permission denied, 7 still loaded at the deadline, 10 the runtime\n"
-        "refused (the reason is printed).\n",
+        "exit codes: 0 detached and unloaded (or detached and said to stay mapped, when the\n"
+        "runtime keeps another reference to the library), 2 usage, 3 no such process, 5 no\n"
+        "profiler with a control endpoint, 6 permission denied, 7 still loaded at the deadline,\n"
+        "10 the runtime refused (the reason is printed).\n",
     .opts = detach_opts,
     .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
     .json_help = "print one JSON object per profiler instead of text",
@@ -86,6 +87,15 @@ static int report(const cli_args_t *a, const clra_profiler_ref_t *ref, int rc,
         if (rc != CLRA_ERUNTIME) /* a refusal's HRESULT comes with the failure */
             json_str(j, "hresult", hr);
         json_int(j, "expected_ms", r->expected_ms);
+        if (rc == 0)
+            json_int(j, "library_refs", r->library_refs);
+    } else if (rc == 0 && r->library_refs) {
+        printf("detached %s {%s} from process %d in %d ms (expected_ms=%u); its library is "
+               "still mapped: the runtime keeps %u more reference%s to it (an attach of the same "
+               "library it refused keeps one, so does another profiler from it), so the file "
+               "stays in use until the process exits\n", cli_vis(r->name), ref->clsid, a->pid,
+               r->elapsed_ms, (unsigned)r->expected_ms, (unsigned)r->library_refs,
+               r->library_refs == 1 ? "" : "s");
     } else if (rc == 0) {
         printf("detached %s {%s} from process %d: unloaded in %d ms (expected_ms=%u)\n",
                cli_vis(r->name),

@@ -120,8 +120,7 @@ static int choose_path(dump_opts_t *o)
     cli_time_stamp(stamp, sizeof stamp, '_');
     snprintf(name, sizeof name, "core_%s_%d", stamp, o->pid);
     if (cli_absolute_path(o->output ? o->output : ".", base, sizeof base) != 0) {
-        fprintf(stderr, "clrattach: cannot make '%s' an absolute path\n",
-                o->output ? o->output : ".");
+        cli_say_path_problem("clrattach", o->output ? o->output : ".", sizeof base);
         return -1;
     }
     int is_dir = !o->output ||

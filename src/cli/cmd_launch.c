@@ -301,6 +301,13 @@ static int give_up(launch_t *l, pid_t pid, int rc, clra_status_t *st)
                 exit_code_of(l->status));
         return EXIT_CONNECTION;
     }
+    if (rc == 1 && WIFSIGNALED(l->status)) { /* a crash is not "not a .NET program" */
+        fprintf(stderr, "clrattach launch: %s was killed by signal %d (%s) before its runtime "
+                "connected to the launch port: it crashed or was killed at startup; run it "
+                "without clrattach to see why\n", l->o->command[0], WTERMSIG(l->status),
+                strsignal(WTERMSIG(l->status)));
+        return EXIT_NOTDOTNET; /* documented as "never connected" */
+    }
     if (rc == 1) {
         fprintf(stderr, "clrattach launch: %s exited (code %d) before its runtime connected to "
                 "the launch port: not a .NET program, or diagnostics disabled "

@@ -52,7 +52,7 @@ static int parse_options(int argc, char **argv, hook_opts_t *o)
     o->json = a.json;
     o->timeout_ms = a.timeout_ms;
     if (cli_absolute_path(a.args[0], o->path, sizeof o->path) != 0) {
-        fprintf(stderr, "clrattach: cannot make '%s' an absolute path\n", a.args[0]);
+        cli_say_path_problem("clrattach", a.args[0], sizeof o->path);
         return -1;
     }
     return 0;

@@ -34,6 +34,9 @@ static const cli_opt_t trace_opts[] = {
              "print the keyword names --clrevents takes, then exit"),
     CLI_INT("duration", trace_opts_t, duration_s, "S", 1, 86400 * 365,
             "stop after S seconds (default: trace until Ctrl-C)"),
+    CLI_INT("max-size", trace_opts_t, max_size, "BYTES", 4096, 1LL << 50,
+            "stop the trace once the file holds BYTES (the rundown after the stop may add as "
+            "much again, at least 16 MiB; a target streaming past that is cut off)"),
     CLI_STRING("output", trace_opts_t, output_arg, "FILE",
                "where to write (default trace-PID-YYYYMMDD-HHMMSS.nettrace)"),
     TRACE_SETTING_OPTIONS(trace_opts_t, tr),

@@ -21,7 +21,7 @@ static int take_hook(void *dest, const char *arg)
         return -1;
     }
     if (cli_absolute_path(arg, path, CLRA_PATH_MAX) != 0) {
-        fprintf(stderr, "clrattach launch: cannot make '%s' an absolute path\n", arg);
+        cli_say_path_problem("clrattach launch", arg, CLRA_PATH_MAX);
         return -1;
     }
     if (clra_startup_hook_check(path, &st) != 0) {
@@ -54,7 +54,7 @@ static int take_profiler(void *dest, const char *arg)
 {
     if (cli_absolute_path(arg, dest, CLRA_PATH_MAX) == 0)
         return 0;
-    fprintf(stderr, "clrattach launch: cannot make '%s' an absolute path\n", arg);
+    cli_say_path_problem("clrattach launch", arg, CLRA_PATH_MAX);
     return -1;
 }
 

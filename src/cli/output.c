@@ -1,6 +1,8 @@
 /* output.c - exit-code mapping, JSON writing and number parsing shared by every verb. */
 #include "cli.h"
 
+#include <unistd.h>
+
 #include <errno.h>
 #include <stdlib.h>
 
@@ -152,6 +154,16 @@ int cli_parse_int(const char *what, const char *text, long long min, long long m
     return 0;
 }
 
+/* Root refused is not helped by "run as root" (issue 17): name what refuses root. */
+const char *cli_access_hint(unsigned euid)
+{
+    if (euid == 0)
+        return "even root was refused: the process may belong to another user namespace or be "
+               "non-dumpable, or a security module (Yama ptrace_scope, SELinux, AppArmor) denies "
+               "it; the detail names what was refused";
+    return "run as the user that owns the process, or as root";
+}
+
 /* What to do about a local failure, by code. */
 const char *cli_local_hint(int err)
 {
@@ -164,7 +176,7 @@ const char *cli_local_hint(int err)
         return "the runtime creates its socket at startup unless DOTNET_EnableDiagnostics=0; "
                "check the process's TMPDIR and that it is not a NativeAOT app";
     case CLRA_EACCES:
-        return "run as the user that owns the process, or as root";
+        return cli_access_hint((unsigned)geteuid());
     case CLRA_EUNSAFE:
         return "find out who made the file the detail names and remove it; clrattach will not "
                "talk to a socket it cannot trust to be the target's";

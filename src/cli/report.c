@@ -31,12 +31,20 @@ json_out_t *cli_result_open(cli_run_t *r, int ok)
     return &r->j;
 }
 
-/* The advice: the hint the verb chose, else the runtime's for its HRESULT, else ours. */
-static const char *hint_of(const cli_failure_t *f)
+/* The advice: the hint the verb chose, else the runtime's for its HRESULT (written for
+ * profiler loads, so only a refused profiler gets it: a refused ProcessInfo read like a
+ * profiler-path problem), else ours. */
+const char *cli_hint_of(const cli_failure_t *f)
 {
     if (f->hint)
         return f->hint;
-    return f->rc == CLRA_ERUNTIME ? clra_hresult_hint(f->st->hresult) : cli_local_hint(f->rc);
+    if (f->rc == CLRA_ERUNTIME && f->refusal)
+        return clra_hresult_hint(f->st->hresult);
+    if (f->rc == CLRA_ERUNTIME)
+        return "the runtime refused this request (the meaning above is the HRESULT's general "
+               "one); check that the runtime's version supports it (ps and info show the "
+               "version) and that the options sent are ones it accepts";
+    return cli_local_hint(f->rc);
 }
 
 /* The failure as JSON members: the same names for every verb. */
@@ -52,7 +60,7 @@ static void failure_json(json_out_t *j, const cli_failure_t *f)
         json_str(j, "hresult_name", clra_hresult_name(f->st->hresult));
         json_str(j, "meaning", clra_hresult_describe(f->st->hresult));
     }
-    json_str(j, "hint", hint_of(f));
+    json_str(j, "hint", cli_hint_of(f));
 }
 
 /* The runtime said no: its HRESULT by name and value, what it means and what to do. */
@@ -65,7 +73,7 @@ static void refusal_text(const cli_run_t *r, const cli_failure_t *f)
     else
         fprintf(stderr, "refused to %s", f->action);
     fprintf(stderr, ": %s (0x%08X)\n  meaning: %s\n  what to do: %s\n", clra_hresult_name(hr),
-            (unsigned)hr, clra_hresult_describe(hr), hint_of(f));
+            (unsigned)hr, clra_hresult_describe(hr), cli_hint_of(f));
     if (f->st->detail[0])
         fprintf(stderr, "  detail: %s\n", cli_vis(f->st->detail));
 }
@@ -87,7 +95,7 @@ static void failure_text(const cli_run_t *r, const cli_failure_t *f)
     fprintf(stderr, ": %s\n", f->reason ? f->reason : clra_strerror(f->rc));
     if (f->st->detail[0])
         fprintf(stderr, "  detail: %s\n", cli_vis(f->st->detail));
-    fprintf(stderr, "  what to do: %s\n", hint_of(f));
+    fprintf(stderr, "  what to do: %s\n", cli_hint_of(f));
 }
 
 /* The one place the error fields, exit_code and elapsed_ms are written. */

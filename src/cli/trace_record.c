@@ -45,8 +45,30 @@ static double now_s(void)
     return (double)t.tv_sec + t.tv_nsec / 1e9;
 }
 
+/* The output file with its hard cap: --max-size stops the session, and this bounds the rundown
+ * that follows, so a hostile target cannot fill the disk (issue 17, --max-size). */
+typedef struct capped_file {
+    int fd;
+    uint64_t written, hard; /* hard 0: no cap */
+    int cut;                /* a write past hard was refused */
+} capped_file_t;
+
+#define RUNDOWN_ALLOWANCE_MIN (16ull << 20)
+
+static int capped_sink(void *ctx, const void *data, size_t len)
+{
+    capped_file_t *f = ctx;
+    if (f->hard && f->written + len > f->hard) {
+        f->cut = 1;
+        return -1;
+    }
+    f->written += len;
+    return trace_file_sink(&f->fd, data, len);
+}
+
 typedef struct recording {
     const trace_opts_t *o;
+    capped_file_t out;
     int fd;
     int created; /* the output file is new, so a failed start removes it */
     clra_trace_session_t s;
@@ -90,7 +112,7 @@ static int stream(recording_t *r, clra_status_t *st)
 {
     double end = r->o->duration_s ? r->t0 + (double)r->o->duration_s : 0;
     for (;;) {
-        int rc = clra_trace_pump(&r->s, trace_file_sink, &r->fd, PUMP_WAIT_MS, st);
+        int rc = clra_trace_pump(&r->s, capped_sink, &r->out, PUMP_WAIT_MS, st);
         progress(r, 0);
         if (rc) {
             r->stopped_by = "error";
@@ -106,6 +128,10 @@ static int stream(recording_t *r, clra_status_t *st)
         }
         if (end && now_s() >= end) {
             r->stopped_by = "duration";
+            return 0;
+        }
+        if (r->o->max_size && r->s.bytes >= (uint64_t)r->o->max_size) {
+            r->stopped_by = "max-size";
             return 0;
         }
     }
@@ -126,7 +152,9 @@ static int stop(recording_t *r, const clra_target_t *target, clra_status_t *st)
         fprintf(stderr, "stopping: waiting for the rundown and the end of the stream (Ctrl-C "
                 "aborts)...\n");
     }
-    return clra_trace_stop(&r->s, target, trace_file_sink, &r->fd, (int)r->o->timeout_ms, st);
+    if (!r->o->json && strcmp(r->stopped_by, "max-size") == 0)
+        fprintf(stderr, "stopping: the file reached --max-size (%lld bytes)\n", r->o->max_size);
+    return clra_trace_stop(&r->s, target, capped_sink, &r->out, (int)r->o->timeout_ms, st);
 }
 
 int trace_record(const trace_opts_t *o)
@@ -142,6 +170,11 @@ int trace_record(const trace_opts_t *o)
     if ((r.fd = open_output(o, &r.created)) < 0)
         return EXIT_USAGE;
     install_signals();
+    r.out.fd = r.fd;
+    if (o->max_size) {
+        uint64_t cap = (uint64_t)o->max_size;
+        r.out.hard = cap + (cap > RUNDOWN_ALLOWANCE_MIN ? cap : RUNDOWN_ALLOWANCE_MIN);
+    }
     clra_target_t target = clra_target_pid(o->pid);
     rc = trace_start_session(o, &target, &r.s, &st);
     if (rc) {
@@ -161,6 +194,10 @@ int trace_record(const trace_opts_t *o)
     else if (!o->json)
         progress(&r, 1);
     clra_trace_session_close(&r.s);
+    if (r.out.cut)
+        snprintf(st.detail, sizeof st.detail, "the target kept streaming after the stop: the "
+                 "file was cut at %llu bytes (--max-size %lld plus the rundown allowance)",
+                 (unsigned long long)r.out.written, o->max_size);
     if (close(r.fd) != 0 && rc == 0) {
         rc = CLRA_EIO;
         snprintf(st.detail, sizeof st.detail, "closing the output: %s", strerror(errno));

@@ -10,6 +10,7 @@ typedef struct trace_opts {
     clra_trace_config_t cfg;
     trace_option_state_t tr; /* the shared trace options, while parsing */
     long long duration_s;    /* 0: until a signal */
+    long long max_size;      /* 0: no cap; else stop once the file holds this many bytes */
     long long timeout_ms;
     int json;
     const char *output_arg;  /* --output as given, or NULL */
@@ -36,7 +37,7 @@ typedef struct trace_result {
     int command_version;
     uint64_t bytes;
     double seconds;
-    const char *stopped_by; /* "duration", "signal", "stream-end" or "error" */
+    const char *stopped_by; /* "duration", "signal", "max-size", "stream-end" or "error" */
     int rc;                 /* the first failure, 0 if none */
     const clra_status_t *st;
 } trace_result_t;

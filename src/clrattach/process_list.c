@@ -35,6 +35,7 @@ typedef struct scan {
     size_t cap;
     char **dirs; /* every directory searched, for the stale-socket pass */
     size_t ndirs, dirs_cap;
+    clra__sockdirs_t cache; /* each directory read once, under the scan's deadline */
     struct {
         uint32_t uid;
         char name[64];
@@ -224,6 +225,18 @@ static int list_unreachable(scan_t *s, int pid)
     return 0;
 }
 
+/* A .NET process whose directory the deadline cut short: listed as not asked in time. */
+static int list_cut_short(scan_t *s, int pid, const clra_status_t *st)
+{
+    clra_process_entry_t *e = add_entry(s, pid);
+    if (!e)
+        return CLRA_ENOMEM;
+    e->reach = CLRA_ETIMEDOUT;
+    e->command_line = clra__procfs_cmdline(s->proc, pid);
+    set_reason(e, "%s", st->detail);
+    return 0;
+}
+
 /* Decides whether pid is a .NET process, and lists it if so. */
 static int classify(scan_t *s, int pid)
 {
@@ -232,7 +245,7 @@ static int classify(scan_t *s, int pid)
     memset(&st, 0, sizeof st);
     if (!clra__procfs_is_live_user(s->proc, pid))
         return 0;
-    int rc = clra__endpoint_discover(s->proc, pid, &ep, s->disc, &st);
+    int rc = clra__endpoint_discover_with(s->proc, pid, &ep, s->disc, &s->cache, &st);
     if (rc != CLRA_ENOPROC && rc != CLRA_EINVAL)
         remember_dirs(s);
     if (rc == CLRA_EACCES) {
@@ -241,6 +254,8 @@ static int classify(scan_t *s, int pid)
     }
     if (rc == CLRA_ENOENDPOINT)
         return s->disc->dotnet == 1 ? list_unreachable(s, pid) : 0;
+    if (rc == CLRA_ETIMEDOUT)
+        return s->disc->dotnet == 1 ? list_cut_short(s, pid, &st) : 0;
     if (rc != 0)
         return 0; /* gone, or not .NET */
     /* A socket named with another start time is an earlier process's with the same pid,
@@ -288,16 +303,14 @@ static int find_stale(scan_t *s)
     size_t nseen = 0;
     int rc = 0;
     for (size_t i = 0; i < s->ndirs && rc == 0; i++) {
-        DIR *d = opendir(s->dirs[i]);
-        struct dirent *e;
-        while (d && rc == 0 && (e = readdir(d)) != NULL) {
+        const clra__sockdir_t *d = clra__sockdirs_get(&s->cache, s->dirs[i]);
+        for (size_t k = 0; d && rc == 0 && k < d->n; k++) {
             char path[CLRA_PATH_MAX];
-            struct stat sb;
-            if (!clra__is_diagnostic_socket_name(e->d_name))
+            const struct stat sb = d->ents[k].sb;
+            if (!clra__is_diagnostic_socket_name(d->ents[k].name))
                 continue;
-            int n = snprintf(path, sizeof path, "%s/%s", s->dirs[i], e->d_name);
-            if (n < 0 || (size_t)n >= sizeof path || lstat(path, &sb) != 0 ||
-                !S_ISSOCK(sb.st_mode) || owned_by_listed(s->out, &sb))
+            int n = snprintf(path, sizeof path, "%s/%s", s->dirs[i], d->ents[k].name);
+            if (n < 0 || (size_t)n >= sizeof path || owned_by_listed(s->out, &sb))
                 continue;
             size_t j = 0;
             while (j < nseen && !(seen[j].st_dev == sb.st_dev && seen[j].st_ino == sb.st_ino))
@@ -313,8 +326,6 @@ static int find_stale(scan_t *s)
             seen[nseen++] = sb;
             rc = add_stale(s->out, path);
         }
-        if (d)
-            closedir(d);
     }
     free(seen);
     if (s->out->stale_count > 1)
@@ -350,6 +361,7 @@ int clra__process_list_in(const char *proc, int timeout_ms, int probe_timeout_ms
     memset(out, 0, sizeof *out);
     scan_t s = {.proc = proc, .all = clra__deadline_in(timeout_ms), .probe_ms = probe_timeout_ms,
                 .out = out};
+    s.cache.deadline = &s.all;
     s.disc = malloc(sizeof *s.disc);
     int rc = s.disc ? clra__procfs_pids(proc, &pids, &npids, st) : CLRA_ENOMEM;
     for (size_t i = 0; rc == 0 && i < npids; i++)
@@ -359,6 +371,7 @@ int clra__process_list_in(const char *proc, int timeout_ms, int probe_timeout_ms
     for (size_t i = 0; i < s.ndirs; i++)
         free(s.dirs[i]);
     free(s.dirs);
+    clra__sockdirs_free(&s.cache);
     free(s.disc);
     free(pids);
     if (rc == CLRA_ENOMEM)

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #define REPLY_MAX 512
@@ -178,6 +179,29 @@ int clra_library_wait_unmapped(int pid, uint64_t inode, int timeout_ms, clra_sta
 }
 #endif
 
+/* A detach whose library the runtime keeps referenced (refs > 0) never unmaps: it is done once
+ * the profiler's control endpoint is gone (ProfilerDetachSucceeded closes it). A short look at
+ * the maps after that still catches a runtime that unloads after all. */
+static int wait_detached_but_mapped(const clra_profiler_ref_t *ref, uint64_t inode,
+                                    uint32_t *refs, const clra__deadline_t *d, clra_status_t *st)
+{
+    struct stat sb;
+    while (stat(ref->path, &sb) == 0) {
+        if (clra__deadline_left_ms(d) == 0) {
+            clra__detail(st, "the profiler at %s has not finished detaching (its control "
+                         "endpoint is still open): a callback may still be running or a "
+                         "profiler thread has not stopped", ref->path);
+            return CLRA_ETIMEDOUT;
+        }
+        nanosleep(&(struct timespec){0, POLL_MS * 1000000L}, NULL);
+    }
+    int left = clra__deadline_left_ms(d);
+    clra_status_t quiet;
+    if (clra_library_wait_unmapped(ref->pid, inode, left < 200 ? left : 200, &quiet) == 0)
+        *refs = 0;
+    return 0;
+}
+
 int clra_profiler_detach(const clra_profiler_ref_t *ref, int timeout_ms, clra_detach_result_t *res,
                          clra_status_t *st)
 {
@@ -204,6 +228,8 @@ int clra_profiler_detach(const clra_profiler_ref_t *ref, int timeout_ms, clra_de
         res->expected_ms = (uint32_t)strtoul(field, NULL, 10);
     if (reply_field(reply, "inode", field, sizeof field))
         res->library_inode = strtoull(field, NULL, 10);
+    if (reply_field(reply, "refs_after", field, sizeof field))
+        res->library_refs = (uint32_t)strtoul(field, NULL, 10);
     reply_field(reply, "name", res->name, sizeof res->name);
     reply_field(reply, "message", res->message, sizeof res->message);
     st->hresult = res->hresult;
@@ -211,8 +237,11 @@ int clra_profiler_detach(const clra_profiler_ref_t *ref, int timeout_ms, clra_de
         clra__detail(st, "the runtime refused to detach %s: %s", res->name, res->message);
         return CLRA_ERUNTIME;
     }
-    err = res->library_inode ? clra_library_wait_unmapped(ref->pid, res->library_inode,
-                                                  clra__deadline_left_ms(&d), st) : 0;
+    if (res->library_inode && res->library_refs)
+        err = wait_detached_but_mapped(ref, res->library_inode, &res->library_refs, &d, st);
+    else
+        err = res->library_inode ? clra_library_wait_unmapped(ref->pid, res->library_inode,
+                                                              clra__deadline_left_ms(&d), st) : 0;
     res->elapsed_ms = (int)(now_ms() - t0);
     return err;
 }

@@ -7,7 +7,8 @@
  * talk to it. One line in, one line out:
  *   status  -> "ok name=N clsid=C pid=P inode=I level=L attached=A notification_only=B calls=C
  *               longest_us=U"
- *   detach  -> "detach hr=0x........ expected_ms=N inode=I name=N message=..."
+ *   detach  -> "detach hr=0x........ expected_ms=N inode=I refs_after=R name=N message=..."
+ *              (R: references to the library the runtime keeps after this detach's unload)
  *   hold    -> "ok holding inode=I"; the connection then stays open and its hang-up detaches
  */
 #define _GNU_SOURCE
@@ -144,8 +145,10 @@ static void serve(clrprof_profiler_t *p, int fd, const char *command)
     if (strcmp(command, "detach") == 0) {
         DWORD expected = 0;
         HRESULT hr = clrprof__detach_now(p, "clrattach detach", &expected);
-        snprintf(text, sizeof text, "detach hr=0x%08X expected_ms=%u inode=%llu name=%s message=%s\n",
-                 (unsigned)hr, (unsigned)expected, inode, name, clrprof_detach_refusal(hr));
+        unsigned long refs = clrprof__runtime_refs(); /* this detach's unload still to come */
+        snprintf(text, sizeof text, "detach hr=0x%08X expected_ms=%u inode=%llu refs_after=%lu "
+                 "name=%s message=%s\n", (unsigned)hr, (unsigned)expected, inode,
+                 SUCCEEDED(hr) && refs > 0 ? refs - 1 : refs, name, clrprof_detach_refusal(hr));
     } else if (strcmp(command, "hold") == 0) {
         if (p->holder_fd >= 0)
             close(p->holder_fd); /* the newest trigger holds; the old one stops counting */

@@ -28,6 +28,18 @@ typedef ICorProfilerCallback11 Cb;
 /* The last log file, for the unload note written by this library's destructor. */
 static char unload_note_path[512];
 
+/* Instances the runtime created from this library (one LoadLibrary each) and those it unloads
+ * again (after ProfilerDetachSucceeded or a refused Initialize). A refused attach of the same
+ * library (CORPROF_E_PROFILER_ALREADY_ACTIVE) counts as a load the runtime never unloads, so the
+ * difference tells the trigger whether a detach can unmap us (issue 17 #1). */
+static unsigned long runtime_loads, runtime_unloads;
+
+unsigned long clrprof__runtime_refs(void)
+{
+    return __atomic_load_n(&runtime_loads, __ATOMIC_ACQUIRE) -
+           __atomic_load_n(&runtime_unloads, __ATOMIC_ACQUIRE);
+}
+
 clrprof_profiler_t *clrprof_of(ICorProfilerCallback11 *This)
 {
     return (clrprof_profiler_t *)(void *)This;
@@ -167,6 +179,7 @@ static HRESULT start(clrprof_profiler_t *p, IUnknown *unk, const void *data, siz
         /* The runtime releases and unloads us without ProfilerDetachSucceeded. */
         clrprof__stop_all(p);
         clrprof__note(p, "refusing to load: 0x%08X", (unsigned)hr);
+        __atomic_add_fetch(&runtime_unloads, 1, __ATOMIC_ACQ_REL);
     }
     return hr;
 }
@@ -209,6 +222,7 @@ static HRESULT sdk_detach_succeeded(Cb *This)
     clrprof_callback_stats(p, &s);
     clrprof__note(p, "ProfilerDetachSucceeded; callbacks=%llu longest_us=%llu",
                   (unsigned long long)s.calls, (unsigned long long)(s.longest_ns / 1000));
+    __atomic_add_fetch(&runtime_unloads, 1, __ATOMIC_ACQ_REL); /* after the service thread ended */
     return S_OK;
 }
 
@@ -275,6 +289,7 @@ static HRESULT sdk_create(const void *ctx, clrprof_object_t **out)
     pthread_mutex_init(&p->lock, NULL);
     pthread_cond_init(&p->cond, NULL);
     *out = &p->base;
+    __atomic_add_fetch(&runtime_loads, 1, __ATOMIC_ACQ_REL);
     return S_OK;
 }
 

@@ -79,6 +79,9 @@ void clrprof__wake(clrprof_profiler_t *p);
 /* Calls RequestProfilerDetach now, on the calling thread (the service thread), and reports. */
 HRESULT clrprof__detach_now(clrprof_profiler_t *p, const char *reason, DWORD *expected);
 /* Control endpoint: open it, handle a connection on the listening socket, close it. */
+/* How many references to this library the runtime holds now (loads not yet unloaded). */
+unsigned long clrprof__runtime_refs(void);
+
 void clrprof__control_open(clrprof_profiler_t *p);
 void clrprof__control_accept(clrprof_profiler_t *p);
 void clrprof__control_close(clrprof_profiler_t *p);

@@ -61,10 +61,15 @@ static void app_argv(const char **argv, size_t cap, const char *const *prefix)
     argv[n] = NULL;
 }
 
-/* Becomes user uid (group the same number) for good, or exits 126: for a forked child. */
+/* Becomes user uid (group the same number) for good, or exits 126: for a forked child. The
+ * uid change clears the parent-death signal, so it is set again after it (an app started as
+ * nobody outlived a failed test); a parent already gone by then means exit now. */
 static void become(uid_t uid)
 {
+    pid_t parent = getppid();
     if (uid && (setgroups(0, NULL) != 0 || setgid(uid) != 0 || setuid(uid) != 0))
+        _exit(126);
+    if (uid && (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent))
         _exit(126);
 }
 

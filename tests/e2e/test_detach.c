@@ -1,6 +1,7 @@
 /* End-to-end: every way an SDK profiler leaves a real process, and every documented refusal.
  * "Detached" always means the runtime unloaded the library (gone from /proc/PID/maps). */
 #define _GNU_SOURCE
+#include "clrattach.h"
 #include "harness.h"
 #include "test.h"
 
@@ -251,6 +252,67 @@ TEST(notification_only_profilers_coexist_with_the_main_one_and_detach_independen
     ASSERT_CONTAINS(out, "detached detacher");
     ASSERT(!app_maps_contains(&a, "libnotify_b_profiler.so"));
     ASSERT(!app_maps_contains(&a, "libdetacher_profiler.so"));
+    app_assert_responsive(&a);
+    app_stop(&a);
+}
+
+/* Issue 17 #1: a refused second attach of the same library leaves the runtime holding one more
+ * reference to the .so, so the library never leaves /proc/PID/maps after a detach. Detach must
+ * say so at once (not time out), and later attach/detach cycles must keep working. */
+TEST(detach_after_a_refused_attach_of_the_same_library_reports_the_extra_reference)
+{
+    app_t a;
+    const char *out;
+    app_start(&a, NULL);
+    attach(&a, "detacher", DETACHER_CLSID, "worker");
+    app_wait_log(&a, "attached", 10000);
+    /* The library call sends what it is asked to (the CLI refuses this one unsent): the
+     * runtime refuses it and keeps its reference to the library. */
+    clra_guid_t clsid;
+    clra_status_t st;
+    clra_target_t target = clra_target_pid(a.pid);
+    ASSERT_EQ(clra_guid_parse(DETACHER_CLSID, &clsid), 0);
+    ASSERT_EQ(clra_profiler_attach(&target, &clsid, profiler_path("detacher"), "worker", 6, 1000,
+                                   0, 10000, &st),
+              CLRA_ERUNTIME);
+    ASSERT_EQ((uint32_t)st.hresult, 0x8013136Au);
+    int rc;
+    for (int cycle = 0; cycle < 3; cycle++) {
+        if (cycle > 0)
+            attach(&a, "detacher", DETACHER_CLSID, "worker");
+        rc = run_cli(&out, "detach", "--timeout", "8000", app_pid_text(&a), NULL);
+        ASSERT_MSG(rc == 0, "cycle %d: detach failed with %d:\n%s", cycle, rc, out);
+        ASSERT_CONTAINS(out, "detached detacher");
+        ASSERT_CONTAINS(out, "still mapped");
+        ASSERT_CONTAINS(out, "refused");
+        ASSERT(app_maps_contains(&a, "libdetacher_profiler.so")); /* the report is the truth */
+        ASSERT_EQ(app_log_count(&a, "clrprof[detacher]: ProfilerDetachSucceeded"), cycle + 1);
+    }
+    app_assert_responsive(&a);
+    app_stop(&a);
+}
+
+/* Issue 17 #1: the CLI does not send an attach the runtime would refuse as ALREADY_ACTIVE for
+ * an SDK profiler already loaded as the main one, so the runtime takes no extra reference and a
+ * detach still unloads the library. */
+TEST(cli_refuses_a_second_attach_of_an_active_profiler_unsent_so_detach_still_unloads)
+{
+    app_t a;
+    const char *out;
+    app_start(&a, NULL);
+    attach(&a, "detacher", DETACHER_CLSID, "worker");
+    app_wait_log(&a, "attached", 10000);
+    int rc = run_cli(&out, "attach", "--clsid", DETACHER_CLSID, app_pid_text(&a),
+                     profiler_path("detacher"), NULL);
+    ASSERT_MSG(rc == REFUSED, "the second attach should be refused (exit %d), got %d:\n%s",
+               REFUSED, rc, out);
+    ASSERT_CONTAINS(out, "CORPROF_E_PROFILER_ALREADY_ACTIVE (0x8013136A)");
+    ASSERT_CONTAINS(out, "did not send");
+    rc = run_cli(&out, "detach", "--timeout", "8000", app_pid_text(&a), NULL);
+    ASSERT_MSG(rc == 0, "detach failed with %d:\n%s", rc, out);
+    ASSERT_CONTAINS(out, "unloaded in");
+    ASSERT(!app_maps_contains(&a, "libdetacher_profiler.so"));
+    ASSERT_CONTAINS(app_log(&a), "clrprof: library unloaded");
     app_assert_responsive(&a);
     app_stop(&a);
 }

@@ -323,3 +323,15 @@ TEST(launch_profiler_hook_and_trace_together)
     ASSERT_EQ(seen.loads_sample, 1);
     scratch_remove(&s);
 }
+
+/* A program killed by SIGSEGV before it connected is a crash, not "not a .NET program"
+ * (issue 17, messages); the exit code stays 4, "never connected". */
+TEST(launch_of_a_program_killed_by_sigsegv_says_it_crashed)
+{
+    const char *out;
+    int rc = run_cli(&out, "launch", "--profiler", profiler_path("hello"), "--timeout", "5000",
+                     "--", "/bin/sh", "-c", "kill -SEGV $$", NULL);
+    ASSERT_MSG(rc == 4, "exit %d: %s", rc, out);
+    ASSERT_CONTAINS(out, "was killed by signal 11");
+    ASSERT_MSG(!strstr(out, "not a .NET program"), "%s", out);
+}

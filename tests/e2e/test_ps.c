@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <sys/un.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #define NOBODY 65534
@@ -244,4 +245,75 @@ TEST(ps_usage_errors_exit_2)
     ASSERT_EQ(run_cli(&out, "ps", "--probe-timeout", "0", NULL), 2);
     ASSERT_EQ(run_cli(&out, "ps", "--help", NULL), 0);
     ASSERT_CONTAINS(out, "usage: clrattach ps");
+}
+
+#define HUGE_DIR_FILES 50000
+#define SHARERS 200
+#define PS_SLACK_MS 1000
+
+static double ms_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+/* A sleeping non-.NET process with TMPDIR=dir: ps must search that directory for it too. */
+static pid_t sharer(const char *dir)
+{
+    pid_t pid = fork();
+    ASSERT(pid >= 0);
+    if (pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        setenv("TMPDIR", dir, 1);
+        execl("/bin/sleep", "sleep", "120", (char *)NULL);
+        _exit(127);
+    }
+    return pid;
+}
+
+/* Issue 17 #4: 200 processes whose TMPDIR holds 50,000 files. ps read the directory once per
+ * process, outside its deadline (12.6 s for `ps --timeout 2000` with 200,000 files); now each
+ * directory is read once, under the deadline, and a read the deadline cuts short says so. */
+TEST(ps_timeout_bounds_the_listing_of_many_processes_sharing_a_huge_tmpdir)
+{
+    app_t a;
+    const char *out;
+    pid_t sharers[SHARERS];
+    app_options_t o = {.private_tmpdir = 1};
+    app_start_with(&a, &o);
+    for (int i = 0; i < HUGE_DIR_FILES; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/f%05d", a.dir, i);
+        int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+        ASSERT_MSG(fd >= 0, "create %s: %s", path, strerror(errno));
+        close(fd);
+    }
+    for (int i = 0; i < SHARERS; i++)
+        sharers[i] = sharer(a.dir);
+    double t0 = ms_now();
+    int rc = run_cli(&out, "ps", "--json", "--timeout", "200", NULL);
+    double took = ms_now() - t0;
+    ASSERT_MSG(rc == 0, "ps exit %d: %s", rc, out);
+    ASSERT_MSG(took <= 200 + PS_SLACK_MS, "ps --timeout 200 took %.0f ms", took);
+    /* A deadline too short to read the directory: the target is listed, as not asked in time. */
+    t0 = ms_now();
+    rc = run_cli(&out, "ps", "--json", "--timeout", "1", NULL);
+    took = ms_now() - t0;
+    ASSERT_MSG(rc == 0, "ps exit %d: %s", rc, out);
+    ASSERT_MSG(took <= 1 + PS_SLACK_MS, "ps --timeout 1 took %.0f ms", took);
+    const char *row = ps_row(out, a.pid);
+    ASSERT_MSG(row != NULL, "ps --timeout 1 did not list pid %d:\n%s", a.pid, out);
+    ASSERT_STREQ(json_value(row, "status"), "timeout");
+    /* With time enough, the one shared read finds the target's socket among the files. */
+    rc = run_cli(&out, "ps", "--json", "--timeout", "20000", NULL);
+    ASSERT_MSG(rc == 0, "ps exit %d: %s", rc, out);
+    row = ps_row(out, a.pid);
+    ASSERT_MSG(row != NULL, "ps did not list pid %d:\n%s", a.pid, out);
+    ASSERT_STREQ(json_value(row, "status"), "ok");
+    for (int i = 0; i < SHARERS; i++) {
+        kill(sharers[i], SIGKILL);
+        waitpid(sharers[i], NULL, 0);
+    }
+    app_stop(&a);
 }

@@ -417,3 +417,26 @@ TEST(trace_api_session_over_an_open_connection_counts_events)
     app_stop(&a);
     trace_cleanup();
 }
+
+/* --max-size caps what a target can make us write (issue 17): the trace stops by itself once
+ * the file reaches the size, cleanly (rundown and end marker), and says so. */
+TEST(trace_max_size_stops_the_trace_cleanly_at_the_cap)
+{
+    app_t a;
+    bg_t b;
+    struct stat sb;
+    const char *out = trace_path("capped.nettrace");
+    app_start(&a, NULL);
+    bg_start(&b, "trace", "--providers", SAMPLE_PROVIDER, "--max-size", "65536", "--output", out,
+             app_pid_text(&a), NULL);
+    bg_wait_for(&b, "tracing process", 15000);
+    app_command(&a, "events 20000", 30000);
+    ASSERT_EQ(bg_finish(&b, 60000), 0);
+    ASSERT_CONTAINS(b.out, "the file reached --max-size (65536 bytes)");
+    ASSERT_CONTAINS(b.out, ": valid (NetTrace");
+    ASSERT(stat(out, &sb) == 0);
+    ASSERT_MSG(sb.st_size >= 65536 && sb.st_size < 65536 + (16 << 20) + (2 << 20),
+               "the file holds %lld bytes", (long long)sb.st_size);
+    app_stop(&a);
+    trace_cleanup();
+}

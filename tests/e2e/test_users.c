@@ -16,6 +16,8 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
+#include <sys/wait.h>
+#include <signal.h>
 #include <unistd.h>
 
 #define NOBODY 65534   /* the target's owner */
@@ -232,4 +234,46 @@ TEST(a_planted_profiler_control_endpoint_is_refused)
     close(fd);
     unlink(sa.sun_path);
     app_stop(&a);
+}
+
+/* The harness's apps die with the test that started them even when they run as another user:
+ * the uid change cleared the parent-death signal, so an app started as nobody outlived a
+ * failed test. Here a "test" (a child) starts one and exits without stopping it. */
+TEST(an_app_started_as_nobody_dies_with_the_test_that_started_it)
+{
+    int fds[2];
+    app_t started;
+    ASSERT(pipe(fds) == 0);
+    pid_t test = fork();
+    ASSERT(test >= 0);
+    if (test == 0) {
+        app_t a;
+        app_options_t o = {.private_tmpdir = 1, .user = NOBODY};
+        app_start_with(&a, &o);
+        ssize_t n = write(fds[1], &a, sizeof a);
+        _exit(n == sizeof a ? 0 : 1);
+    }
+    close(fds[1]);
+    ASSERT_EQ(read(fds[0], &started, sizeof started), (ssize_t)sizeof started);
+    close(fds[0]);
+    pid_t app = started.pid;
+    waitpid(test, NULL, 0);
+    int alive = 1;
+    for (int i = 0; i < 100 && alive; i++) {
+        char path[64], state[256] = "";
+        snprintf(path, sizeof path, "/proc/%d/stat", (int)app);
+        FILE *f = fopen(path, "r");
+        alive = f && fgets(state, sizeof state, f) && !strstr(state, ") Z ");
+        if (f)
+            fclose(f);
+        if (alive)
+            usleep(50000);
+    }
+    if (alive)
+        kill(app, SIGKILL);
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", started.dir);
+    if (system(cmd) != 0)
+        test_note("could not remove %s", started.dir);
+    ASSERT_MSG(!alive, "the app %d (as nobody) outlived the test that started it", (int)app);
 }

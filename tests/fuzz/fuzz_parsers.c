@@ -16,10 +16,15 @@
 #include "process_list.h"
 #include "stage/stage.h"
 #include "proto/eventpipe_codec.h"
+#include "proto/advertise.h"
 #include "trace.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+#ifdef CLRA_FUZZ_ONE /* one family per binary: the others are unused there */
+#pragma GCC diagnostic ignored "-Wunused-function"
+#endif
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -173,8 +178,41 @@ static void fuzz_text(const uint8_t *data, size_t size)
     free(text);
 }
 
+/* A reverse connection's first 34 bytes: the advertise block. */
+static void fuzz_advertise(const uint8_t *data, size_t size)
+{
+    uint8_t block[CLRA__ADVERTISE_SIZE] = {0};
+    clra_advertise_t ad;
+    memcpy(block, data, size < sizeof block ? size : sizeof block);
+    clra__parse_advertise(block, &ad);
+}
+
+/* GUIDs come from --clsid and from control endpoints' names. */
+static void fuzz_ids(const uint8_t *data, size_t size)
+{
+    char *text = malloc(size + 1);
+    clra_guid_t g;
+    if (!text)
+        return;
+    if (size)
+        memcpy(text, data, size);
+    text[size] = '\0';
+    clra_guid_parse(text, &g);
+    free(text);
+}
+
+#ifdef CLRA_FUZZ_ONE
+/* One parser family per libFuzzer binary (cmake/fuzz.cmake), so coverage guides each alone. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    CLRA_FUZZ_ONE(data, size);
+    return 0;
+}
+#else
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    fuzz_advertise(data, size);
+    fuzz_ids(data, size);
     fuzz_reply(data, size);
     fuzz_reader(data, size);
     fuzz_process_info(data, size);
@@ -186,3 +224,4 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_assembly(data, size);
     return 0;
 }
+#endif

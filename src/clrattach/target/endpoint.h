@@ -4,6 +4,7 @@
 
 #include "clrattach.h"
 #include "target/procfs.h"
+#include "target/sockdir.h"
 
 #include <stddef.h>
 
@@ -21,11 +22,17 @@ typedef struct clra__discovery {
     int dotnet;                   /* 1 libcoreclr mapped, 0 not, -1 not looked at or unreadable */
     int ndirs;
     char dirs[4][CLRA_PATH_MAX];  /* the directories searched, as seen from here */
+    char cut_dir[CLRA_PATH_MAX];  /* a directory whose shared read the deadline cut short */
 } clra__discovery_t;
 
 /* clra__endpoint_find_in that also fills *v (whatever the outcome, once the process exists). */
 int clra__endpoint_discover(const char *proc_root, int pid, clra_endpoint_t *ep,
                             clra__discovery_t *v, clra_status_t *st);
+/* clra__endpoint_discover reading each directory through cache (one bounded read per
+ * directory, shared by every process using it); an unfound socket in a directory the deadline
+ * cut short is CLRA_ETIMEDOUT. cache may be NULL. */
+int clra__endpoint_discover_with(const char *proc, int pid, clra_endpoint_t *ep,
+                                 clra__discovery_t *v, clra__sockdirs_t *cache, clra_status_t *st);
 /* What /proc says about pid (NSpid, start time, mount namespace, TMPDIR, diagnostics
  * switches) without looking for its socket: for callers that need its file tree, not its
  * server. */

@@ -81,35 +81,54 @@ void clra__discovery_view(const char *proc, int pid, clra__discovery_t *v)
     view_environ(proc, pid, v);
 }
 
-/* Best candidate in one directory: the exact key wins; otherwise the newest matching socket. */
-static int search_dir(const char *dir, const clra__discovery_t *v, char *best, size_t cap,
-                      struct timespec *best_mtime, int *exact)
+/* Weighs one socket of ours: the exact key wins; otherwise the newest. */
+static int consider(const char *dir, const char *name, const struct stat *sb, const char *want,
+                    const clra__discovery_t *v, char *best, size_t cap,
+                    struct timespec *best_mtime, int *exact)
 {
-    DIR *d = opendir(dir);
-    struct dirent *e;
+    int is_exact = v->key >= 0 && strcmp(name, want) == 0;
+    int newer = sb->st_mtim.tv_sec > best_mtime->tv_sec ||
+                (sb->st_mtim.tv_sec == best_mtime->tv_sec && sb->st_mtim.tv_nsec > best_mtime->tv_nsec);
+    if (!((is_exact && !*exact) || (!*exact && newer)) ||
+        (size_t)snprintf(best, cap, "%s/%s", dir, name) >= cap)
+        return 0;
+    *best_mtime = sb->st_mtim;
+    *exact = is_exact;
+    return 1;
+}
+
+/* Best candidate in one directory, from the shared read in cache when there is one (ps), else
+ * read here. A read the deadline cut short marks v->dirs_cut. */
+static int search_dir(const char *dir, clra__discovery_t *v, clra__sockdirs_t *cache, char *best,
+                      size_t cap, struct timespec *best_mtime, int *exact)
+{
     int found = 0;
     char want[96];
+    snprintf(want, sizeof want, "dotnet-diagnostic-%d-%lld-socket", v->ns_pid, v->key);
+    if (cache) {
+        const clra__sockdir_t *sd = clra__sockdirs_get(cache, dir);
+        if (!sd)
+            return -ENOMEM;
+        for (size_t i = 0; i < sd->n; i++)
+            if (clra__socket_name_matches(sd->ents[i].name, v->ns_pid))
+                found |= consider(dir, sd->ents[i].name, &sd->ents[i].sb, want, v, best, cap,
+                                  best_mtime, exact);
+        if (sd->err == ETIMEDOUT && !found)
+            snprintf(v->cut_dir, sizeof v->cut_dir, "%s", dir);
+        return sd->err && !found ? -sd->err : found;
+    }
+    DIR *d = opendir(dir);
+    struct dirent *e;
     if (!d)
         return -errno;
-    snprintf(want, sizeof want, "dotnet-diagnostic-%d-%lld-socket", v->ns_pid, v->key);
     while ((e = readdir(d)) != NULL) {
         struct stat sb;
         char full[CLRA_PATH_MAX];
-        if (!clra__socket_name_matches(e->d_name, v->ns_pid))
+        if (!clra__socket_name_matches(e->d_name, v->ns_pid) ||
+            (size_t)snprintf(full, sizeof full, "%s/%s", dir, e->d_name) >= sizeof full ||
+            lstat(full, &sb) != 0 || !S_ISSOCK(sb.st_mode))
             continue;
-        if ((size_t)snprintf(full, sizeof full, "%s/%s", dir, e->d_name) >= sizeof full)
-            continue;
-        if (lstat(full, &sb) != 0 || !S_ISSOCK(sb.st_mode))
-            continue;
-        int is_exact = v->key >= 0 && strcmp(e->d_name, want) == 0;
-        int newer = sb.st_mtim.tv_sec > best_mtime->tv_sec ||
-                    (sb.st_mtim.tv_sec == best_mtime->tv_sec && sb.st_mtim.tv_nsec > best_mtime->tv_nsec);
-        if ((is_exact && !*exact) || (!*exact && newer)) {
-            snprintf(best, cap, "%s", full);
-            *best_mtime = sb.st_mtim;
-            *exact = is_exact;
-            found = 1;
-        }
+        found |= consider(dir, e->d_name, &sb, want, v, best, cap, best_mtime, exact);
     }
     closedir(d);
     return found;
@@ -143,9 +162,14 @@ static void explain_unreadable(const char *proc, int pid, const char *searched, 
     } else {
         snprintf(who, sizeof who, "another user");
     }
-    clra__detail(st, "process %d runs as %s: cannot read /proc/%d/environ (%s), so its TMPDIR is "
-                 "unknown; searched %s; run as that user%s or as root", pid, who, pid,
-                 strerror(EACCES), searched, sudo);
+    if (geteuid() == 0) /* root refused: becoming root again cannot help */
+        clra__detail(st, "process %d runs as %s: even root cannot read /proc/%d/environ (%s; "
+                     "non-dumpable, another user namespace, or a security module), so its "
+                     "TMPDIR is unknown; searched %s", pid, who, pid, strerror(EACCES), searched);
+    else
+        clra__detail(st, "process %d runs as %s: cannot read /proc/%d/environ (%s), so its "
+                     "TMPDIR is unknown; searched %s; run as that user%s or as root", pid, who,
+                     pid, strerror(EACCES), searched, sudo);
 }
 
 /* Says why nothing was found, naming each directory searched and the likely cause; records
@@ -160,6 +184,12 @@ static int explain_missing(const char *proc, int pid, clra__discovery_t *v, clra
     }
     int maps = clra__maps_dotnet(proc, pid);
     v->dotnet = maps < 0 ? -1 : maps;
+    if (v->cut_dir[0] && maps != 0) {
+        clra__detail(st, "not searched in full: the deadline passed while reading %s (a "
+                     "directory of many files); raise --timeout or empty that directory",
+                     v->cut_dir);
+        return CLRA_ETIMEDOUT;
+    }
     if (v->diagnostics_off) {
         clra__detail(st, "process %d disabled its diagnostics server (DOTNET_EnableDiagnostics=0 "
                      "or DOTNET_EnableDiagnostics_IPC=0 in its environment); searched %s", pid, list);
@@ -183,6 +213,12 @@ static int explain_missing(const char *proc, int pid, clra__discovery_t *v, clra
 int clra__endpoint_discover(const char *proc, int pid, clra_endpoint_t *ep, clra__discovery_t *v,
                             clra_status_t *st)
 {
+    return clra__endpoint_discover_with(proc, pid, ep, v, NULL, st);
+}
+
+int clra__endpoint_discover_with(const char *proc, int pid, clra_endpoint_t *ep,
+                                 clra__discovery_t *v, clra__sockdirs_t *cache, clra_status_t *st)
+{
     int found = 0;
     struct timespec newest = {0, 0};
 
@@ -202,7 +238,8 @@ int clra__endpoint_discover(const char *proc, int pid, clra_endpoint_t *ep, clra
         add_dir(v->dirs, &v->ndirs, "", own);
     add_dir(v->dirs, &v->ndirs, v->root, "/tmp");
     for (int i = 0; i < v->ndirs && !v->exact; i++)
-        found |= search_dir(v->dirs[i], v, ep->path, sizeof ep->path, &newest, &v->exact) > 0;
+        found |= search_dir(v->dirs[i], v, cache, ep->path, sizeof ep->path, &newest,
+                            &v->exact) > 0;
     if (!found)
         return explain_missing(proc, pid, v, st);
     ep->pid = pid;
