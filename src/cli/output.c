@@ -164,6 +164,16 @@ const char *cli_access_hint(unsigned euid)
     return "run as the user that owns the process, or as root";
 }
 
+/* The effective uid for the access hint; Windows has none (1: any non-root user's advice). */
+static unsigned effective_uid(void)
+{
+#ifdef _WIN32
+    return 1;
+#else
+    return (unsigned)geteuid();
+#endif
+}
+
 /* What to do about a local failure, by code. */
 const char *cli_local_hint(int err)
 {
@@ -176,7 +186,7 @@ const char *cli_local_hint(int err)
         return "the runtime creates its socket at startup unless DOTNET_EnableDiagnostics=0; "
                "check the process's TMPDIR and that it is not a NativeAOT app";
     case CLRA_EACCES:
-        return cli_access_hint((unsigned)geteuid());
+        return cli_access_hint(effective_uid());
     case CLRA_EUNSAFE:
         return "find out who made the file the detail names and remove it; clrattach will not "
                "talk to a socket it cannot trust to be the target's";

@@ -15,3 +15,16 @@ int cli_absolute_path(const char *in, char *out, size_t cap)
         return -1;
     return WideCharToMultiByte(CP_UTF8, 0, wfull, -1, out, (int)cap, NULL, NULL) > 0 ? 0 : -1;
 }
+
+/* Windows' wording of a path that could not be made absolute: too long, or not valid UTF-8. */
+void cli_say_path_problem(const char *who, const char *in, size_t cap)
+{
+    size_t len = strlen(in);
+    if (len >= cap)
+        fprintf(stderr, "%s: the path '%.60s...' is too long: %zu bytes, the limit is %zu\n",
+                who, cli_vis(in), len, cap - 1);
+    else
+        fprintf(stderr, "%s: cannot make '%s' an absolute path (too long once joined to the "
+                "working directory, or not valid UTF-8); pass a shorter absolute path\n", who,
+                cli_vis(in));
+}

@@ -193,7 +193,7 @@ static int wait_detached_but_mapped(const clra_profiler_ref_t *ref, uint64_t ino
                          "profiler thread has not stopped", ref->path);
             return CLRA_ETIMEDOUT;
         }
-        nanosleep(&(struct timespec){0, POLL_MS * 1000000L}, NULL);
+        clra__sleep_ms(POLL_MS);
     }
     int left = clra__deadline_left_ms(d);
     clra_status_t quiet;

@@ -42,3 +42,14 @@ int clra__deadline_left_ms(const clra__deadline_t *d)
     int64_t ms = (left + 999999) / 1000000;
     return ms > INT32_MAX ? INT32_MAX : (int)ms;
 }
+
+/* One pause for every polling loop, so shared code needs no platform #ifdef of its own. */
+void clra__sleep_ms(int ms)
+{
+#ifdef _WIN32
+    Sleep((DWORD)ms);
+#else
+    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+#endif
+}

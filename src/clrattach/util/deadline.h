@@ -15,5 +15,7 @@ typedef struct clra__deadline {
 clra__deadline_t clra__deadline_in(int timeout_ms);
 /* Milliseconds left, rounded up: -1 when infinite, 0 when passed. */
 int clra__deadline_left_ms(const clra__deadline_t *d);
+/* Sleeps ms milliseconds (the polling loops' pause), on Linux and Windows alike. */
+void clra__sleep_ms(int ms);
 
 #endif
