@@ -62,6 +62,14 @@ set(CLRPROF_SOURCES
   src/clrprof/timing.c
 )
 
+# The sampling profiler behind `clrattach profile` and `clrattach stack`.
+set(SAMPLER_SOURCES
+  profilers/sampler/frame_names.c
+  profilers/sampler/sampler.c
+  profilers/sampler/store.c
+  profilers/sampler/tick.c
+)
+
 set(CLI_SOURCES
   src/cli/cmd_attach.c
   src/cli/cmd_detach.c
