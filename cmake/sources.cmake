@@ -78,8 +78,10 @@ set(CLI_SOURCES
   src/cli/cmd_info.c
   src/cli/cmd_launch.c
   src/cli/cmd_perfmap.c
+  src/cli/cmd_profile.c
   src/cli/cmd_ps.c
   src/cli/cmd_resume.c
+  src/cli/cmd_stack.c
   src/cli/cmd_startup_hook.c
   src/cli/cmd_trace.c
   src/cli/hold.c
@@ -89,6 +91,15 @@ set(CLI_SOURCES
   src/cli/options.c
   src/cli/output.c
   src/cli/paths.c
+  src/cli/profile_drain.c
+  src/cli/profile_session.c
+  src/cli/render/flamegraph_page.c
+  src/cli/render/profile.c
+  src/cli/render/write_flamegraph.c
+  src/cli/render/write_folded.c
+  src/cli/render/write_pprof.c
+  src/cli/render/write_speedscope.c
+  src/cli/render/write_top.c
   src/cli/report.c
   src/cli/trace_options.c
   src/cli/trace_record.c

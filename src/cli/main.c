@@ -23,6 +23,8 @@ static const verb_t verbs[] = {
     {"info", cmd_info, "what the runtime says about a process: command line, version, RID, ..."},
     {"ps", cmd_ps, "list the .NET processes this user can see, in any TMPDIR or namespace"},
     {"trace", cmd_trace, "record an EventPipe trace (.nettrace) of a process"},
+    {"profile", cmd_profile, "sample a process's managed stacks: flame graph, pprof, speedscope, top"},
+    {"stack", cmd_stack, "print the managed stack of every thread of a process now"},
     {"dump", cmd_dump, "write a core dump of a process (createdump, run by the runtime)"},
     {"startup-hook", cmd_startup_hook, "run a managed startup hook (StartupHook.Initialize) in a "
                                        "process"},

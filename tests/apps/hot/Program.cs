@@ -3,7 +3,7 @@
 // It prints "ready pid=<pid>" once every thread runs, then does its work until stdin closes or
 // says "exit", or --seconds elapse (default 600):
 //   "hot"      thread: spends 70% of its CPU in Shares.Seventy and 30% in Shares.Thirty
-//              (alternating 7 ms and 3 ms slices of busy work, measured by the clock)
+//              (alternating 140 ms and 60 ms slices of busy work, measured by the clock)
 //   "blocked"  thread: waits forever in Blocking.Wait (Monitor.Wait, no CPU)
 //   "deep"     thread: recurses 1,000 deep in Deep.Recurse, then burns a little CPU at the bottom
 //   "generic"  thread: runs Outer.Inner.Gen<int>.Spin<long> and an async method's state machine
@@ -82,10 +82,10 @@ public static class Shares
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
-    public static void Seventy() => Work.Burn(7);
+    public static void Seventy() => Work.Burn(140);
 
     [MethodImpl(MethodImplOptions.NoInlining)]
-    public static void Thirty() => Work.Burn(3);
+    public static void Thirty() => Work.Burn(60);
 }
 
 public static class Blocking
