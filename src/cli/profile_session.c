@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #define SAMPLER_FILE "libsampler_profiler.so"
+#define GONE_WAIT_MS 2000
 
 const char *sampler_path(const char *given)
 {
@@ -84,6 +85,18 @@ int session_start(sampler_session_t *s, int pid, const char *path, const char *o
     return rc;
 }
 
+/* After a failed drain: whether the process is exiting or gone. Its runtime closes the endpoint
+ * at shutdown before the process ends, and a dead child stays a zombie (kill(pid, 0) works,
+ * its maps are empty) until reaped, so the test is: the library left within a short wait. */
+static int target_gone(const sampler_session_t *s)
+{
+    clra_status_t st;
+    if (kill(s->pid, 0) != 0 && errno == ESRCH)
+        return 1;
+    int rc = s->inode ? clra_library_wait_unmapped(s->pid, s->inode, GONE_WAIT_MS, &st) : 0;
+    return rc == 0 || rc == CLRA_ENOPROC;
+}
+
 int session_drain(sampler_session_t *s, int timeout_ms, clra_status_t *st)
 {
     char reply[256], *data = NULL, why[160];
@@ -91,7 +104,7 @@ int session_drain(sampler_session_t *s, int timeout_ms, clra_status_t *st)
     int rc = clra_profiler_request(&s->ref, "samples", timeout_ms, reply, sizeof reply, &data,
                                    &len, st);
     if (rc) {
-        if (kill(s->pid, 0) != 0 && errno == ESRCH)
+        if (target_gone(s))
             s->exited = 1, rc = CLRA_ENOPROC;
         return rc;
     }

@@ -39,7 +39,7 @@ public static class Program
         var reader = new Thread(() =>
         {
             string? line;
-            while ((line = Console.ReadLine()) != null && line.Trim() != "exit") { }
+            while ((line = Console.ReadLine()) != null && !line.Trim().StartsWith("exit")) { }
             Environment.Exit(0);
         }) { IsBackground = true, Name = "stdin" };
         reader.Start();
