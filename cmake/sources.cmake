@@ -70,6 +70,17 @@ set(SAMPLER_SOURCES
   profilers/sampler/tick.c
 )
 
+# The profile model and its writers (src/cli/render), shared by the verbs that write profiles.
+set(RENDER_SOURCES
+  src/cli/render/flamegraph_page.c
+  src/cli/render/profile.c
+  src/cli/render/write_flamegraph.c
+  src/cli/render/write_folded.c
+  src/cli/render/write_pprof.c
+  src/cli/render/write_speedscope.c
+  src/cli/render/write_top.c
+)
+
 set(CLI_SOURCES
   src/cli/cmd_attach.c
   src/cli/cmd_detach.c
@@ -93,13 +104,7 @@ set(CLI_SOURCES
   src/cli/paths.c
   src/cli/profile_drain.c
   src/cli/profile_session.c
-  src/cli/render/flamegraph_page.c
-  src/cli/render/profile.c
-  src/cli/render/write_flamegraph.c
-  src/cli/render/write_folded.c
-  src/cli/render/write_pprof.c
-  src/cli/render/write_speedscope.c
-  src/cli/render/write_top.c
+  ${RENDER_SOURCES}
   src/cli/report.c
   src/cli/trace_options.c
   src/cli/trace_record.c
