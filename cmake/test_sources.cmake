@@ -21,6 +21,7 @@ set(UNIT_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/unit/test_process_list.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_process_state.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_procfs_limits.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_render.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_sockdir.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_reply_sizes.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_reverse.c
@@ -52,6 +53,7 @@ set(E2E_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_launch.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_process.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_procinfo.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_profile.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_runtime_facts.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_ps.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_stage.c

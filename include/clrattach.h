@@ -288,6 +288,17 @@ CLRA_EXTERN int clra_profiler_hold(const clra_profiler_ref_t *ref, int timeout_m
 /* Asks the profiler for its one-line status ("ok name=... notification_only=0|1 ..."). */
 CLRA_EXTERN int clra_profiler_status(const clra_profiler_ref_t *ref, int timeout_ms, char *reply,
                                      size_t cap, clra_status_t *st);
+/* Sends a command of the profiler's own (one line, at most 63 bytes, e.g. "samples" for the
+ * sampler behind `clrattach profile`) and reads its answer within timeout_ms: the first line goes
+ * to reply (without its newline); when that line announces " bytes=N" (N at most 1 GiB), the N
+ * bytes after it go to *data, malloc'ed and NUL-terminated (release with
+ * clra_profiler_data_free), with *len = N. data and len may be NULL when no payload is expected
+ * (one that comes is then read and dropped). A reply starting "error " is CLRA_EPROTO (CLRA_EACCES
+ * for a permission error) with the text in st->detail. */
+CLRA_EXTERN int clra_profiler_request(const clra_profiler_ref_t *ref, const char *command,
+                                      int timeout_ms, char *reply, size_t cap, char **data,
+                                      size_t *len, clra_status_t *st);
+CLRA_EXTERN void clra_profiler_data_free(char *data);
 /* Waits until no mapping of pid has this inode. 0, CLRA_ETIMEDOUT, or CLRA_ENOPROC (it exited). */
 CLRA_EXTERN int clra_library_wait_unmapped(int pid, uint64_t inode, int timeout_ms,
                                            clra_status_t *st);

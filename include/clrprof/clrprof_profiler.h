@@ -66,6 +66,11 @@ typedef struct clrprof_def {
      * clrprof_request_detach), with the runtime's answer. */
     void (*detach_requested)(clrprof_profiler_t *p, HRESULT hr, DWORD expected_ms,
                              const char *reason);
+    /* A control-endpoint command the SDK does not answer itself (anything but status, detach
+     * and hold; at most 63 bytes, one line). Runs on the SDK's service thread. Write the whole
+     * answer to fd with clrprof_control_send (a first line, then any payload it announces) and
+     * return 0; return -1 to have the SDK answer "error unknown command". The SDK closes fd. */
+    int (*control)(clrprof_profiler_t *p, const char *command, int fd);
 
     /* The callbacks the profiler cares about; NULL slots answer S_OK. */
     ICorProfilerCallback11Vtbl callbacks;
@@ -134,6 +139,10 @@ DWORD clrprof_expected_detach_ms(clrprof_profiler_t *p);
 /* A sentence saying why the runtime refused a detach (or "detach requested" for S_OK). */
 const char *clrprof_detach_refusal(HRESULT hr);
 
+/* Sends len bytes on a control connection (blocking, 2 s per send). 0, or -1 when the peer went
+ * away or stopped reading. For the control hook's answers. */
+int clrprof_control_send(int fd, const void *data, size_t len);
+
 /* What the SDK measured in the profiler's callbacks. */
 typedef struct clrprof_callback_stats {
     uint64_t calls;      /* callbacks the profiler provided that ran */
@@ -153,6 +162,11 @@ HRESULT clrprof_module_name(clrprof_profiler_t *p, ModuleID id, char *out, size_
  * the function's metadata. Returns S_OK, CLDB_S_TRUNCATION (0x00131106, a success) when the name
  * was cut to fit, or the failing HRESULT with "?" in out: test it with SUCCEEDED(). */
 HRESULT clrprof_function_name(clrprof_profiler_t *p, FunctionID fn, char *out, size_t cap);
+/* Writes Namespace.Outer+Inner for type definition td of module (from GetClassIDInfo2, say),
+ * with the same results as clrprof_function_name. Generic arguments are not included: the
+ * definition has none of its own (a ClassID's arguments come from GetClassIDInfo2). */
+HRESULT clrprof_type_name(clrprof_profiler_t *p, ModuleID module, mdTypeDef td, char *out,
+                          size_t cap);
 
 #ifdef __cplusplus
 }

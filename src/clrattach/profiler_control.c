@@ -296,6 +296,68 @@ int clra_profiler_status(const clra_profiler_ref_t *ref, int timeout_ms, char *r
     return 0;
 }
 
+#define PAYLOAD_MAX (1u << 30)
+
+/* Reads the payload a reply line announced with " bytes=N" into a NUL-terminated buffer. */
+static int read_payload(clra__conn_t *c, const char *line, const clra__deadline_t *d, char **data,
+                        size_t *len, clra_status_t *st)
+{
+    char field[32];
+    if (!reply_field(line, "bytes", field, sizeof field))
+        return 0;
+    char *end = NULL;
+    unsigned long long n = strtoull(field, &end, 10);
+    if (!field[0] || *end || n > PAYLOAD_MAX) {
+        clra__detail(st, "the profiler announced a payload of '%s' bytes (at most %u)", field,
+                     PAYLOAD_MAX);
+        return CLRA_EPROTO;
+    }
+    char *buf = malloc((size_t)n + 1);
+    if (!buf)
+        return CLRA_ENOMEM;
+    int err = clra__recv_exact(c, buf, (size_t)n, d);
+    if (err) {
+        clra__detail(st, "the profiler's %llu-byte answer ended early (%s)", n, clra_strerror(err));
+        free(buf);
+        return err;
+    }
+    buf[n] = '\0';
+    if (data)
+        *data = buf, *len = (size_t)n;
+    else
+        free(buf);
+    return 0;
+}
+
+int clra_profiler_request(const clra_profiler_ref_t *ref, const char *command, int timeout_ms,
+                          char *reply, size_t cap, char **data, size_t *len, clra_status_t *st)
+{
+    char line[REPLY_MAX];
+    clra__conn_t c;
+    clra_status_t local;
+    st = clra__status_begin(st, &local);
+    if (data)
+        *data = NULL, *len = 0;
+    if (!ref || !command || strlen(command) > 63 || strchr(command, '\n')) {
+        clra__detail(st, "a profiler command is one line of at most 63 bytes");
+        return CLRA_EINVAL;
+    }
+    clra__deadline_t d = clra__deadline_in(timeout_ms);
+    int err = request(ref, command, line, &d, &c, st);
+    if (err)
+        return err;
+    err = read_payload(&c, line, &d, data, len, st);
+    clra__close(&c);
+    if (reply && cap)
+        snprintf(reply, cap, "%s", line);
+    return err;
+}
+
+void clra_profiler_data_free(char *data)
+{
+    free(data);
+}
+
 #ifndef _WIN32
 /* Stops at the first mapping whose text contains the path ctx points at. */
 static int names_path(void *ctx, const clra__maps_line_t *line)

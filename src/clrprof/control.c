@@ -10,6 +10,7 @@
  *   detach  -> "detach hr=0x........ expected_ms=N inode=I refs_after=R name=N message=..."
  *              (R: references to the library the runtime keeps after this detach's unload)
  *   hold    -> "ok holding inode=I"; the connection then stays open and its hang-up detaches
+ *   other   -> the profiler's control hook answers (clrprof_def_t.control), else an error
  */
 #define _GNU_SOURCE
 #include "profiler_internal.h"
@@ -125,15 +126,23 @@ static int read_command(int fd, char *out, size_t cap)
     return used + 1 < cap ? 0 : -1;
 }
 
-static void reply(int fd, const char *text)
+int clrprof_control_send(int fd, const void *data, size_t len)
 {
-    size_t len = strlen(text), done = 0;
+    size_t done = 0;
     while (done < len) {
-        ssize_t n = send(fd, text + done, len - done, MSG_NOSIGNAL);
+        ssize_t n = send(fd, (const char *)data + done, len - done, MSG_NOSIGNAL);
+        if (n < 0 && errno == EINTR)
+            continue;
         if (n <= 0)
-            return;
+            return -1;
         done += (size_t)n;
     }
+    return 0;
+}
+
+static void reply(int fd, const char *text)
+{
+    clrprof_control_send(fd, text, strlen(text));
 }
 
 /* Answers one command; a "hold" connection is kept as the holder. */
@@ -167,6 +176,9 @@ static void serve(clrprof_profiler_t *p, int fd, const char *command)
                  inode, clrprof_info_level(p), p->attached, p->def->notification_only != 0,
                  (unsigned long long)s.calls,
                  (unsigned long long)(s.longest_ns / 1000));
+    } else if (p->def->control && p->def->control(p, command, fd) == 0) {
+        close(fd);
+        return;
     } else {
         snprintf(text, sizeof text, "error unknown command; send status, detach or hold\n");
     }

@@ -140,3 +140,42 @@ HRESULT clrprof_function_name(clrprof_profiler_t *p, FunctionID fn, char *out, s
 {
     return clrprof__function_name_with(p ? clrprof_info(p) : NULL, fn, out, cap);
 }
+
+/* Writes Namespace.Outer+Inner for a type definition of a module, through the module's
+ * metadata; the same nesting rules as put_method. */
+HRESULT clrprof_type_name(clrprof_profiler_t *p, ModuleID module, mdTypeDef td, char *out,
+                          size_t cap)
+{
+    ICorProfilerInfo15 *info = p ? clrprof_info(p) : NULL;
+    if (!out || cap == 0)
+        return E_INVALIDARG;
+    name_buf_t b = {out, cap, 0, 0};
+    IUnknown *unk = NULL;
+    mdTypeDef chain[MAX_NESTING];
+    int cut = 0;
+    out[0] = '\0';
+    HRESULT hr = info ? info->lpVtbl->GetModuleMetaData(info, module, ofRead, &IID_IMetaDataImport,
+                                                        &unk)
+                      : E_UNEXPECTED;
+    if (SUCCEEDED(hr) && !unk)
+        hr = E_UNEXPECTED;
+    if (SUCCEEDED(hr)) {
+        IMetaDataImport *md = (IMetaDataImport *)unk;
+        size_t depth = type_chain(md, td, chain, &cut);
+        for (size_t i = depth; i > 0 && SUCCEEDED(hr); i--) {
+            if (i < depth)
+                put_char(&b, '+');
+            hr = put_type(md, chain[i - 1], &b, &cut);
+        }
+        if (SUCCEEDED(hr) && depth == 0)
+            hr = E_INVALIDARG;
+    }
+    if (unk)
+        unk->lpVtbl->Release(unk);
+    if (FAILED(hr)) {
+        out[0] = cap > 1 ? '?' : '\0';
+        out[cap > 1 ? 1 : 0] = '\0';
+        return hr;
+    }
+    return cut || b.truncated ? CLDB_S_TRUNCATION : S_OK;
+}

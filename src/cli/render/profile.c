@@ -1,0 +1,240 @@
+/* profile.c - the profile model: interning and merging, so writers see each distinct stack once. */
+#define _GNU_SOURCE
+#include "render/profile.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void profile_init(profile_t *p)
+{
+    memset(p, 0, sizeof *p);
+    p->weight_unit = "nanoseconds";
+    p->weight_name = "cpu";
+}
+
+void profile_free(profile_t *p)
+{
+    for (size_t i = 0; i < p->nframes; i++)
+        free(p->frames[i]);
+    for (size_t i = 0; i < p->nthreads; i++)
+        free(p->threads[i].name);
+    free(p->frames);
+    free(p->frame_index);
+    free(p->threads);
+    free(p->stacks);
+    free(p->stack_index);
+    free(p->arena);
+    memset(p, 0, sizeof *p);
+}
+
+/* Grows *buf to hold need elements of size each (doubling); 0 or -1. */
+static int reserve(void **buf, size_t *cap, size_t need, size_t each)
+{
+    if (need <= *cap)
+        return 0;
+    size_t n = *cap ? *cap : 64;
+    while (n < need)
+        n *= 2;
+    void *b = realloc(*buf, n * each);
+    if (!b)
+        return -1;
+    *buf = b, *cap = n;
+    return 0;
+}
+
+static uint64_t hash_bytes(const void *data, size_t len, uint64_t h)
+{
+    const unsigned char *b = data;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ b[i]) * 1099511628211ULL;
+    return h;
+}
+
+/* Rebuilds an open-addressing index of n entries at twice the size; key(i) hashes entry i. */
+static int rehash(uint32_t **index, size_t *cap, size_t n, const profile_t *p,
+                  uint64_t (*key)(const profile_t *, size_t))
+{
+    size_t c = *cap ? *cap * 2 : 1024;
+    uint32_t *t = calloc(c, sizeof *t);
+    if (!t)
+        return -1;
+    for (size_t i = 0; i < n; i++) {
+        size_t j = key(p, i) & (c - 1);
+        while (t[j])
+            j = (j + 1) & (c - 1);
+        t[j] = (uint32_t)i + 1;
+    }
+    free(*index);
+    *index = t, *cap = c;
+    return 0;
+}
+
+static uint64_t frame_key(const profile_t *p, size_t i)
+{
+    return hash_bytes(p->frames[i], strlen(p->frames[i]), 1469598103934665603ULL);
+}
+
+uint32_t profile_frame(profile_t *p, const char *name)
+{
+    if (2 * (p->nframes + 1) > p->frame_index_cap &&
+        rehash(&p->frame_index, &p->frame_index_cap, p->nframes, p, frame_key) != 0)
+        return UINT32_MAX;
+    size_t j = hash_bytes(name, strlen(name), 1469598103934665603ULL) & (p->frame_index_cap - 1);
+    for (; p->frame_index[j]; j = (j + 1) & (p->frame_index_cap - 1))
+        if (strcmp(p->frames[p->frame_index[j] - 1], name) == 0)
+            return p->frame_index[j] - 1;
+    char *copy = strdup(name);
+    if (!copy || reserve((void **)&p->frames, &p->frames_cap, p->nframes + 1, sizeof *p->frames)) {
+        free(copy);
+        return UINT32_MAX;
+    }
+    p->frames[p->nframes] = copy;
+    p->frame_index[j] = (uint32_t)++p->nframes;
+    return (uint32_t)p->nframes - 1;
+}
+
+int profile_thread(profile_t *p, uint64_t tid, const char *name)
+{
+    for (size_t i = 0; i < p->nthreads; i++)
+        if (p->threads[i].tid == tid)
+            return (int)i;
+    char *copy = strdup(name ? name : "");
+    if (!copy || reserve((void **)&p->threads, &p->threads_cap, p->nthreads + 1, sizeof *p->threads)) {
+        free(copy);
+        return -1;
+    }
+    p->threads[p->nthreads] = (profile_thread_t){tid, copy};
+    return (int)p->nthreads++;
+}
+
+static uint64_t stack_hash(uint32_t thread, const uint32_t *f, uint32_t n)
+{
+    return hash_bytes(f, n * sizeof *f, hash_bytes(&thread, sizeof thread, 1469598103934665603ULL));
+}
+
+static uint64_t stack_key(const profile_t *p, size_t i)
+{
+    const profile_stack_t *s = &p->stacks[i];
+    return stack_hash(s->thread, p->arena + s->off, s->len);
+}
+
+int profile_add(profile_t *p, int thread, const uint32_t *frames, uint32_t n, uint64_t count,
+                uint64_t weight)
+{
+    if (thread < 0)
+        return -1;
+    if (2 * (p->nstacks + 1) > p->stack_index_cap &&
+        rehash(&p->stack_index, &p->stack_index_cap, p->nstacks, p, stack_key) != 0)
+        return -1;
+    size_t j = stack_hash((uint32_t)thread, frames, n) & (p->stack_index_cap - 1);
+    for (; p->stack_index[j]; j = (j + 1) & (p->stack_index_cap - 1)) {
+        profile_stack_t *s = &p->stacks[p->stack_index[j] - 1];
+        if (s->thread == (uint32_t)thread && s->len == n &&
+            memcmp(p->arena + s->off, frames, n * sizeof *frames) == 0) {
+            s->count += count, s->weight += weight;
+            return 0;
+        }
+    }
+    if (reserve((void **)&p->arena, &p->arena_cap, p->arena_len + n, sizeof *p->arena) ||
+        reserve((void **)&p->stacks, &p->stacks_cap, p->nstacks + 1, sizeof *p->stacks))
+        return -1;
+    memcpy(p->arena + p->arena_len, frames, n * sizeof *frames);
+    p->stacks[p->nstacks] = (profile_stack_t){(uint32_t)thread, (uint32_t)p->arena_len, n, count,
+                                              weight};
+    p->arena_len += n;
+    p->stack_index[j] = (uint32_t)++p->nstacks;
+    return 0;
+}
+
+int profile_add_sample(profile_t *p, uint64_t tid, const char *thread_name,
+                       const char *const *names, uint32_t n, uint64_t weight)
+{
+    uint32_t small[256], *f = n <= 256 ? small : malloc(n * sizeof *f);
+    int rc = f ? 0 : -1;
+    for (uint32_t i = 0; i < n && !rc; i++)
+        rc = (f[i] = profile_frame(p, names[i])) == UINT32_MAX ? -1 : 0;
+    if (!rc)
+        rc = profile_add(p, profile_thread(p, tid, thread_name), f, n, 1, weight);
+    if (f != small)
+        free(f);
+    return rc;
+}
+
+uint64_t profile_total_count(const profile_t *p)
+{
+    uint64_t t = 0;
+    for (size_t i = 0; i < p->nstacks; i++)
+        t += p->stacks[i].count;
+    return t;
+}
+
+uint64_t profile_total_weight(const profile_t *p)
+{
+    uint64_t t = 0;
+    for (size_t i = 0; i < p->nstacks; i++)
+        t += p->stacks[i].weight;
+    return t;
+}
+
+const char *profile_thread_label(const profile_t *p, uint32_t thread, char *buf, size_t cap)
+{
+    const profile_thread_t *t = &p->threads[thread];
+    snprintf(buf, cap, "[thread %s %llu]", t->name[0] ? t->name : "?", (unsigned long long)t->tid);
+    return buf;
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t a = strlen(s), b = strlen(suffix);
+    return a >= b && strcmp(s + a - b, suffix) == 0;
+}
+
+int profile_format_from_path(const char *path)
+{
+    if (ends_with(path, ".html") || ends_with(path, ".htm"))
+        return FMT_FLAMEGRAPH;
+    if (ends_with(path, ".folded") || ends_with(path, ".collapsed") || ends_with(path, ".txt"))
+        return FMT_FOLDED;
+    if (ends_with(path, ".json"))
+        return FMT_SPEEDSCOPE;
+    if (ends_with(path, ".pb.gz"))
+        return FMT_PPROF_GZ;
+    if (ends_with(path, ".pb") || ends_with(path, ".pprof"))
+        return FMT_PPROF;
+    return -1;
+}
+
+int profile_format_parse(const char *word)
+{
+    static const char *const names[] = {"flamegraph", "folded", "speedscope", "pprof", NULL, "top"};
+    for (int i = 0; i < 6; i++)
+        if (names[i] && strcmp(word, names[i]) == 0)
+            return i;
+    return -1;
+}
+
+int profile_write(const profile_t *p, const profile_write_opts_t *o, int fmt, FILE *f)
+{
+    switch (fmt) {
+    case FMT_FLAMEGRAPH: return profile_write_flamegraph(p, o, f);
+    case FMT_FOLDED: return profile_write_folded(p, o, f);
+    case FMT_SPEEDSCOPE: return profile_write_speedscope(p, o, f);
+    case FMT_PPROF: return profile_write_pprof(p, o, 0, f);
+    case FMT_PPROF_GZ: return profile_write_pprof(p, o, 1, f);
+    case FMT_TOP: return profile_write_top(p, o, f);
+    }
+    return -1;
+}
+
+void profile_json_string(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20 || c == '<' || c == '>' || c == '&')
+            fprintf(f, "\\u%04x", c); /* < > & escaped: the text may sit inside <script> */
+        else
+            fputc(c, f);
+    }
+}

@@ -1,0 +1,86 @@
+/* profile.h - the in-memory profile every writer renders: frames interned by name, threads,
+ * stacks (leaf first) with a sample count and a weight. `clrattach profile` fills it from the
+ * sampler's drains; a trace converter fills it from any list of (thread, frame names) samples
+ * with profile_add_sample. One writer per format (folded, top, speedscope, pprof, flame graph). */
+#ifndef CLRA_CLI_RENDER_PROFILE_H
+#define CLRA_CLI_RENDER_PROFILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct profile_thread {
+    uint64_t tid;
+    char *name;
+} profile_thread_t;
+
+typedef struct profile_stack {
+    uint32_t thread, off, len; /* frames at arena[off..off+len), leaf first */
+    uint64_t count, weight;
+} profile_stack_t;
+
+typedef struct profile {
+    char **frames; /* interned names */
+    size_t nframes, frames_cap;
+    uint32_t *frame_index; /* open addressing: frame index + 1, 0 empty */
+    size_t frame_index_cap;
+    profile_thread_t *threads;
+    size_t nthreads, threads_cap;
+    profile_stack_t *stacks;
+    size_t nstacks, stacks_cap;
+    uint32_t *stack_index; /* open addressing: stack index + 1, 0 empty */
+    size_t stack_index_cap;
+    uint32_t *arena;
+    size_t arena_len, arena_cap;
+    const char *weight_unit; /* "nanoseconds" (CPU or wall time) */
+    const char *weight_name; /* what the weight measures: "cpu" or "wall" */
+    const char *title;       /* e.g. "clrattach profile 1234 (cpu, 99 Hz)" */
+    uint64_t duration_ns;
+} profile_t;
+
+void profile_init(profile_t *p);
+void profile_free(profile_t *p);
+/* A frame's index, interned by name; UINT32_MAX when memory ran out. */
+uint32_t profile_frame(profile_t *p, const char *name);
+/* A thread's index by OS thread id (the name is taken the first time); -1 out of memory. */
+int profile_thread(profile_t *p, uint64_t tid, const char *name);
+/* Adds count samples of weight in total to the stack (frames leaf first) of a thread, merging
+ * with an equal stack of the same thread. 0 or -1 (out of memory). */
+int profile_add(profile_t *p, int thread, const uint32_t *frames, uint32_t n, uint64_t count,
+                uint64_t weight);
+/* The convenience for decoders: one sample of weight, frame names leaf first. 0 or -1. */
+int profile_add_sample(profile_t *p, uint64_t tid, const char *thread_name,
+                       const char *const *names, uint32_t n, uint64_t weight);
+/* Sums over all stacks. */
+uint64_t profile_total_count(const profile_t *p);
+uint64_t profile_total_weight(const profile_t *p);
+
+/* Writer options. */
+typedef struct profile_write_opts {
+    int threads; /* a root frame per thread ("[thread NAME tid]") */
+    int top_n;   /* rows of the top table (default 20) */
+} profile_write_opts_t;
+
+/* The name of the root frame for a thread in the --threads views (caller's buffer). */
+const char *profile_thread_label(const profile_t *p, uint32_t thread, char *buf, size_t cap);
+
+enum profile_format { FMT_FLAMEGRAPH, FMT_FOLDED, FMT_SPEEDSCOPE, FMT_PPROF, FMT_PPROF_GZ, FMT_TOP };
+/* The format a file name asks for (.html, .folded/.txt, .speedscope.json/.json, .pb, .pb.gz),
+ * -1 when the extension names none. */
+int profile_format_from_path(const char *path);
+/* Parses a --format word (flamegraph|folded|speedscope|pprof|top); -1 unknown. */
+int profile_format_parse(const char *word);
+
+/* Writers; each returns 0 or -1 when writing failed (errno says why). */
+int profile_write_folded(const profile_t *p, const profile_write_opts_t *o, FILE *f);
+int profile_write_top(const profile_t *p, const profile_write_opts_t *o, FILE *f);
+int profile_write_speedscope(const profile_t *p, const profile_write_opts_t *o, FILE *f);
+int profile_write_pprof(const profile_t *p, const profile_write_opts_t *o, int gzip, FILE *f);
+int profile_write_flamegraph(const profile_t *p, const profile_write_opts_t *o, FILE *f);
+/* Writes the format fmt. */
+int profile_write(const profile_t *p, const profile_write_opts_t *o, int fmt, FILE *f);
+
+/* JSON string body (no quotes) with the escapes JSON and HTML <script> need. */
+void profile_json_string(FILE *f, const char *s);
+
+#endif
