@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the Debian packages (clrattach, libclrattach0.2, libclrattach-dev) with
+# Builds the Debian packages (clrattach, libclrattach0.3, libclrattach-dev) with
 # dpkg-buildpackage from a copy of the source tree (tracked and new files, not build output)
 # and leaves the .deb files in build-deb/, then runs lintian on them (its tags are printed;
 # debian/source/lintian-overrides and docs/packaging.md explain the ones kept).

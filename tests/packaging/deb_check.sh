@@ -19,7 +19,7 @@ trap cleanup EXIT
 fail() { echo "deb: FAIL: $*" >&2; exit 1; }
 root=$work/root
 
-for deb in "$debs"/clrattach_*.deb "$debs"/libclrattach0.2_*.deb "$debs"/libclrattach-dev_*.deb; do
+for deb in "$debs"/clrattach_*.deb "$debs"/libclrattach0.3_*.deb "$debs"/libclrattach-dev_*.deb; do
     [ -f "$deb" ] || fail "missing $deb"
     dpkg -x "$deb" "$root"
 done
@@ -28,7 +28,7 @@ lib=$root/usr/lib/$multiarch
 cli=$root/usr/bin/clrattach
 for f in usr/share/man/man1/clrattach.1.gz usr/share/man/man1/clrattach-attach.1.gz \
     usr/share/bash-completion/completions/clrattach usr/share/zsh/vendor-completions/_clrattach \
-    "usr/lib/$multiarch/libclrattach.so.0.2" usr/include/clrprof/clrprof.h \
+    "usr/lib/$multiarch/libclrattach.so.0.3" usr/include/clrprof/clrprof.h \
     "usr/lib/$multiarch/libclrprof.a" "usr/lib/$multiarch/cmake/clrattach/clrattachConfig.cmake"; do
     [ -e "$root/$f" ] || fail "not in the packages: /$f"
 done
@@ -57,8 +57,8 @@ got=$(LD_LIBRARY_PATH=$lib "$work/pc/version_shared")
 [ "$got" = "$("$cli" --version | sed -n 's/^clrattach \([^ ]*\).*/\1/p')" ] ||
     fail "the consumer printed '$got'"
 case $(LD_LIBRARY_PATH=$lib ldd "$work/pc/version_shared") in
-*"$lib/libclrattach.so.0.2"*) ;;
-*) fail "the consumer does not load the packaged libclrattach.so.0.2" ;;
+*"$lib/libclrattach.so.0.3"*) ;;
+*) fail "the consumer does not load the packaged libclrattach.so.0.3" ;;
 esac
 "$work/pc/dlcheck" "$work/pc/libtiny_profiler.so" >/dev/null || fail "the SDK profiler"
 echo "deb: ok: a pkg-config consumer of libclrattach-dev runs on the packaged library; an SDK profiler loads"
