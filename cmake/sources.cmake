@@ -99,6 +99,7 @@ set(CLI_SOURCES
   src/cli/cmd_convert.c
   src/cli/cmd_counters.c
   src/cli/convert_json.c
+  src/cli/convert_samples.c
   src/cli/counters_view.c
   src/cli/cmd_detach.c
   src/cli/cmd_dump.c

@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "convert.h"
 #include "options.h"
+#include "render/profile.h"
 
 #include <string.h>
 
@@ -19,7 +20,9 @@ typedef struct convert_run {
 static const cli_opt_t convert_opts[] = {
     CLI_STRING("format", convert_opts_t, format, "FORMAT",
                "json (default): one JSON object per line, the trace's header first, then every "
-               "event with its stack's addresses and its payload decoded from the metadata"),
+               "event with its stack's addresses and its payload decoded from the metadata; "
+               "flamegraph, folded, speedscope, pprof or top: the trace's CPU samples "
+               "(SampleProfiler) as clrattach profile writes them"),
     CLI_STRING("output", convert_opts_t, output, "FILE", "write there instead of stdout"),
     CLI_END,
 };
@@ -36,9 +39,11 @@ static const cli_verb_t convert_verb = {
         "examples:\n"
         "  clrattach convert trace.nettrace > trace.jsonl\n"
         "  clrattach convert --output trace.jsonl trace.nettrace\n"
+        "  clrattach convert --format flamegraph --output cpu.html trace.nettrace\n"
+        "  clrattach convert --format folded trace.nettrace | sort -k2 -n | tail\n"
         "\n"
         "exit codes: 0 the whole file was converted, 1 the output could not be written, 2\n"
-        "usage or the file cannot be read, 8 the file is truncated or corrupt (what came\n"
+        "usage, the file cannot be read or (profile formats) holds no CPU samples, 8 the file is truncated or corrupt (what came\n"
         "before the break is written).\n",
     .opts = convert_opts,
     .min_args = 1,
@@ -69,9 +74,15 @@ int cmd_convert(int argc, char **argv)
     if (p)
         return p > 0 ? EXIT_OK : EXIT_USAGE;
     if (o.format && strcmp(o.format, "json") != 0) {
-        fprintf(stderr, "clrattach convert: --format %s: only json is written so far\n",
-                cli_vis(o.format));
-        return EXIT_USAGE;
+        int fmt = profile_format_parse(o.format);
+        if (fmt < 0) {
+            fprintf(stderr, "clrattach convert: --format %s: expected json, flamegraph, folded, "
+                    "speedscope, pprof or top\n", cli_vis(o.format));
+            return EXIT_USAGE;
+        }
+        if (fmt == FMT_PPROF && o.output && profile_format_from_path(o.output) == FMT_PPROF_GZ)
+            fmt = FMT_PPROF_GZ;
+        return convert_samples(a.args[0], fmt, o.output);
     }
     convert_run_t r = {stdout, 8};
     if (o.output && !(r.f = fopen(o.output, "w"))) {

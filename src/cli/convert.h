@@ -1,5 +1,5 @@
-/* convert.h - the output formats of `clrattach convert` (JSON lines here; the CPU-sample
- * formats come with the profiler's writers). */
+/* convert.h - the output formats of `clrattach convert`: JSON lines of every event, and the
+ * CPU samples in the profile formats of `clrattach profile`. */
 #ifndef CLRA_CLI_CONVERT_H
 #define CLRA_CLI_CONVERT_H
 
@@ -10,5 +10,10 @@
 void convert_json_header(FILE *f, const clra_nettrace_header_t *h);
 /* One event as one line; pointer_size from the header reads the stack's addresses. */
 void convert_json_event(FILE *f, const clra_nettrace_event_t *ev, unsigned pointer_size);
+
+/* The trace's CPU samples in a profile format (render/profile.h's FMT_*) to output (stdout
+ * when NULL). An exit code: 0, EXIT_USAGE (unreadable, no samples), EXIT_CONNECTION (truncated
+ * or corrupt: what came before is written), EXIT_INTERNAL (writing failed). */
+int convert_samples(const char *input, int fmt, const char *output);
 
 #endif

@@ -28,7 +28,7 @@ static const verb_t verbs[] = {
     {"trace", cmd_trace, "record an EventPipe trace (.nettrace) of a process"},
 #endif
 #ifndef CLRA_NO_VERB_CONVERT
-    {"convert", cmd_convert, "read a .nettrace file and write it as JSON lines"},
+    {"convert", cmd_convert, "read a .nettrace file: JSON lines, or its CPU samples as a profile"},
 #endif
 #ifndef CLRA_NO_VERB_COUNTERS
     {"counters", cmd_counters, "watch a process's counters (CPU, GC, allocations, exceptions...)"},

@@ -154,7 +154,51 @@ static void count_frame(const clra_cpu_samples_t *s, const char *frame, const ch
     }
 }
 
-TEST(cpu_samples_of_a_trace_put_the_hot_method_near_the_leaf_under_main)
+/* Whether the folded stack line[0..len) has frame as one of its ';'-separated frames. */
+static int folded_has_frame(const char *line, size_t len, const char *frame)
+{
+    size_t n = strlen(frame);
+    for (const char *p = line; p < line + len;) {
+        const char *end = memchr(p, ';', (size_t)(line + len - p));
+        size_t k = end ? (size_t)(end - p) : (size_t)(line + len - p);
+        if (k == n && memcmp(p, frame, n) == 0)
+            return 1;
+        p += k + 1;
+    }
+    return 0;
+}
+
+/* convert --format folded of the same file: every sample with a stack is on exactly one line,
+ * counts summing to the samples the library read, and the hot method's stacks are there. */
+static void check_folded(const char *trace, const char *dir, const clra_cpu_samples_t *s,
+                         size_t held)
+{
+    char path[512], line[16384];
+    snprintf(path, sizeof path, "%s/samples.folded", dir);
+    const char *out;
+    int rc = run_cli(&out, "convert", "--format", "folded", "--output", path, trace,
+                     (const char *)NULL);
+    ASSERT_MSG(rc == 0, "convert --format folded exited %d: %s", rc, out);
+    size_t with_stack = 0, total = 0, spin = 0;
+    for (size_t i = 0; i < s->count; i++)
+        with_stack += s->samples[i].frame_count > 0;
+    FILE *f = fopen(path, "r");
+    ASSERT_MSG(f != NULL, "convert wrote no %s", path);
+    while (fgets(line, sizeof line, f)) {
+        char *sp = strrchr(line, ' ');
+        ASSERT_MSG(sp && strchr(line, '\n'), "a folded line without a count: %.80s", line);
+        size_t n = strtoull(sp + 1, NULL, 10);
+        total += n;
+        if (folded_has_frame(line, (size_t)(sp - line), "ClrAttach.Sample.Hot.Spin"))
+            spin += n;
+    }
+    fclose(f);
+    ASSERT_MSG(total == with_stack, "folded counts sum to %zu, the trace has %zu samples with "
+               "a stack", total, with_stack);
+    ASSERT_MSG(spin == held, "folded lines through Hot.Spin count %zu, the samples %zu", spin, held);
+}
+
+TEST(cpu_samples_of_a_trace_put_the_hot_method_near_the_leaf_under_main_and_convert_folds_them)
 {
     app_t a;
     char out[512];
@@ -189,6 +233,7 @@ TEST(cpu_samples_of_a_trace_put_the_hot_method_near_the_leaf_under_main)
                "%zu samples", held - near_leaf, held);
     ASSERT_MSG(rooted == held, "%zu of %zu Hot.Spin samples do not reach Program.Main",
                held - rooted, held);
+    check_folded(out, a.dir, &s, held);
     clra_cpu_samples_free(&s);
     app_stop(&a);
 }

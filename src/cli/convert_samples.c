@@ -1,0 +1,92 @@
+/* convert_samples.c - convert's profile formats: a trace's CPU samples (the runtime's
+ * SampleProfiler) go into the same model and writers as `clrattach profile`, so a trace and a
+ * live profile give the same kinds of files. */
+#define _GNU_SOURCE
+#include "cli.h"
+#include "convert.h"
+#include "render/profile.h"
+
+#include <string.h>
+
+/* Each SampleProfiler sample stands for one sampling period of its thread's time. */
+static int fill(profile_t *p, const clra_cpu_samples_t *s, size_t *empty)
+{
+    uint64_t period = s->sampling_rate_ns ? s->sampling_rate_ns : 1000000;
+    for (size_t i = 0; i < s->count; i++) {
+        const clra_cpu_sample_t *x = &s->samples[i];
+        if (x->frame_count == 0) {
+            (*empty)++;
+            continue;
+        }
+        if (profile_add_sample(p, x->thread_id, NULL, x->frames, (uint32_t)x->frame_count,
+                               period))
+            return -1;
+    }
+    if (s->count > 1 && s->qpc_frequency > 0) {
+        int64_t ticks = s->samples[s->count - 1].timestamp - s->samples[0].timestamp;
+        p->duration_ns = ticks > 0 ? (uint64_t)((double)ticks * 1e9 / (double)s->qpc_frequency) : 0;
+    }
+    return 0;
+}
+
+/* Writes the profile to output (stdout when NULL); 0, or EXIT_INTERNAL after saying why. */
+static int write_profile(const profile_t *p, int fmt, const char *output)
+{
+    profile_write_opts_t o = {0};
+    FILE *f = output ? fopen(output, "wb") : stdout;
+    if (!f) {
+        fprintf(stderr, "clrattach convert: cannot write %s: %m\n", cli_vis(output));
+        return EXIT_INTERNAL;
+    }
+    int bad = profile_write(p, &o, fmt, f) != 0;
+    bad |= fflush(f) != 0 || ferror(f);
+    if (f != stdout)
+        bad |= fclose(f) != 0;
+    if (bad) {
+        fprintf(stderr, "clrattach convert: writing %s failed\n", output ? cli_vis(output) : "stdout");
+        return EXIT_INTERNAL;
+    }
+    return 0;
+}
+
+int convert_samples(const char *input, int fmt, const char *output)
+{
+    clra_cpu_samples_t s;
+    clra_nettrace_info_t info;
+    clra_status_t st;
+    int rc = clra_cpu_samples_read_file(input, &s, &info, &st);
+    if (rc && rc != CLRA_EPROTO) {
+        fprintf(stderr, "clrattach convert: %s\n", cli_vis(st.detail));
+        clra_cpu_samples_free(&s);
+        return EXIT_USAGE;
+    }
+    if (s.count == 0 && !rc) {
+        fprintf(stderr, "clrattach convert: %s has no CPU samples; record them with 'clrattach "
+                "trace --profile dotnet-sampled-thread-time' (the "
+                "Microsoft-DotNETCore-SampleProfiler provider)\n", cli_vis(input));
+        clra_cpu_samples_free(&s);
+        return EXIT_USAGE;
+    }
+    profile_t p;
+    profile_init(&p);
+    char title[160];
+    snprintf(title, sizeof title, "clrattach convert %.120s", input);
+    p.title = title;
+    p.weight_name = "wall"; /* SampleProfiler samples managed threads by time, not by CPU */
+    size_t empty = 0;
+    int code = fill(&p, &s, &empty) ? (fprintf(stderr, "clrattach convert: out of memory\n"),
+                                       EXIT_INTERNAL)
+                                    : write_profile(&p, fmt, output);
+    if (!code && rc == CLRA_EPROTO) {
+        fprintf(stderr, "clrattach convert: %s is %s: %s (the samples before it are written)\n",
+                cli_vis(input), info.state == CLRA_NETTRACE_INCOMPLETE ? "truncated" : "corrupt",
+                cli_vis(st.detail));
+        code = EXIT_CONNECTION;
+    }
+    if (!code && empty)
+        fprintf(stderr, "clrattach convert: %zu of %zu samples had no stack and were left out\n",
+                empty, s.count);
+    profile_free(&p);
+    clra_cpu_samples_free(&s);
+    return code;
+}
