@@ -71,6 +71,7 @@ set(CLRPROF_SOURCES
   src/clrprof/refusal.c
   src/clrprof/runtime_info.c
   src/clrprof/service.c
+  src/clrprof/service_wait.c
   src/clrprof/text.c
   src/clrprof/timing.c
 )
@@ -177,6 +178,7 @@ set(CLRPROF_SOURCES_WINDOWS
   src/clrprof/profiler.c
   src/clrprof/refusal.c
   src/clrprof/runtime_info.c
+  src/clrprof/service_wait.c
   src/clrprof/service_win.c
   src/clrprof/text.c
   src/clrprof/timing.c

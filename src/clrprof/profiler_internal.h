@@ -76,6 +76,10 @@ int clrprof__service_start(clrprof_profiler_t *p);
 void clrprof__stop_all(clrprof_profiler_t *p);
 /* Wakes the service thread so it re-reads its deadlines and requests. */
 void clrprof__wake(clrprof_profiler_t *p);
+/* The same with p->lock held (service_wait.c's detach request). */
+void clrprof__wake_locked(clrprof_profiler_t *p);
+/* A CLOCK_REALTIME point ms from now, for pthread_cond_timedwait and pthread_timedjoin_np. */
+struct timespec clrprof__realtime_in(unsigned ms);
 /* Calls RequestProfilerDetach now, on the calling thread (the service thread), and reports. */
 HRESULT clrprof__detach_now(clrprof_profiler_t *p, const char *reason, DWORD *expected);
 /* Control endpoint: open it, handle a connection on the listening socket, close it. */

@@ -16,7 +16,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#define REQUEST_WAIT_MS 5000 /* how long clrprof_request_detach waits for the service thread */
 #define JOIN_WARN_MS 5000    /* when to say which thread is holding up the unload */
 
 void clrprof__wake(clrprof_profiler_t *p)
@@ -26,42 +25,17 @@ void clrprof__wake(clrprof_profiler_t *p)
     (void)n;
 }
 
+/* The service thread polls its wake pipe, so waking it needs no lock (held or not). */
+void clrprof__wake_locked(clrprof_profiler_t *p)
+{
+    clrprof__wake(p);
+}
+
 /* A wait from client data fits poll's int: larger ones wait INT_MAX and look again, rather
  * than turning negative (forever). */
 static int ms_for_poll(uint64_t ms)
 {
     return ms > INT_MAX ? INT_MAX : (int)ms;
-}
-
-int clrprof_stopping(clrprof_profiler_t *p)
-{
-    pthread_mutex_lock(&p->lock);
-    int s = p->stopping;
-    pthread_mutex_unlock(&p->lock);
-    return s;
-}
-
-/* A CLOCK_REALTIME deadline ms from now, for pthread_cond_timedwait. */
-static struct timespec deadline_in(unsigned ms)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_REALTIME, &t);
-    t.tv_sec += ms / 1000;
-    t.tv_nsec += (long)(ms % 1000) * 1000000L;
-    if (t.tv_nsec >= 1000000000L)
-        t.tv_sec++, t.tv_nsec -= 1000000000L;
-    return t;
-}
-
-int clrprof_sleep(clrprof_profiler_t *p, unsigned ms)
-{
-    struct timespec until = deadline_in(ms);
-    pthread_mutex_lock(&p->lock);
-    while (!p->stopping && pthread_cond_timedwait(&p->cond, &p->lock, &until) != ETIMEDOUT)
-        ;
-    int s = p->stopping;
-    pthread_mutex_unlock(&p->lock);
-    return s;
 }
 
 HRESULT clrprof__detach_now(clrprof_profiler_t *p, const char *reason, DWORD *expected_out)
@@ -185,28 +159,6 @@ int clrprof__service_start(clrprof_profiler_t *p)
     return err;
 }
 
-HRESULT clrprof_request_detach(clrprof_profiler_t *p, const char *reason)
-{
-    /* On the service thread itself, or with no service thread, call the runtime directly. */
-    if (!p->service_started || pthread_equal(pthread_self(), p->service))
-        return clrprof__detach_now(p, reason ? reason : "requested", NULL);
-    struct timespec until = deadline_in(REQUEST_WAIT_MS);
-    pthread_mutex_lock(&p->lock);
-    if (p->stopping) {
-        pthread_mutex_unlock(&p->lock);
-        return CORPROF_E_PROFILER_DETACHING;
-    }
-    unsigned long mine = ++p->detach_asked;
-    p->detach_reason = reason;
-    clrprof__wake(p);
-    int err = 0;
-    while (p->detach_answered < mine && !p->stopping && err != ETIMEDOUT)
-        err = pthread_cond_timedwait(&p->cond, &p->lock, &until);
-    HRESULT hr = p->detach_answered >= mine ? p->detach_hr : CLRPROF_E_TIMEOUT;
-    pthread_mutex_unlock(&p->lock);
-    return hr;
-}
-
 typedef struct thread_start {
     clrprof_profiler_t *p;
     void (*fn)(clrprof_profiler_t *p, void *arg);
@@ -243,7 +195,7 @@ int clrprof_thread_start(clrprof_profiler_t *p, void (*fn)(clrprof_profiler_t *p
 /* Joins t, saying in the log which thread holds up the unload if it takes long. */
 static void join_patiently(clrprof_profiler_t *p, pthread_t t, const char *what)
 {
-    struct timespec until = deadline_in(JOIN_WARN_MS);
+    struct timespec until = clrprof__realtime_in(JOIN_WARN_MS);
     if (pthread_timedjoin_np(t, NULL, &until) == 0)
         return;
     clrprof__note(p, "warning: %s has not returned %d ms after stop; the runtime cannot unload "

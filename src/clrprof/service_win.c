@@ -18,7 +18,6 @@
 #define CONTROL_SLOTS 8
 #define IO_TIMEOUT_MS 2000
 
-#define REQUEST_WAIT_MS 5000 /* how long clrprof_request_detach waits for the service thread */
 #define IDLE_WAIT_MS 1000    /* the service thread's longest sleep without a timer */
 
 void clrprof__wake(clrprof_profiler_t *p)
@@ -28,35 +27,10 @@ void clrprof__wake(clrprof_profiler_t *p)
     pthread_mutex_unlock(&p->lock);
 }
 
-int clrprof_stopping(clrprof_profiler_t *p)
+/* The service thread waits on the condition variable, whose lock the caller already holds. */
+void clrprof__wake_locked(clrprof_profiler_t *p)
 {
-    pthread_mutex_lock(&p->lock);
-    int s = p->stopping;
-    pthread_mutex_unlock(&p->lock);
-    return s;
-}
-
-/* A CLOCK_REALTIME deadline ms from now, for pthread_cond_timedwait. */
-static struct timespec deadline_in(unsigned ms)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_REALTIME, &t);
-    t.tv_sec += ms / 1000;
-    t.tv_nsec += (long)(ms % 1000) * 1000000L;
-    if (t.tv_nsec >= 1000000000L)
-        t.tv_sec++, t.tv_nsec -= 1000000000L;
-    return t;
-}
-
-int clrprof_sleep(clrprof_profiler_t *p, unsigned ms)
-{
-    struct timespec until = deadline_in(ms);
-    pthread_mutex_lock(&p->lock);
-    while (!p->stopping && pthread_cond_timedwait(&p->cond, &p->lock, &until) != ETIMEDOUT)
-        ;
-    int s = p->stopping;
-    pthread_mutex_unlock(&p->lock);
-    return s;
+    pthread_cond_broadcast(&p->cond);
 }
 
 HRESULT clrprof__detach_now(clrprof_profiler_t *p, const char *reason, DWORD *expected_out)
@@ -101,7 +75,7 @@ static void *service_main(void *arg)
     clrprof_profiler_t *p = arg;
     while (!clrprof_stopping(p)) {
         serve(p);
-        struct timespec until = deadline_in(p->detach_after_ms ? 10 : IDLE_WAIT_MS);
+        struct timespec until = clrprof__realtime_in(p->detach_after_ms ? 10 : IDLE_WAIT_MS);
         pthread_mutex_lock(&p->lock);
         if (!p->stopping && p->detach_asked == p->detach_answered)
             pthread_cond_timedwait(&p->cond, &p->lock, &until);
@@ -173,27 +147,6 @@ int clrprof__service_start(clrprof_profiler_t *p)
     int err = pthread_create(&p->service, NULL, service_main, p);
     p->service_started = err == 0;
     return err;
-}
-
-HRESULT clrprof_request_detach(clrprof_profiler_t *p, const char *reason)
-{
-    if (!p->service_started || pthread_equal(pthread_self(), p->service))
-        return clrprof__detach_now(p, reason ? reason : "requested", NULL);
-    struct timespec until = deadline_in(REQUEST_WAIT_MS);
-    pthread_mutex_lock(&p->lock);
-    if (p->stopping) {
-        pthread_mutex_unlock(&p->lock);
-        return CORPROF_E_PROFILER_DETACHING;
-    }
-    unsigned long mine = ++p->detach_asked;
-    p->detach_reason = reason;
-    pthread_cond_broadcast(&p->cond);
-    int err = 0;
-    while (p->detach_answered < mine && !p->stopping && err != ETIMEDOUT)
-        err = pthread_cond_timedwait(&p->cond, &p->lock, &until);
-    HRESULT hr = p->detach_answered >= mine ? p->detach_hr : CLRPROF_E_TIMEOUT;
-    pthread_mutex_unlock(&p->lock);
-    return hr;
 }
 
 typedef struct thread_start {
