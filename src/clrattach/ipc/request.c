@@ -4,6 +4,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* One message over either transport (socket or named pipe): the header says how much follows,
+ * and a size past the caller's buffer is a protocol error, never a partial read. */
+int clra__recv_message(clra__conn_t *c, clra__header_t *h, uint8_t *payload, size_t cap,
+                       size_t *payload_len, const clra__deadline_t *d)
+{
+    uint8_t head[CLRA__HEADER_SIZE];
+    int rc = clra__recv_exact(c, head, sizeof head, d);
+    if (rc == 0)
+        rc = clra__parse_header(head, h);
+    if (rc)
+        return rc;
+    *payload_len = (size_t)h->size - CLRA__HEADER_SIZE;
+    if (*payload_len > cap)
+        return CLRA_EPROTO;
+    return clra__recv_exact(c, payload, *payload_len, d);
+}
+
 /* Says in the detail which step failed, since the codes alone look alike to a user. */
 static void explain_exchange(int rc, const char *path, clra_status_t *st)
 {

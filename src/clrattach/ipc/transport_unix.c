@@ -186,21 +186,6 @@ int clra__recv_exact(clra__conn_t *c, void *buf, size_t n, const clra__deadline_
     return 0;
 }
 
-int clra__recv_message(clra__conn_t *c, clra__header_t *h, uint8_t *payload, size_t cap,
-                       size_t *payload_len, const clra__deadline_t *d)
-{
-    uint8_t head[CLRA__HEADER_SIZE];
-    int rc = clra__recv_exact(c, head, sizeof head, d);
-    if (rc == 0)
-        rc = clra__parse_header(head, h);
-    if (rc)
-        return rc;
-    *payload_len = (size_t)h->size - CLRA__HEADER_SIZE;
-    if (*payload_len > cap)
-        return CLRA_EPROTO;
-    return clra__recv_exact(c, payload, *payload_len, d);
-}
-
 void clra__close(clra__conn_t *c)
 {
     if (c->fd >= 0)
