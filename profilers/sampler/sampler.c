@@ -66,12 +66,24 @@ static void sampler_main(clrprof_profiler_t *p, void *arg)
 {
     sampler_t *s = arg;
     unsigned period_ms = 1000 / s->hz ? 1000 / s->hz : 1;
-    while (!clrprof_stopping(p)) {
+    while (!clrprof_stopping(p) && !__atomic_load_n(&s->detaching, __ATOMIC_RELAXED)) {
         if (s->mode != MODE_STACK || !s->snapshot_done)
             sampler_tick(s);
         if (clrprof_sleep(p, period_ms))
             break;
     }
+}
+
+/* Once the runtime accepted a detach, its detach thread must find every thread out of the
+ * profiler to unload it: a sampler still stopping the world every tick can starve that check
+ * (seen in wall mode, deep stacks, a loaded machine: still mapped after 30 s). */
+static void sampler_detach_requested(clrprof_profiler_t *p, HRESULT hr, DWORD expected_ms,
+                                     const char *reason)
+{
+    (void)expected_ms, (void)reason;
+    sampler_t *s = clrprof_state(p);
+    if (SUCCEEDED(hr))
+        __atomic_store_n(&s->detaching, 1, __ATOMIC_RELAXED);
 }
 
 static void sampler_attached(clrprof_profiler_t *p)
@@ -131,6 +143,7 @@ static const clrprof_def_t sampler = {
     .attached = sampler_attached,
     .destroy = sampler_destroy,
     .control = sampler_control,
+    .detach_requested = sampler_detach_requested,
     .callbacks = {.ThreadCreated = on_thread_change, .ThreadDestroyed = on_thread_change},
 };
 CLRPROF_DEFINE(sampler)

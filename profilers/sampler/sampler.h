@@ -52,6 +52,7 @@ typedef struct sampler {
     int mode;
     unsigned hz, max_depth;
     int threads_changed; /* ThreadCreated/Destroyed since the last enumeration (atomic) */
+    int detaching;       /* a detach was accepted: stop suspending the runtime (atomic) */
     sampler_thread_t threads[SAMPLER_MAX_THREADS];
     int nthreads;
     FunctionID *walk_ids;    /* SAMPLER_MAX_THREADS walks of max_depth, reused every tick */

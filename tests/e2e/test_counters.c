@@ -129,13 +129,14 @@ TEST(counters_json_shows_forced_gcs_exceptions_and_an_allocation_burst_with_unit
     series_t alloc = json_series(json, "alloc-rate");
     ASSERT_MSG(alloc.sum >= KEEP_BYTES, "alloc-rate adds up to %g B, %g allocated", alloc.sum,
                KEEP_BYTES);
-    /* a burst: one or two intervals carry it, at least three are quiet */
+    /* a burst: at most three intervals carry it (a loaded CI machine spreads the allocation
+     * over three seconds, seen on 8.0.0), at least three are quiet */
     int loud = 0, quiet = 0;
     for (int i = 0; i < alloc.n && i < 256; i++) {
         loud += alloc.v[i] >= KEEP_BYTES / 4;
         quiet += alloc.v[i] < KEEP_BYTES / 50;
     }
-    ASSERT_MSG(alloc.max >= KEEP_BYTES / 2 && loud <= 2 && quiet >= 3,
+    ASSERT_MSG(alloc.max >= KEEP_BYTES / 4 && loud <= 3 && quiet >= 3,
                "no burst: max %g B/s of %g over %d intervals, %d loud, %d quiet", alloc.max,
                alloc.sum, alloc.n, loud, quiet);
     ASSERT_CONTAINS(alloc.line, "\"name\": \"Allocation Rate (B / 1 sec)\"");

@@ -148,10 +148,15 @@ int clra__request_passing(clra__endpoint_t *ep, const uint8_t *req, size_t req_l
     /* On the heap: callers may be agents' threads with small stacks. */
     reply->payload = malloc(cap);
     rc = reply->payload ? clra__send_all(&c, req, req_len, d) : CLRA_ENOMEM;
-    if (rc == 0 && pass_fd >= 0 && (rc = clra__send_fd(&c, pass_fd, d)) != 0)
-        clra__detail(st, "passing the descriptor after the request: %s", clra_strerror(rc));
+    /* A runtime that refuses the request (one before .NET 10 does not know CollectTracing5)
+     * answers and closes before it reads the descriptor: its reply is still there to read. */
+    int fd_rc = rc == 0 && pass_fd >= 0 ? clra__send_fd(&c, pass_fd, d) : 0;
+    if (fd_rc && fd_rc != CLRA_ECONNLOST)
+        rc = fd_rc;
     if (rc == 0)
         rc = clra__recv_message(&c, &reply->h, reply->payload, cap, &reply->len, d);
+    if (fd_rc && rc)
+        clra__detail(st, "passing the descriptor after the request: %s", clra_strerror(fd_rc));
     if (rc) {
         explain_exchange(rc, ep->at.path, st);
         clra__reply_free(reply);
