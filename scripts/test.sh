@@ -17,7 +17,19 @@ run_suite() { # build-dir, then cmake options
     echo "== $dir: $*"
     cmake -S . -B "$dir" -DCLRA_WERROR=ON "$@" >/dev/null
     cmake --build "$dir" -j"$jobs" >/dev/null
-    (cd "$dir" && ctest -j2 --output-on-failure "${ctest_args[@]}") | tee "$dir/ctest.log"
+    if ! (cd "$dir" && ctest -j2 --output-on-failure "${ctest_args[@]}") | tee "$dir/ctest.log"; then
+        failure_digest "$dir/ctest.log"
+        return 1
+    fi
+}
+
+# Repeats each failed test's own output at the very end, where a truncated CI log still shows
+# it: with -j2 the output of a failure is otherwise buried among hundreds of passing lines.
+failure_digest() {
+    echo "== failures in $1"
+    awk '/\*\*\*(Failed|Timeout|Exception)/ { on = 1; print; next }
+         on && /^ *(Start +[0-9]+:|[0-9]+\/[0-9]+ Test +#)/ { on = 0 }
+         on && n < 400 { print; n++ }' "$1"
 }
 
 # A directory of links to every program on PATH except dotnet (often /usr/bin/dotnet, so

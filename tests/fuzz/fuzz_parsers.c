@@ -183,7 +183,8 @@ static void fuzz_advertise(const uint8_t *data, size_t size)
 {
     uint8_t block[CLRA__ADVERTISE_SIZE] = {0};
     clra_advertise_t ad;
-    memcpy(block, data, size < sizeof block ? size : sizeof block);
+    if (size)
+        memcpy(block, data, size < sizeof block ? size : sizeof block);
     clra__parse_advertise(block, &ad);
 }
 
