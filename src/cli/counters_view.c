@@ -7,7 +7,6 @@
 #include "cli.h"
 #include "counters_view.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -24,7 +23,7 @@ static void stamp(char *out, size_t cap)
 /* Whole numbers without decimals, others with up to three. */
 static void number(double v, char *out, size_t cap)
 {
-    if (isfinite(v) && v == floor(v) && fabs(v) < 1e15) {
+    if (v > -1e15 && v < 1e15 && v == (double)(long long)v) { /* no libm: see counter_reading.c */
         snprintf(out, cap, "%.0f", v);
         return;
     }

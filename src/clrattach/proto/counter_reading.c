@@ -10,7 +10,6 @@
 #define _GNU_SOURCE
 #include "clrattach.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,11 +64,13 @@ static int take(void *ctx, const clra_nettrace_value_t *v)
     return 0;
 }
 
-/* "Interval=1000" (ms) as seconds, else IntervalSec rounded; at least 1. */
+/* "Interval=1000" (ms) as seconds, else IntervalSec rounded; at least 1. Rounded by hand so
+ * the library needs no libm (clang, unlike gcc, leaves floor() to it). */
 static double interval_of(const fields_t *f)
 {
     const char *p = strstr(f->series, "Interval=");
-    double s = p ? atof(p + 9) / 1000.0 : floor(f->r->interval_s + 0.5);
+    double sec = f->r->interval_s;
+    double s = p ? atof(p + 9) / 1000.0 : sec > 0 && sec < 1e9 ? (double)(long)(sec + 0.5) : 1;
     return s >= 1 ? s : 1;
 }
 
