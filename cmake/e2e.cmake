@@ -38,7 +38,9 @@ add_custom_command(
           tests/apps/badhook/variants.proj
   COMMENT "Building the deliberately wrong startup hooks")
 # The profiler tests' target: threads with known CPU shares, a blocked one, deep and generic ones.
-add_custom_target(test_apps ALL DEPENDS ${SAMPLE_APP_DIR}/sample.dll
+set(HOT_APP_DIR ${CMAKE_BINARY_DIR}/apps/hot)
+clra_dotnet_app(hot hot hot.dll "Building the profiler tests' .NET app")
+add_custom_target(test_apps ALL DEPENDS ${SAMPLE_APP_DIR}/sample.dll ${HOT_APP_DIR}/hot.dll
                   ${HOOK_APP_DIR}/clra_hook.dll ${CROSSCHECK_APP_DIR}/crosscheck.dll
                   ${TRACECHECK_APP_DIR}/tracecheck.dll ${BADHOOK_DLLS})
 # The assembly-check unit tests read these real compiler outputs (no runtime is started).
@@ -56,6 +58,7 @@ target_link_libraries(e2e_tests PRIVATE clrattach_static clra_test_main)
 target_compile_definitions(e2e_tests PRIVATE
   CLRA_DOTNET="${DOTNET_EXE}"
   CLRA_SAMPLE_DLL="${SAMPLE_APP_DIR}/sample.dll"
+  CLRA_HOT_DLL="${HOT_APP_DIR}/hot.dll"
   CLRA_CROSSCHECK_DLL="${CROSSCHECK_APP_DIR}/crosscheck.dll"
   CLRA_TRACECHECK_DLL="${TRACECHECK_APP_DIR}/tracecheck.dll"
   CLRA_DOTNET_TRACE="${CMAKE_BINARY_DIR}/tools/dotnet-trace"
@@ -69,7 +72,7 @@ if(CLRA_SANITIZE)
                   OUTPUT_VARIABLE ASAN_RUNTIME OUTPUT_STRIP_TRAILING_WHITESPACE)
   target_compile_definitions(e2e_tests PRIVATE CLRA_ASAN_PRELOAD="${ASAN_RUNTIME}")
 endif()
-add_dependencies(e2e_tests test_apps clrattach_cli hello_profiler
+add_dependencies(e2e_tests test_apps clrattach_cli hello_profiler sampler_profiler
                  ${TEST_PROFILERS})
 clra_register_tests(e2e_tests e2e ${E2E_SOURCES})
 

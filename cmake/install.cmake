@@ -11,6 +11,8 @@ install(TARGETS clrattach clrattach_static clrprof EXPORT clrattachTargets
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(TARGETS clrattach_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# The sampler behind `clrattach profile` and `stack` (the command looks for it here).
+install(TARGETS sampler_profiler LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/clrattach)
 install(FILES include/clrattach.h ${PROJECT_BINARY_DIR}/include/clrattach_version.h
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY include/clrprof DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})

@@ -76,6 +76,14 @@ set(CLRPROF_SOURCES
   src/clrprof/timing.c
 )
 
+# The sampling profiler behind `clrattach profile` and `clrattach stack`.
+set(SAMPLER_SOURCES
+  profilers/sampler/frame_names.c
+  profilers/sampler/sampler.c
+  profilers/sampler/store.c
+  profilers/sampler/tick.c
+)
+
 # The profile model and its writers (src/cli/render), shared by the verbs that write profiles.
 set(RENDER_SOURCES
   src/cli/render/flamegraph_page.c
@@ -100,8 +108,10 @@ set(CLI_SOURCES
   src/cli/cmd_info.c
   src/cli/cmd_launch.c
   src/cli/cmd_perfmap.c
+  src/cli/cmd_profile.c
   src/cli/cmd_ps.c
   src/cli/cmd_resume.c
+  src/cli/cmd_stack.c
   src/cli/cmd_startup_hook.c
   src/cli/cmd_trace.c
   src/cli/hold.c
@@ -112,6 +122,8 @@ set(CLI_SOURCES
   src/cli/output.c
   src/cli/paths.c
   src/cli/process_name.c
+  src/cli/profile_drain.c
+  src/cli/profile_session.c
   ${RENDER_SOURCES}
   src/cli/report.c
   src/cli/trace_options.c

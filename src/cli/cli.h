@@ -137,6 +137,8 @@ int cmd_counters(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_dump(int argc, char **argv);
 int cmd_startup_hook(int argc, char **argv);
+int cmd_profile(int argc, char **argv);
+int cmd_stack(int argc, char **argv);
 /* After a successful attach: holds the profiler's control endpoint until a signal, then lets
  * it detach and waits for the unload. Returns the exit code. */
 int cli_hold(int pid, const clra_guid_t *clsid, int timeout_ms, int json);

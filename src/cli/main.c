@@ -33,6 +33,12 @@ static const verb_t verbs[] = {
 #ifndef CLRA_NO_VERB_COUNTERS
     {"counters", cmd_counters, "watch a process's counters (CPU, GC, allocations, exceptions...)"},
 #endif
+#ifndef CLRA_NO_VERB_PROFILE
+    {"profile", cmd_profile, "sample a process's managed stacks: flame graph, pprof, speedscope, top"},
+#endif
+#ifndef CLRA_NO_VERB_STACK
+    {"stack", cmd_stack, "print the managed stack of every thread of a process now"},
+#endif
 #ifndef CLRA_NO_VERB_DUMP
     {"dump", cmd_dump, "write a core dump of a process (createdump, run by the runtime)"},
 #endif
@@ -56,6 +62,12 @@ static const char *const left_out[] = {
 #ifdef CLRA_NO_VERB_COUNTERS
     "counters",
 #endif
+#ifdef CLRA_NO_VERB_PROFILE
+    "profile",
+#endif
+#ifdef CLRA_NO_VERB_STACK
+    "stack",
+#endif
 #ifdef CLRA_NO_VERB_DUMP
     "dump",
 #endif
@@ -76,8 +88,9 @@ static void usage(FILE *f)
         fprintf(f, "  %-9s %s%s\n", verbs[i].name, strlen(verbs[i].name) > 9 ? " " : "",
                 verbs[i].summary);
 #ifdef _WIN32
-    fprintf(f, "\nOn Windows, perfmap, launch, trace, convert, counters, dump, startup-hook and\n"
-               "attach --hold are not supported yet (they exit with the usage error, 2).\n");
+    fprintf(f, "\nOn Windows, perfmap, launch, trace, convert, counters, profile, stack, dump,\n"
+               "startup-hook and attach --hold are not supported yet (they exit with the usage\n"
+               "error, 2).\n");
 #endif
     fprintf(f, "\n"
                "Run 'clrattach <verb> --help' for a verb's options. 'clrattach --version' prints\n"

@@ -40,6 +40,16 @@ int cmd_counters(int argc, char **argv)
     (void)argc, (void)argv;
     return not_on_windows("counters", "it reads the trace stream, not built on Windows yet");
 }
+int cmd_profile(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    return not_on_windows("profile", "the sampler profiler is built for Linux only so far");
+}
+int cmd_stack(int argc, char **argv)
+{
+    (void)argc, (void)argv;
+    return not_on_windows("stack", "the sampler profiler is built for Linux only so far");
+}
 int cmd_startup_hook(int argc, char **argv)
 {
     (void)argc, (void)argv;

@@ -32,8 +32,8 @@ check_help() {
     "$cli" --help >"$work/help" || fail "--help exited $?"
     local verbs
     verbs=$(sed -n '/^verbs:/,/^$/p' "$work/help" | awk '/^  [a-z]/ {print $1}')
-    # 14 verbs in a full build, 9 in the container set (no launch, trace, convert, counters,
-    # dump).
+    # 16 verbs in a full build, 9 in the container set (no launch, trace, convert, counters,
+    # profile, stack, dump).
     [ "$(echo "$verbs" | wc -l)" -ge 9 ] || fail "--help lists too few verbs: $verbs"
     for v in $verbs; do
         "$cli" "$v" --help | grep -q "^usage: clrattach $v" || fail "$v --help"

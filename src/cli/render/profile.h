@@ -1,7 +1,7 @@
 /* profile.h - the in-memory profile every writer renders: frames interned by name, threads,
- * stacks (leaf first) with a sample count and a weight. `clrattach convert` fills it from a
- * trace's CPU samples (and a sampling profiler's drains can, with profile_add) through
- * profile_add_sample. One writer per format (folded, top, speedscope, pprof, flame graph). */
+ * stacks (leaf first) with a sample count and a weight. `clrattach profile` fills it from the
+ * sampler's drains; a trace converter fills it from any list of (thread, frame names) samples
+ * with profile_add_sample. One writer per format (folded, top, speedscope, pprof, flame graph). */
 #ifndef CLRA_CLI_RENDER_PROFILE_H
 #define CLRA_CLI_RENDER_PROFILE_H
 

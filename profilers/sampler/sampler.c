@@ -1,0 +1,149 @@
+/* sampler.c - clrattach's sampling profiler: attach, sample managed stacks at hz, hand the
+ * aggregate to the trigger over the control endpoint ("samples"), detach.
+ *
+ * Client data (what `clrattach profile` and `clrattach stack` send):
+ *   mode=cpu|wall|stack   cpu: threads that ran, weighted by CPU time; wall: every managed thread,
+ *                         blocked ones marked; stack: one snapshot of every thread, then idle
+ *   hz=N                  ticks per second (1..1000, default 99)
+ *   max_depth=N           frames kept per stack (default 2048; deeper stacks lose their root)
+ *   max_mb=N              memory for stacks between two drains (default 64)
+ * plus the SDK's options (detach_on_disconnect, log=...).
+ */
+#include "sampler.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DEFAULT_HZ 99
+#define DEFAULT_DEPTH 2048
+#define DEFAULT_MB 64
+
+static int parse_options(sampler_t *s, const void *data, size_t len)
+{
+    char mode[16] = "cpu";
+    unsigned long hz = DEFAULT_HZ, depth = DEFAULT_DEPTH, mb = DEFAULT_MB;
+    if (clrprof_option(data, len, "mode", mode, sizeof mode) < 0 ||
+        clrprof_option_ulong(data, len, "hz", &hz) < 0 ||
+        clrprof_option_ulong(data, len, "max_depth", &depth) < 0 ||
+        clrprof_option_ulong(data, len, "max_mb", &mb) < 0)
+        return -1;
+    s->mode = strcmp(mode, "cpu") == 0 ? MODE_CPU : strcmp(mode, "wall") == 0 ? MODE_WALL
+            : strcmp(mode, "stack") == 0 ? MODE_STACK : -1;
+    if (s->mode < 0 || hz < 1 || hz > 1000 || depth < 16 || depth > SAMPLER_MAX_DEPTH_LIMIT ||
+        mb < 1 || mb > 4096)
+        return -1;
+    s->hz = (unsigned)hz, s->max_depth = (unsigned)depth;
+    s->store = store_new((size_t)mb << 20);
+    return s->store ? 0 : -1;
+}
+
+static HRESULT sampler_attach(clrprof_profiler_t *p, const void *data, size_t len)
+{
+    sampler_t *s = clrprof_state(p);
+    s->p = p;
+    if (!CLRPROF_INFO(p, 10)) {
+        clrprof_log(p, "sampler: the runtime offers no ICorProfilerInfo10 (SuspendRuntime): "
+                       ".NET Core 3.0 or later is needed");
+        return E_NOINTERFACE;
+    }
+    if (parse_options(s, data, len) != 0) {
+        clrprof_log(p, "sampler: bad options: mode=cpu|wall|stack hz=1..1000 max_depth=16..8192 "
+                       "max_mb=1..4096");
+        return E_INVALIDARG;
+    }
+    s->walk_ids = calloc((size_t)SAMPLER_MAX_THREADS * s->max_depth, sizeof *s->walk_ids);
+    s->walks = calloc(SAMPLER_MAX_THREADS, sizeof *s->walks);
+    if (!s->walk_ids || !s->walks)
+        return E_OUTOFMEMORY;
+    pthread_mutex_init(&s->lock, NULL);
+    s->threads_changed = 1;
+    return S_OK;
+}
+
+/* The profiler thread: ticks at hz until the SDK stops it (detach or shutdown). */
+static void sampler_main(clrprof_profiler_t *p, void *arg)
+{
+    sampler_t *s = arg;
+    unsigned period_ms = 1000 / s->hz ? 1000 / s->hz : 1;
+    while (!clrprof_stopping(p) && !__atomic_load_n(&s->detaching, __ATOMIC_RELAXED)) {
+        if (s->mode != MODE_STACK || !s->snapshot_done)
+            sampler_tick(s);
+        if (clrprof_sleep(p, period_ms))
+            break;
+    }
+}
+
+/* Once the runtime accepted a detach, its detach thread must find every thread out of the
+ * profiler to unload it: a sampler still stopping the world every tick can starve that check
+ * (seen in wall mode, deep stacks, a loaded machine: still mapped after 30 s). */
+static void sampler_detach_requested(clrprof_profiler_t *p, HRESULT hr, DWORD expected_ms,
+                                     const char *reason)
+{
+    (void)expected_ms, (void)reason;
+    sampler_t *s = clrprof_state(p);
+    if (SUCCEEDED(hr))
+        __atomic_store_n(&s->detaching, 1, __ATOMIC_RELAXED);
+}
+
+static void sampler_attached(clrprof_profiler_t *p)
+{
+    sampler_t *s = clrprof_state(p);
+    int err = clrprof_thread_start(p, sampler_main, s);
+    if (err)
+        clrprof_log(p, "sampler: cannot start the sampling thread (errno %d)", err);
+}
+
+static HRESULT on_thread_change(ICorProfilerCallback11 *This, ThreadID id)
+{
+    (void)id;
+    sampler_t *s = clrprof_state(clrprof_of(This));
+    __atomic_store_n(&s->threads_changed, 1, __ATOMIC_RELAXED);
+    return S_OK;
+}
+
+/* "samples": everything gathered since the last drain, with the sampler's statistics. */
+static int sampler_control(clrprof_profiler_t *p, const char *command, int fd)
+{
+    sampler_t *s = clrprof_state(p);
+    char info[512];
+    if (strcmp(command, "samples") != 0)
+        return -1;
+    pthread_mutex_lock(&s->lock);
+    snprintf(info, sizeof info, "mode=%s hz=%u ticks=%llu suspensions=%llu suspend_us=%llu "
+             "longest_suspend_us=%llu walk_failures=%llu snapshot_done=%d last_error=0x%08X",
+             s->mode == MODE_CPU ? "cpu" : s->mode == MODE_WALL ? "wall" : "stack", s->hz,
+             (unsigned long long)s->ticks, (unsigned long long)s->suspensions,
+             (unsigned long long)(s->suspend_ns / 1000),
+             (unsigned long long)(s->longest_suspend_ns / 1000),
+             (unsigned long long)s->walk_failures, s->snapshot_done, (unsigned)s->last_error);
+    int rc = store_drain(s->store, fd, info);
+    pthread_mutex_unlock(&s->lock);
+    (void)rc; /* a peer that went away gets no second answer either */
+    return 0;
+}
+
+static void sampler_destroy(clrprof_profiler_t *p)
+{
+    sampler_t *s = clrprof_state(p);
+    store_free(s->store);
+    free(s->walk_ids);
+    free(s->walks);
+    if (s->p)
+        pthread_mutex_destroy(&s->lock);
+}
+
+/* {8A3C5B1E-6F0D-4C2A-9E57-2D4F1B3A6C90}: the sampler's CLSID (clrattach profile and stack). */
+static const clrprof_def_t sampler = {
+    .name = "sampler",
+    .clsid = {0x8A3C5B1E, 0x6F0D, 0x4C2A, {0x9E, 0x57, 0x2D, 0x4F, 0x1B, 0x3A, 0x6C, 0x90}},
+    .events = COR_PRF_MONITOR_THREADS | COR_PRF_ENABLE_STACK_SNAPSHOT,
+    .state_size = sizeof(sampler_t),
+    .attach = sampler_attach,
+    .attached = sampler_attached,
+    .destroy = sampler_destroy,
+    .control = sampler_control,
+    .detach_requested = sampler_detach_requested,
+    .callbacks = {.ThreadCreated = on_thread_change, .ThreadDestroyed = on_thread_change},
+};
+CLRPROF_DEFINE(sampler)

@@ -1,0 +1,88 @@
+/* sampler.h - the sampling profiler's shared state: options, the threads it knows, and the
+ * aggregate of samples (interned frames, stack -> count and weight) the trigger drains.
+ *
+ * Mechanism (docs/profiling.md): one profiler thread ticks at hz; each tick it may stop the
+ * runtime (ICorProfilerInfo10::SuspendRuntime), walk the chosen managed threads with
+ * DoStackSnapshot, and resume. In cpu mode a tick first reads every known thread's CPU clock and
+ * walks only threads that ran since the last tick (weighted by the CPU they used); a tick in
+ * which no managed thread ran does not stop the runtime at all.
+ */
+#ifndef SAMPLER_H
+#define SAMPLER_H
+
+#include "clrprof/clrprof.h"
+
+#include <pthread.h>
+#include <stdint.h>
+
+enum sampler_mode { MODE_CPU, MODE_WALL, MODE_STACK };
+
+/* Frames with a fixed index: markers the walk produces itself. */
+enum {
+    FRAME_NATIVE = 0,    /* a run of native frames (runtime, libc, P/Invoke targets) */
+    FRAME_TRUNCATED = 1, /* the stack was deeper than max_frames; the root side is cut */
+    FRAME_BLOCKED = 2,   /* wall mode: the thread used no CPU since the last tick */
+    FRAME_UNKNOWN = 3,   /* a managed function whose metadata could not be read */
+    FRAME_FIXED = 4
+};
+
+#define SAMPLER_MAX_THREADS 1024
+#define SAMPLER_MAX_DEPTH_LIMIT 8192
+
+typedef struct sampler_thread {
+    ThreadID id;
+    DWORD tid;
+    uint64_t last_cpu_ns;
+    int64_t delta_ns; /* CPU used since the last tick, -1 unknown (new or gone) */
+    int index;        /* in the store's thread list */
+    int seen;         /* found by the last enumeration */
+} sampler_thread_t;
+
+/* One thread's walk during a suspension: raw FunctionIDs, leaf first. */
+typedef struct sampler_walk {
+    FunctionID *ids;
+    unsigned len, cap;
+    int cut;
+} sampler_walk_t;
+
+typedef struct sampler_store sampler_store_t;
+
+typedef struct sampler {
+    clrprof_profiler_t *p;
+    int mode;
+    unsigned hz, max_depth;
+    int threads_changed; /* ThreadCreated/Destroyed since the last enumeration (atomic) */
+    int detaching;       /* a detach was accepted: stop suspending the runtime (atomic) */
+    sampler_thread_t threads[SAMPLER_MAX_THREADS];
+    int nthreads;
+    FunctionID *walk_ids;    /* SAMPLER_MAX_THREADS walks of max_depth, reused every tick */
+    sampler_walk_t *walks;
+    pthread_mutex_t lock; /* the store, ticks and suspend statistics */
+    sampler_store_t *store;
+    uint64_t ticks, suspensions, suspend_ns, longest_suspend_ns, walk_failures;
+    int snapshot_done;
+    HRESULT last_error;
+} sampler_t;
+
+/* One tick: reads CPU clocks, maybe suspends and walks, records the samples. */
+void sampler_tick(sampler_t *s);
+
+/* Writes a FunctionID's name: Namespace.Type.Method, nested types Outer+Inner, generic
+ * arguments in [] where the runtime knows them (frame_names.c). */
+HRESULT sampler_frame_name(clrprof_profiler_t *p, FunctionID id, char *out, size_t cap);
+
+/* The store: frames interned by FunctionID, threads, stacks aggregated, bounded in memory. */
+sampler_store_t *store_new(size_t max_bytes);
+void store_free(sampler_store_t *st);
+/* The frame index for a FunctionID, naming it through the metadata the first time. */
+uint32_t store_frame(sampler_store_t *st, clrprof_profiler_t *p, FunctionID id);
+/* A thread's index, with its OS id and name, added the first time. */
+int store_thread(sampler_store_t *st, DWORD tid, const char *name);
+/* Adds one sample (frames leaf first); 0, or -1 when the memory bound dropped it. */
+int store_add(sampler_store_t *st, int thread, const uint32_t *frames, unsigned n,
+              uint64_t count, uint64_t weight);
+/* Writes what is new since the last drain (frames, threads, stacks) to fd, then forgets the
+ * stacks; info is one line of sampler statistics. 0 or -1 when the peer went away. */
+int store_drain(sampler_store_t *st, int fd, const char *info);
+
+#endif

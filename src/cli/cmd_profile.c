@@ -1,0 +1,217 @@
+/* cmd_profile.c - `clrattach profile`: attach the sampling profiler, sample for a while (or
+ * until Ctrl-C), drain the samples every second, detach and wait until the library is gone,
+ * then write the profile (render/). A target that exits keeps what the last drain brought. */
+#define _GNU_SOURCE
+#include "cli.h"
+#include "options.h"
+#include "profile_drain.h"
+#include "trace_options.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define DRAIN_EVERY_MS 1000
+#define STEP_MS 100
+
+typedef struct profile_opts {
+    long long duration_s, hz;
+    const char *mode, *output, *format, *profiler;
+    int threads, stage;
+} profile_opts_t;
+
+static const cli_opt_t profile_opts[] = {
+    CLI_INT("duration", profile_opts_t, duration_s, "S", 1, 86400,
+            "sample for S seconds (default 10; Ctrl-C stops early)"),
+    CLI_STRING("mode", profile_opts_t, mode, "cpu|wall",
+               "cpu: threads that ran, weighted by CPU time (default); wall: every managed\n"
+               "thread, blocked ones marked [blocked]"),
+    CLI_INT("hz", profile_opts_t, hz, "N", 1, 1000, "samples per second (default 99)"),
+    CLI_FLAG("threads", profile_opts_t, threads, "one root per thread in the output"),
+    CLI_STRING("output", profile_opts_t, output, "FILE",
+               "write the profile to FILE (default: the top table on stdout)"),
+    CLI_STRING("format", profile_opts_t, format, "FORMAT",
+               "flamegraph|folded|speedscope|pprof|top (default: from FILE's extension:\n"
+               ".html, .folded/.txt, .json, .pb/.pb.gz)"),
+    CLI_STRING("profiler", profile_opts_t, profiler, "PATH",
+               "the sampler library (default: the one installed with clrattach)"),
+    CLI_FLAG("stage", profile_opts_t, stage, "copy the sampler into the target's file tree first"),
+    CLI_END,
+};
+
+static const cli_verb_t profile_verb = {
+    .name = "profile",
+    .synopsis = "PID",
+    .description =
+        "Samples the managed stacks of .NET process PID with clrattach's sampling profiler:\n"
+        "attaches it, samples at --hz for --duration seconds (Ctrl-C stops early), detaches it\n"
+        "and waits until the runtime has unloaded it, then writes the profile: a flame graph\n"
+        "(.html), collapsed stacks (.folded), speedscope (.json), pprof (.pb, .pb.gz) or the\n"
+        "hottest methods (top). A target that exits while sampled still gives the samples\n"
+        "gathered until then. docs/profiling.md explains the mechanism and its limits.\n",
+    .epilogue =
+        "exit codes: 0 written, 2 usage, 3 no such process, 4 not .NET, 5 no endpoint,\n"
+        "6 permission denied, 7 timed out, 8 connection lost, 10 the runtime refused the\n"
+        "profiler; 11 the target exited while sampled (the samples so far are written).\n",
+    .opts = profile_opts,
+    .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
+    .json_help = "print one JSON object (samples, output, ...) instead of text",
+    .timeout_help = "deadline for attaching, each drain and the detach, in milliseconds",
+    .default_timeout_ms = 30000,
+    .pid = 1,
+    .args_error = "expected one PID",
+};
+
+static volatile sig_atomic_t stop_requested;
+
+static void on_stop(int sig)
+{
+    (void)sig;
+    stop_requested = 1;
+}
+
+/* Checks the options; the output format in *fmt. 0 or -1 after saying why. */
+static int check_opts(profile_opts_t *o, int *fmt)
+{
+    if (strcmp(o->mode, "cpu") != 0 && strcmp(o->mode, "wall") != 0) {
+        fprintf(stderr, "clrattach: --mode is cpu or wall, not '%s'\n", o->mode);
+        return -1;
+    }
+    *fmt = o->format ? profile_format_parse(o->format)
+                     : o->output ? profile_format_from_path(o->output) : FMT_TOP;
+    if (*fmt < 0 && o->format)
+        fprintf(stderr, "clrattach: --format is flamegraph, folded, speedscope, pprof or top, "
+                "not '%s'\n", o->format);
+    else if (*fmt < 0)
+        fprintf(stderr, "clrattach: cannot tell the format from '%s'\n  what to do: use .html, "
+                ".folded, .txt, .json, .pb or .pb.gz, or give --format\n", o->output);
+    if (*fmt == FMT_PPROF && o->output && profile_format_from_path(o->output) == FMT_PPROF_GZ)
+        *fmt = FMT_PPROF_GZ;
+    return *fmt < 0 ? -1 : 0;
+}
+
+/* Samples until the duration ends, a signal arrives or the target goes away; drains each
+ * second and shows progress on a terminal. */
+static int sample_loop(sampler_session_t *s, const profile_opts_t *o, long long timeout_ms,
+                       clra_status_t *st)
+{
+    struct timespec t0, now;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    long long last_drain = 0, elapsed = 0;
+    int tty = isatty(2), rc = 0;
+    while (!stop_requested && elapsed < o->duration_s * 1000 && !rc) {
+        nanosleep(&(struct timespec){0, STEP_MS * 1000000L}, NULL);
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        elapsed = (now.tv_sec - t0.tv_sec) * 1000 + (now.tv_nsec - t0.tv_nsec) / 1000000;
+        if (elapsed - last_drain < DRAIN_EVERY_MS)
+            continue;
+        last_drain = elapsed;
+        rc = session_drain(s, (int)timeout_ms, st);
+        if (tty)
+            fprintf(stderr, "\rprofiling %d (%s, %lld Hz): %lld/%lld s, %llu samples ", s->pid,
+                    o->mode, o->hz, elapsed / 1000, o->duration_s,
+                    (unsigned long long)s->map.samples);
+    }
+    if (tty)
+        fputc('\n', stderr);
+    s->profile->duration_ns = (uint64_t)elapsed * 1000000ULL;
+    return rc;
+}
+
+/* Writes the profile where --output says (or the top table to stdout). */
+static int write_output(const profile_t *p, const profile_opts_t *o, int fmt)
+{
+    profile_write_opts_t wo = {o->threads, 20};
+    if (!o->output)
+        return profile_write(p, &wo, fmt, stdout);
+    int created;
+    int fd = trace_output_open(o->output, "--output", &created);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!f) {
+        if (fd >= 0)
+            close(fd);
+        return -1;
+    }
+    int rc = profile_write(p, &wo, fmt, f);
+    if (fclose(f) != 0)
+        rc = -1;
+    if (rc)
+        fprintf(stderr, "clrattach: writing %s failed: %s\n", o->output, strerror(errno));
+    return rc;
+}
+
+static int report(cli_run_t *run, const profile_opts_t *o, const sampler_session_t *s, int fmt,
+                  int written)
+{
+    uint64_t n = profile_total_count(s->profile);
+    json_out_t *j = cli_result_open(run, written == 0);
+    if (j) {
+        json_str(j, "mode", o->mode);
+        json_int(j, "hz", o->hz);
+        json_int(j, "samples", (long long)n);
+        json_int(j, "stacks", (long long)s->profile->nstacks);
+        json_int(j, "dropped", (long long)s->map.dropped);
+        json_bool(j, "target_exited", s->exited);
+        json_str(j, "sampler", s->map.info);
+        if (o->output)
+            json_str(j, "output", o->output);
+    } else {
+        fprintf(o->output ? stdout : stderr, "%llu samples, %zu distinct stacks%s%s%s\n",
+                (unsigned long long)n, s->profile->nstacks, o->output ? " written to " : "",
+                o->output ? cli_vis(o->output) : "", s->exited ? " (the process exited while "
+                "sampled: these are the samples gathered until then)" : "");
+    }
+    (void)fmt;
+    int code = written ? EXIT_INTERNAL : s->exited ? 11 : EXIT_OK;
+    cli_failure_t f = {.exit_code = code, .exit_code_set = 1};
+    return cli_result_close(run, code == EXIT_OK ? NULL : &f);
+}
+
+int cmd_profile(int argc, char **argv)
+{
+    profile_opts_t o = {.duration_s = 10, .hz = 99, .mode = "cpu"};
+    cli_args_t a;
+    cli_run_t run;
+    clra_status_t st;
+    int fmt;
+    char options[256], title[128];
+    int p = cli_parse(&profile_verb, argc, argv, &o, &a);
+    if (p != 0)
+        return p > 0 ? EXIT_OK : EXIT_USAGE;
+    const char *lib = check_opts(&o, &fmt) == 0 ? sampler_path(o.profiler) : NULL;
+    if (!lib)
+        return EXIT_USAGE;
+    cli_run_begin(&run, a.pid, a.json);
+    profile_t prof;
+    profile_init(&prof);
+    snprintf(title, sizeof title, "clrattach profile %d (%s, %lld Hz)", a.pid, o.mode, o.hz);
+    prof.title = title;
+    prof.weight_name = o.mode;
+    sampler_session_t s = {.profile = &prof};
+    snprintf(options, sizeof options, "mode=%s;hz=%lld;detach_on_disconnect;log=/dev/null", o.mode, o.hz);
+    int rc = session_start(&s, a.pid, lib, options, o.stage, (int)a.timeout_ms, &st);
+    if (rc) {
+        profile_free(&prof);
+        cli_failure_t f = {.rc = rc, .st = &st, .action = "profile"};
+        return cli_fail(&run, &f);
+    }
+    struct sigaction sa = {.sa_handler = on_stop};
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    rc = sample_loop(&s, &o, a.timeout_ms, &st);
+    int stop = session_stop(&s, (int)a.timeout_ms, rc ? &(clra_status_t){0} : &st);
+    if (!rc && stop && !s.exited)
+        rc = stop;
+    if (rc && !s.exited) {
+        profile_free(&prof);
+        cli_failure_t f = {.rc = rc, .st = &st, .action = "profile"};
+        return cli_fail(&run, &f);
+    }
+    int written = write_output(&prof, &o, fmt);
+    int code = report(&run, &o, &s, fmt, written);
+    profile_free(&prof);
+    return code;
+}

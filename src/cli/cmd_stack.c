@@ -1,0 +1,128 @@
+/* cmd_stack.c - `clrattach stack`: the managed stack of every thread right now, by a short
+ * attach of the sampler in snapshot mode (one suspension, every thread walked), a drain and a
+ * detach. */
+#define _GNU_SOURCE
+#include "cli.h"
+#include "options.h"
+#include "profile_drain.h"
+
+#include <string.h>
+#include <time.h>
+
+#define SNAPSHOT_WAIT_STEP_MS 20
+
+typedef struct stack_opts {
+    const char *profiler;
+    int stage;
+} stack_opts_t;
+
+static const cli_opt_t stack_opts[] = {
+    CLI_STRING("profiler", stack_opts_t, profiler, "PATH",
+               "the sampler library (default: the one installed with clrattach)"),
+    CLI_FLAG("stage", stack_opts_t, stage, "copy the sampler into the target's file tree first"),
+    CLI_END,
+};
+
+static const cli_verb_t stack_verb = {
+    .name = "stack",
+    .synopsis = "PID",
+    .description =
+        "Prints the managed stack of every managed thread of .NET process PID, innermost frame\n"
+        "first: clrattach's sampler attaches, stops the runtime once, walks every thread,\n"
+        "and detaches; the command returns once the runtime has unloaded it.\n",
+    .epilogue = "exit codes: as for attach; 0 printed.\n",
+    .opts = stack_opts,
+    .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
+    .json_help = "print one JSON object with a threads array",
+    .timeout_help = "deadline for each step (attach, snapshot, detach), in milliseconds",
+    .default_timeout_ms = 30000,
+    .pid = 1,
+    .args_error = "expected one PID",
+};
+
+/* Drains until the sampler says its snapshot is taken (or the deadline passes). */
+static int wait_snapshot(sampler_session_t *s, int timeout_ms, clra_status_t *st)
+{
+    for (int waited = 0;; waited += SNAPSHOT_WAIT_STEP_MS) {
+        int rc = session_drain(s, timeout_ms, st);
+        if (rc || strstr(s->map.info, "snapshot_done=1"))
+            return rc;
+        if (waited >= timeout_ms) {
+            snprintf(st->detail, sizeof st->detail, "the sampler took no snapshot within %d ms "
+                     "(%.200s)", timeout_ms, s->map.info);
+            return CLRA_ETIMEDOUT;
+        }
+        nanosleep(&(struct timespec){0, SNAPSHOT_WAIT_STEP_MS * 1000000L}, NULL);
+    }
+}
+
+static void print_text(const profile_t *p)
+{
+    for (size_t t = 0; t < p->nthreads; t++)
+        for (size_t i = 0; i < p->nstacks; i++) {
+            const profile_stack_t *s = &p->stacks[i];
+            if (s->thread != t)
+                continue;
+            printf("thread %llu \"%s\":\n", (unsigned long long)p->threads[t].tid,
+                   cli_vis(p->threads[t].name));
+            for (uint32_t k = 0; k < s->len; k++)
+                printf("    %s\n", cli_vis(p->frames[p->arena[s->off + k]]));
+            printf("\n");
+        }
+}
+
+static void print_json(json_out_t *j, const profile_t *p)
+{
+    json_array(j, "threads");
+    for (size_t i = 0; i < p->nstacks; i++) {
+        const profile_stack_t *s = &p->stacks[i];
+        json_object(j, NULL);
+        json_int(j, "tid", (long long)p->threads[s->thread].tid);
+        json_str(j, "name", p->threads[s->thread].name);
+        json_array(j, "frames");
+        for (uint32_t k = 0; k < s->len; k++)
+            json_str(j, NULL, p->frames[p->arena[s->off + k]]);
+        json_close(j);
+        json_close(j);
+    }
+    json_close(j);
+}
+
+int cmd_stack(int argc, char **argv)
+{
+    stack_opts_t o = {0};
+    cli_args_t a;
+    cli_run_t run;
+    clra_status_t st;
+    int p = cli_parse(&stack_verb, argc, argv, &o, &a);
+    if (p != 0)
+        return p > 0 ? EXIT_OK : EXIT_USAGE;
+    const char *lib = sampler_path(o.profiler);
+    if (!lib)
+        return EXIT_USAGE;
+    cli_run_begin(&run, a.pid, a.json);
+    profile_t prof;
+    profile_init(&prof);
+    sampler_session_t s = {.profile = &prof};
+    int rc = session_start(&s, a.pid, lib, "mode=stack;detach_on_disconnect;log=/dev/null", o.stage,
+                           (int)a.timeout_ms, &st);
+    if (!rc)
+        rc = wait_snapshot(&s, (int)a.timeout_ms, &st);
+    if (s.hold_fd >= 0 || !rc) {
+        clra_status_t sst;
+        int stop = session_stop(&s, (int)a.timeout_ms, rc ? &sst : &st);
+        rc = rc ? rc : stop;
+    }
+    if (rc) {
+        profile_free(&prof);
+        cli_failure_t f = {.rc = rc, .st = &st, .action = "take the stacks of"};
+        return cli_fail(&run, &f);
+    }
+    json_out_t *j = cli_result_open(&run, 1);
+    if (j)
+        print_json(j, &prof);
+    else
+        print_text(&prof);
+    profile_free(&prof);
+    return cli_result_close(&run, NULL);
+}

@@ -1,0 +1,146 @@
+/* profile_session.c - one attached sampler: attach (optionally staged into a container), hold
+ * its control endpoint (so even kill -9 of this command detaches it), drain, detach. */
+#define _GNU_SOURCE
+#include "cli.h"
+#include "profile_drain.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define SAMPLER_FILE "libsampler_profiler.so"
+#define GONE_WAIT_MS 2000
+
+const char *sampler_path(const char *given)
+{
+    static const char *const built_in[] = {
+#ifdef CLRA_SAMPLER_INSTALLED
+        CLRA_SAMPLER_INSTALLED,
+#endif
+#ifdef CLRA_SAMPLER_BUILT
+        CLRA_SAMPLER_BUILT,
+#endif
+        NULL};
+    const char *env = getenv("CLRATTACH_SAMPLER");
+    if (given || (env && env[0])) {
+        const char *p = given ? given : env;
+        if (access(p, R_OK) == 0)
+            return p;
+        fprintf(stderr, "clrattach: cannot read the sampler %s (%s): %s\n", p,
+                given ? "--profiler" : "$CLRATTACH_SAMPLER", strerror(errno));
+        return NULL;
+    }
+    for (int i = 0; built_in[i]; i++)
+        if (access(built_in[i], R_OK) == 0)
+            return built_in[i];
+    fprintf(stderr, "clrattach: cannot find the sampling profiler (" SAMPLER_FILE ")\n  what to "
+            "do: install clrattach with it, or name it with --profiler PATH or "
+            "$CLRATTACH_SAMPLER\n");
+    return NULL;
+}
+
+/* Finds the sampler's endpoint among the process's libclrprof profilers. */
+static int find_sampler(int pid, clra_profiler_ref_t *out, clra_status_t *st)
+{
+    clra_profiler_ref_t refs[16];
+    int n = clra_profiler_list(pid, refs, 16, st);
+    for (int i = 0; i < n && i < 16; i++)
+        if (strcasecmp(refs[i].clsid, SAMPLER_CLSID) == 0) {
+            *out = refs[i];
+            return 0;
+        }
+    if (n >= 0)
+        snprintf(st->detail, sizeof st->detail, "the sampler attached but opened no control "
+                 "endpoint in process %d", pid);
+    return n < 0 ? n : CLRA_ENOENDPOINT;
+}
+
+int session_start(sampler_session_t *s, int pid, const char *path, const char *options,
+                  int stage, int timeout_ms, clra_status_t *st)
+{
+    clra_guid_t clsid;
+    clra_stage_t *copy = NULL;
+    s->pid = pid;
+    s->hold_fd = -1;
+    clra_guid_parse(SAMPLER_CLSID, &clsid);
+    if (stage) {
+        int rc = clra_stage_create(pid, path, &copy, st);
+        if (rc)
+            return rc;
+        path = clra_stage_target_path(copy);
+    }
+    clra_target_t target = clra_target_pid(pid);
+    int rc = clra_profiler_attach(&target, &clsid, path, options, strlen(options), 10000, 0,
+                                  timeout_ms, st);
+    if (copy && rc)
+        clra_stage_remove(copy, NULL);
+    else if (copy)
+        clra_stage_release(copy); /* the copy stays until the sweep after the detach */
+    if (!rc)
+        rc = find_sampler(pid, &s->ref, st);
+    if (!rc)
+        rc = clra_profiler_hold(&s->ref, timeout_ms, &s->hold_fd, &s->inode, st);
+    return rc;
+}
+
+/* After a failed drain: whether the process is exiting or gone. Its runtime closes the endpoint
+ * at shutdown before the process ends, and a dead child stays a zombie (kill(pid, 0) works,
+ * its maps are empty) until reaped, so the test is: the library left within a short wait. */
+static int target_gone(const sampler_session_t *s)
+{
+    clra_status_t st;
+    if (kill(s->pid, 0) != 0 && errno == ESRCH)
+        return 1;
+    int rc = s->inode ? clra_library_wait_unmapped(s->pid, s->inode, GONE_WAIT_MS, &st) : 0;
+    return rc == 0 || rc == CLRA_ENOPROC;
+}
+
+int session_drain(sampler_session_t *s, int timeout_ms, clra_status_t *st)
+{
+    char reply[256], *data = NULL, why[160];
+    size_t len = 0;
+    int rc = clra_profiler_request(&s->ref, "samples", timeout_ms, reply, sizeof reply, &data,
+                                   &len, st);
+    if (rc) {
+        if (target_gone(s))
+            s->exited = 1, rc = CLRA_ENOPROC;
+        return rc;
+    }
+    if (!data) {
+        snprintf(st->detail, sizeof st->detail, "the sampler answered '%s' without samples",
+                 reply);
+        return CLRA_EPROTO;
+    }
+    if (drain_parse(s->profile, &s->map, data, len, why, sizeof why) != 0) {
+        snprintf(st->detail, sizeof st->detail, "%s", why);
+        rc = CLRA_EPROTO;
+    }
+    clra_profiler_data_free(data);
+    return rc;
+}
+
+int session_stop(sampler_session_t *s, int timeout_ms, clra_status_t *st)
+{
+    int rc = s->exited ? CLRA_ENOPROC : session_drain(s, timeout_ms, st);
+    if (!s->exited) {
+        clra_detach_result_t r;
+        clra_status_t dst;
+        int drc = clra_profiler_detach(&s->ref, timeout_ms, &r, &dst);
+        if (drc == CLRA_ENOPROC)
+            s->exited = 1;
+        if (drc && !rc) {
+            rc = drc;
+            *st = dst;
+        }
+    }
+    if (s->hold_fd >= 0)
+        close(s->hold_fd); /* after the detach; had it failed, this hang-up detaches too */
+    s->hold_fd = -1;
+    if (!s->exited && s->inode && !rc)
+        rc = clra_library_wait_unmapped(s->pid, s->inode, timeout_ms, st);
+    cli_sweep_stage(s->pid, 1);
+    drain_map_free(&s->map);
+    return rc;
+}

@@ -1,0 +1,239 @@
+/* End-to-end: `clrattach profile` and `clrattach stack` against tests/apps/hot, whose threads
+ * spend known shares of CPU in known methods. Every profile ends with the sampler unloaded. */
+#define _GNU_SOURCE
+#include "harness.h"
+#include "runtime.h"
+#include "test.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define SAMPLER_SO "libsampler_profiler.so"
+#define TARGET_EXITED 11
+/* The 70/30 thread's Seventy share of Seventy+Thirty, measured by CPU time, within this. */
+#define SHARE_TOLERANCE 0.08
+
+/* Starts tests/apps/hot (with extra_arg, may be NULL) on the runtime under test and waits for
+ * its "ready" line; a->dir is a fresh directory for outputs. */
+static void hot_start(app_t *a, const char *extra_arg)
+{
+    int in[2], out[2];
+    char line[128];
+    memset(a, 0, sizeof *a);
+    snprintf(a->dir, sizeof a->dir, "%s/clra-prof-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+    ASSERT(mkdtemp(a->dir) != NULL);
+    ASSERT(pipe2(in, O_CLOEXEC) == 0 && pipe2(out, O_CLOEXEC) == 0);
+    const char *argv[12];
+    int n = 0;
+    char args[128];
+    snprintf(args, sizeof args, "%s", e2e_runtime_args());
+    argv[n++] = e2e_dotnet();
+    for (char *w = strtok(args, " "); w && n < 6; w = strtok(NULL, " "))
+        argv[n++] = w;
+    argv[n++] = CLRA_HOT_DLL;
+    if (extra_arg)
+        argv[n++] = extra_arg;
+    argv[n] = NULL;
+    a->pid = fork();
+    if (a->pid == 0) {
+        dup2(in[0], 0);
+        dup2(out[1], 1);
+        execv(argv[0], (char *const *)argv);
+        _exit(127);
+    }
+    close(in[0]);
+    close(out[1]);
+    a->to_app = in[1];
+    a->from_app = out[0];
+    struct pollfd p = {a->from_app, POLLIN, 0};
+    size_t used = 0;
+    while (used + 1 < sizeof line && poll(&p, 1, 30000) == 1 && read(a->from_app, line + used, 1) == 1 &&
+           line[used] != '\n')
+        used++;
+    line[used] = '\0';
+    ASSERT_CONTAINS(line, "ready pid=");
+    a->ready_pid = atoi(strchr(line, '=') + 1);
+}
+
+/* The whole file (static buffer, "" when absent). */
+static const char *slurp(const char *path)
+{
+    static char buf[4 << 20];
+    buf[0] = '\0';
+    FILE *f = fopen(path, "r");
+    if (f) {
+        size_t n = fread(buf, 1, sizeof buf - 1, f);
+        buf[n] = '\0';
+        fclose(f);
+    }
+    return buf;
+}
+
+static const char *out_path(const app_t *a, const char *name)
+{
+    static char path[2][400];
+    static int turn;
+    turn ^= 1;
+    snprintf(path[turn], sizeof path[turn], "%s/%s", a->dir, name);
+    return path[turn];
+}
+
+/* The total% the top table gives a method (its row's second column), -1 when absent. */
+static double top_total(const char *table, const char *method)
+{
+    for (const char *line = table; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+        double self, total;
+        char name[512];
+        if (sscanf(line, "%lf%% %lf%% %*u %511s", &self, &total, name) == 3 && strcmp(name, method) == 0)
+            return total;
+    }
+    return -1;
+}
+
+TEST(profile_cpu_mode_gives_the_70_30_shares_within_8_points_and_unloads)
+{
+    app_t a;
+    const char *out;
+    hot_start(&a, "--only-hot");
+    int rc = run_cli(&out, "profile", "--duration", "5", app_pid_text(&a), NULL);
+    ASSERT_MSG(rc == 0, "profile failed (%d):\n%s", rc, out);
+    double seventy = top_total(out, "ClrAttach.Hot.Shares.Seventy");
+    double thirty = top_total(out, "ClrAttach.Hot.Shares.Thirty");
+    ASSERT_MSG(seventy > 0 && thirty > 0, "both methods should be sampled:\n%s", out);
+    double share = seventy / (seventy + thirty);
+    test_note("Seventy %.2f%%, Thirty %.2f%%: share %.3f", seventy, thirty, share);
+    ASSERT_MSG(share > 0.70 - SHARE_TOLERANCE && share < 0.70 + SHARE_TOLERANCE,
+               "Seventy's share of the hot thread is %.3f, want 0.70 +- %.2f:\n%s", share,
+               SHARE_TOLERANCE, out);
+    ASSERT(!app_maps_contains(&a, SAMPLER_SO));
+    app_stop(&a);
+}
+
+TEST(profile_wall_mode_shows_the_blocked_thread_and_cpu_mode_does_not)
+{
+    app_t a;
+    const char *out;
+    hot_start(&a, NULL);
+    const char *wall = out_path(&a, "wall.folded"), *cpu = out_path(&a, "cpu.folded");
+    int rc = run_cli(&out, "profile", "--mode", "wall", "--duration", "2", "--output", wall,
+                     app_pid_text(&a), NULL);
+    ASSERT_MSG(rc == 0, "wall profile failed (%d):\n%s", rc, out);
+    ASSERT_CONTAINS(slurp(wall), "ClrAttach.Hot.Blocking.Wait;System.Threading.Monitor.Wait;[blocked] ");
+    rc = run_cli(&out, "profile", "--mode", "cpu", "--duration", "2", "--output", cpu,
+                 app_pid_text(&a), NULL);
+    ASSERT_MSG(rc == 0, "cpu profile failed (%d):\n%s", rc, out);
+    ASSERT_CONTAINS(slurp(cpu), "ClrAttach.Hot.Shares.Run");
+    ASSERT_MSG(!strstr(slurp(cpu), "Blocking.Wait"), "a thread that never runs was sampled in cpu "
+               "mode:\n%s", slurp(cpu));
+    ASSERT(!app_maps_contains(&a, SAMPLER_SO));
+    app_stop(&a);
+}
+
+TEST(stack_names_nested_generic_and_async_frames_and_walks_1000_deep)
+{
+    app_t a;
+    const char *out;
+    hot_start(&a, NULL);
+    int rc = run_cli(&out, "stack", app_pid_text(&a), NULL);
+    ASSERT_MSG(rc == 0, "stack failed (%d):\n%s", rc, out);
+    ASSERT_CONTAINS(out, "\"blocked\":\n    System.Threading.Monitor.Wait\n    ClrAttach.Hot.Blocking.Wait\n");
+    ASSERT_CONTAINS(out, "ClrAttach.Hot.Outer+Inner+Gen`1[System.Int32].Spin[System.Int64]");
+    int deep = 0;
+    for (const char *p = strstr(out, "\"deep\":"); p && (p = strstr(p, "ClrAttach.Hot.Deep.Recurse\n")); p++)
+        deep++;
+    ASSERT_MSG(deep >= 1000, "the deep thread shows %d Recurse frames, want 1000", deep);
+    ASSERT(!app_maps_contains(&a, SAMPLER_SO));
+    rc = run_cli(&out, "profile", "--mode", "wall", "--duration", "3", "--format", "folded",
+                 app_pid_text(&a), NULL);
+    ASSERT_MSG(rc == 0, "wall profile failed (%d):\n%s", rc, out);
+    ASSERT_CONTAINS(out, "ClrAttach.Hot.AsyncWork+<RunAsync>d__0.MoveNext");
+    app_stop(&a);
+}
+
+TEST(two_profiles_in_a_row_each_unload_and_count_their_own_samples)
+{
+    app_t a;
+    const char *out;
+    hot_start(&a, "--only-hot");
+    for (int i = 0; i < 2; i++) {
+        const char *path = out_path(&a, i ? "two.folded" : "one.folded");
+        int rc = run_cli(&out, "profile", "--duration", "2", "--output", path, "--json",
+                         app_pid_text(&a), NULL);
+        ASSERT_MSG(rc == 0, "profile %d failed (%d):\n%s", i + 1, rc, out);
+        long long samples = atoll(json_value(out, "samples"));
+        long long folded = 0;
+        for (const char *l = slurp(path); *l; l = strchr(l, '\n') + 1)
+            folded += atoll(strrchr(strndupa(l, (size_t)(strchr(l, '\n') - l)), ' ') + 1);
+        ASSERT_MSG(samples > 50 && folded == samples, "profile %d: %lld samples reported, %lld "
+                   "in the folded file", i + 1, samples, folded);
+        ASSERT(!app_maps_contains(&a, SAMPLER_SO));
+    }
+    app_stop(&a);
+}
+
+/* Starts `clrattach profile ARGS... PID` in the background; its output goes to log. */
+static pid_t profile_in_background(const app_t *a, const char *log, const char *output)
+{
+    pid_t pid = fork();
+    if (pid == 0) {
+        int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        dup2(fd, 1);
+        dup2(fd, 2);
+        execl(CLRA_CLI, CLRA_CLI, "profile", "--duration", "60", "--output", output,
+              app_pid_text(a), (char *)NULL);
+        _exit(127);
+    }
+    return pid;
+}
+
+static int wait_exit(pid_t pid, int timeout_ms)
+{
+    int status = 0;
+    for (int i = 0; i < timeout_ms / 10; i++) {
+        if (waitpid(pid, &status, WNOHANG) == pid)
+            return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+        usleep(10000);
+    }
+    kill(pid, SIGKILL);
+    waitpid(pid, &status, 0);
+    return -1;
+}
+
+TEST(profile_ctrl_c_stops_early_writes_the_samples_and_unloads)
+{
+    app_t a;
+    hot_start(&a, "--only-hot");
+    const char *log = out_path(&a, "log"), *folded = out_path(&a, "int.folded");
+    pid_t cli = profile_in_background(&a, log, folded);
+    sleep(3);
+    ASSERT(app_maps_contains(&a, SAMPLER_SO));
+    kill(cli, SIGINT);
+    int rc = wait_exit(cli, 15000);
+    ASSERT_MSG(rc == 0, "profile after Ctrl-C exited %d:\n%s", rc, slurp(log));
+    ASSERT_CONTAINS(slurp(folded), "ClrAttach.Hot.Shares.Seventy");
+    ASSERT(!app_maps_contains(&a, SAMPLER_SO));
+    app_stop(&a);
+}
+
+TEST(profile_of_a_target_that_exits_writes_what_was_gathered_and_says_so)
+{
+    app_t a;
+    hot_start(&a, "--only-hot");
+    const char *log = out_path(&a, "log"), *folded = out_path(&a, "exit.folded");
+    pid_t cli = profile_in_background(&a, log, folded);
+    sleep(3);
+    ASSERT(write(a.to_app, "exit\n", 5) == 5);
+    int rc = wait_exit(cli, 20000);
+    ASSERT_MSG(rc == TARGET_EXITED, "profile of an exiting target exited %d, want %d:\n%s", rc,
+               TARGET_EXITED, slurp(log));
+    ASSERT_CONTAINS(slurp(log), "exited while sampled");
+    ASSERT_CONTAINS(slurp(folded), "ClrAttach.Hot.Shares.Seventy");
+    app_stop(&a);
+}
