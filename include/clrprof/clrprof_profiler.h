@@ -62,6 +62,10 @@ typedef struct clrprof_def {
     void (*shutdown)(clrprof_profiler_t *p);
     /* Final Release: free what the state points to (the state block itself is the SDK's). */
     void (*destroy)(clrprof_profiler_t *p);
+    /* Just before the SDK calls RequestProfilerDetach (service thread). Once the runtime
+     * accepts a detach it refuses ICorProfilerInfo calls such as ResumeRuntime, so a profiler
+     * thread that may be between two such calls must finish them here and make no more. */
+    void (*before_detach)(clrprof_profiler_t *p, const char *reason);
     /* After a detach request the SDK made (timer, control endpoint, disconnect or
      * clrprof_request_detach), with the runtime's answer. */
     void (*detach_requested)(clrprof_profiler_t *p, HRESULT hr, DWORD expected_ms,

@@ -41,7 +41,9 @@ static int parse_options(sampler_t *s, const void *data, size_t len)
 static HRESULT sampler_attach(clrprof_profiler_t *p, const void *data, size_t len)
 {
     sampler_t *s = clrprof_state(p);
-    s->p = p;
+    s->p = p; /* destroy() tears the mutexes down from here on */
+    pthread_mutex_init(&s->lock, NULL);
+    pthread_mutex_init(&s->gate, NULL);
     if (!CLRPROF_INFO(p, 10)) {
         clrprof_log(p, "sampler: the runtime offers no ICorProfilerInfo10 (SuspendRuntime): "
                        ".NET Core 3.0 or later is needed");
@@ -56,34 +58,48 @@ static HRESULT sampler_attach(clrprof_profiler_t *p, const void *data, size_t le
     s->walks = calloc(SAMPLER_MAX_THREADS, sizeof *s->walks);
     if (!s->walk_ids || !s->walks)
         return E_OUTOFMEMORY;
-    pthread_mutex_init(&s->lock, NULL);
     s->threads_changed = 1;
     return S_OK;
 }
 
-/* The profiler thread: ticks at hz until the SDK stops it (detach or shutdown). */
+/* The profiler thread: ticks at hz until the SDK stops it (detach or shutdown). A tick runs
+ * under the gate, and only while no detach is under way. */
 static void sampler_main(clrprof_profiler_t *p, void *arg)
 {
     sampler_t *s = arg;
     unsigned period_ms = 1000 / s->hz ? 1000 / s->hz : 1;
-    while (!clrprof_stopping(p) && !__atomic_load_n(&s->detaching, __ATOMIC_RELAXED)) {
-        if (s->mode != MODE_STACK || !s->snapshot_done)
+    while (!clrprof_stopping(p)) {
+        pthread_mutex_lock(&s->gate);
+        if (!s->detaching && (s->mode != MODE_STACK || !s->snapshot_done))
             sampler_tick(s);
+        pthread_mutex_unlock(&s->gate);
         if (clrprof_sleep(p, period_ms))
             break;
     }
 }
 
-/* Once the runtime accepted a detach, its detach thread must find every thread out of the
- * profiler to unload it: a sampler still stopping the world every tick can starve that check
- * (seen in wall mode, deep stacks, a loaded machine: still mapped after 30 s). */
+/* Once the runtime accepts a detach it refuses ResumeRuntime (CORPROF_E_PROFILER_DETACHING):
+ * a tick caught between SuspendRuntime and ResumeRuntime would leave the runtime stopped for
+ * good, and the library never unloaded. So the detach waits here for the tick in flight, and
+ * no tick starts until the runtime has answered. */
+static void sampler_before_detach(clrprof_profiler_t *p, const char *reason)
+{
+    (void)reason;
+    sampler_t *s = clrprof_state(p);
+    pthread_mutex_lock(&s->gate);
+    s->detaching = 1;
+    pthread_mutex_unlock(&s->gate);
+}
+
+/* A refused detach leaves the profiler loaded: sampling goes on. */
 static void sampler_detach_requested(clrprof_profiler_t *p, HRESULT hr, DWORD expected_ms,
                                      const char *reason)
 {
     (void)expected_ms, (void)reason;
     sampler_t *s = clrprof_state(p);
-    if (SUCCEEDED(hr))
-        __atomic_store_n(&s->detaching, 1, __ATOMIC_RELAXED);
+    pthread_mutex_lock(&s->gate);
+    s->detaching = SUCCEEDED(hr);
+    pthread_mutex_unlock(&s->gate);
 }
 
 static void sampler_attached(clrprof_profiler_t *p)
@@ -111,12 +127,14 @@ static int sampler_control(clrprof_profiler_t *p, const char *command, int fd)
         return -1;
     pthread_mutex_lock(&s->lock);
     snprintf(info, sizeof info, "mode=%s hz=%u ticks=%llu suspensions=%llu suspend_us=%llu "
-             "longest_suspend_us=%llu walk_failures=%llu snapshot_done=%d last_error=0x%08X",
+             "longest_suspend_us=%llu walk_failures=%llu snapshot_done=%d last_error=0x%08X "
+             "resume_error=0x%08X",
              s->mode == MODE_CPU ? "cpu" : s->mode == MODE_WALL ? "wall" : "stack", s->hz,
              (unsigned long long)s->ticks, (unsigned long long)s->suspensions,
              (unsigned long long)(s->suspend_ns / 1000),
              (unsigned long long)(s->longest_suspend_ns / 1000),
-             (unsigned long long)s->walk_failures, s->snapshot_done, (unsigned)s->last_error);
+             (unsigned long long)s->walk_failures, s->snapshot_done, (unsigned)s->last_error,
+             (unsigned)s->resume_error);
     int rc = store_drain(s->store, fd, info);
     pthread_mutex_unlock(&s->lock);
     (void)rc; /* a peer that went away gets no second answer either */
@@ -129,8 +147,10 @@ static void sampler_destroy(clrprof_profiler_t *p)
     store_free(s->store);
     free(s->walk_ids);
     free(s->walks);
-    if (s->p)
+    if (s->p) {
         pthread_mutex_destroy(&s->lock);
+        pthread_mutex_destroy(&s->gate);
+    }
 }
 
 /* {8A3C5B1E-6F0D-4C2A-9E57-2D4F1B3A6C90}: the sampler's CLSID (clrattach profile and stack). */
@@ -143,6 +163,7 @@ static const clrprof_def_t sampler = {
     .attached = sampler_attached,
     .destroy = sampler_destroy,
     .control = sampler_control,
+    .before_detach = sampler_before_detach,
     .detach_requested = sampler_detach_requested,
     .callbacks = {.ThreadCreated = on_thread_change, .ThreadDestroyed = on_thread_change},
 };

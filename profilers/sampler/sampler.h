@@ -52,16 +52,18 @@ typedef struct sampler {
     int mode;
     unsigned hz, max_depth;
     int threads_changed; /* ThreadCreated/Destroyed since the last enumeration (atomic) */
-    int detaching;       /* a detach was accepted: stop suspending the runtime (atomic) */
+    int detaching;       /* a detach is under way or accepted: no more ticks (under gate) */
     sampler_thread_t threads[SAMPLER_MAX_THREADS];
     int nthreads;
     FunctionID *walk_ids;    /* SAMPLER_MAX_THREADS walks of max_depth, reused every tick */
     sampler_walk_t *walks;
     pthread_mutex_t lock; /* the store, ticks and suspend statistics */
+    pthread_mutex_t gate; /* held for a whole tick: a detach waits for it, see before_detach */
     sampler_store_t *store;
     uint64_t ticks, suspensions, suspend_ns, longest_suspend_ns, walk_failures;
     int snapshot_done;
     HRESULT last_error;
+    HRESULT resume_error; /* a failed ResumeRuntime: the runtime may be left stopped */
 } sampler_t;
 
 /* One tick: reads CPU clocks, maybe suspends and walks, records the samples. */

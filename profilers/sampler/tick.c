@@ -170,7 +170,9 @@ void sampler_tick(sampler_t *s)
         }
         walked++;
     }
-    info->lpVtbl->ResumeRuntime(info);
+    HRESULT resumed = info->lpVtbl->ResumeRuntime(info);
+    if (FAILED(resumed))
+        s->resume_error = resumed;
     uint64_t took = now_ns() - t0;
     uint32_t frames[SAMPLER_MAX_DEPTH_LIMIT + 2];
     pthread_mutex_lock(&s->lock);

@@ -156,6 +156,8 @@ static int report(cli_run_t *run, const profile_opts_t *o, const sampler_session
         json_int(j, "dropped", (long long)s->map.dropped);
         json_bool(j, "target_exited", s->exited);
         json_str(j, "sampler", s->map.info);
+        json_int(j, "detach_expected_ms", s->detach_expected_ms);
+        json_int(j, "unload_ms", s->unload_ms);
         if (o->output)
             json_str(j, "output", o->output);
     } else {

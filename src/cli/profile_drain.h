@@ -34,6 +34,8 @@ typedef struct sampler_session {
     drain_map_t map;
     profile_t *profile;
     int exited; /* the target went away during the session */
+    int detach_expected_ms; /* the sampler's expected-completion hint; -1 before the detach */
+    int unload_ms;          /* from the detach request until the library left; -1 unknown */
 } sampler_session_t;
 
 /* Finds the sampler library: --profiler, $CLRATTACH_SAMPLER, then beside the installed command,

@@ -64,6 +64,7 @@ int session_start(sampler_session_t *s, int pid, const char *path, const char *o
     clra_stage_t *copy = NULL;
     s->pid = pid;
     s->hold_fd = -1;
+    s->detach_expected_ms = s->unload_ms = -1;
     clra_guid_parse(SAMPLER_CLSID, &clsid);
     if (stage) {
         int rc = clra_stage_create(pid, path, &copy, st);
@@ -128,6 +129,8 @@ int session_stop(sampler_session_t *s, int timeout_ms, clra_status_t *st)
         clra_detach_result_t r;
         clra_status_t dst;
         int drc = clra_profiler_detach(&s->ref, timeout_ms, &r, &dst);
+        s->detach_expected_ms = drc == 0 || drc == CLRA_ETIMEDOUT ? (int)r.expected_ms : -1;
+        s->unload_ms = drc == 0 && !r.library_refs ? r.elapsed_ms : -1;
         if (drc == CLRA_ENOPROC)
             s->exited = 1;
         if (drc && !rc) {

@@ -41,6 +41,8 @@ static int ms_for_poll(uint64_t ms)
 HRESULT clrprof__detach_now(clrprof_profiler_t *p, const char *reason, DWORD *expected_out)
 {
     DWORD expected = clrprof_expected_detach_ms(p);
+    if (p->def->before_detach)
+        p->def->before_detach(p, reason);
     HRESULT hr = p->info ? p->info->lpVtbl->RequestProfilerDetach(p->info, expected)
                          : CORPROF_E_PROFILER_DETACHING;
     clrprof_callback_stats_t s;

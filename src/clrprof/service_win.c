@@ -36,6 +36,8 @@ void clrprof__wake_locked(clrprof_profiler_t *p)
 HRESULT clrprof__detach_now(clrprof_profiler_t *p, const char *reason, DWORD *expected_out)
 {
     DWORD expected = clrprof_expected_detach_ms(p);
+    if (p->def->before_detach)
+        p->def->before_detach(p, reason);
     HRESULT hr = p->info ? p->info->lpVtbl->RequestProfilerDetach(p->info, expected)
                          : CORPROF_E_PROFILER_DETACHING;
     clrprof__note(p, "detach requested (%s): hr=0x%08X expected_ms=%u: %s", reason, (unsigned)hr,

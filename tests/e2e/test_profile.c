@@ -178,6 +178,29 @@ TEST(two_profiles_in_a_row_each_unload_and_count_their_own_samples)
     app_stop(&a);
 }
 
+/* The runtime unloads a detached profiler once every thread has left it and its callbacks
+ * have drained; the sampler hints how long that takes (detach_expected_ms). Wall mode over
+ * deep stacks is where a tick caught by the detach used to leave the runtime suspended. */
+TEST(wall_profiles_unload_within_twice_the_detach_hint)
+{
+    app_t a;
+    const char *out;
+    hot_start(&a, NULL);
+    for (int i = 0; i < 3; i++) {
+        int rc = run_cli(&out, "profile", "--mode", "wall", "--duration", "1", "--format",
+                         "folded", "--output", out_path(&a, "hint.folded"), "--json",
+                         app_pid_text(&a), NULL);
+        ASSERT_MSG(rc == 0, "wall profile %d failed (%d):\n%s", i + 1, rc, out);
+        long long hint = atoll(json_value(out, "detach_expected_ms"));
+        long long unload = atoll(json_value(out, "unload_ms"));
+        ASSERT_MSG(hint > 0 && unload >= 0 && unload <= 2 * hint + 1500,
+                   "profile %d: unloaded after %lld ms, hint %lld ms:\n%s", i + 1, unload,
+                   hint, out);
+        ASSERT(!app_maps_contains(&a, SAMPLER_SO));
+    }
+    app_stop(&a);
+}
+
 /* Starts `clrattach profile ARGS... PID` in the background; its output goes to log. */
 static pid_t profile_in_background(const app_t *a, const char *log, const char *output)
 {

@@ -142,7 +142,7 @@ public static class AsyncWork
         while (true)
         {
             await Task.Yield();
-            Work.Burn(1);
+            Work.Burn(15); // long enough that a 3 s wall profile at 99 Hz surely catches it
             await Task.Delay(20);
         }
     }
