@@ -140,6 +140,8 @@ set(CLI_SOURCES
 # for what has no twin yet. cmake/windows.cmake swaps these in for the lists above.
 set(CLRATTACH_SOURCES_WINDOWS
   src/clrattach/command_target.c
+  src/clrattach/framework/clr_profiling_win.c
+  src/clrattach/framework/framework_attach_win.c
   src/clrattach/hresult.c
   src/clrattach/ipc/request.c
   src/clrattach/ipc/transport_win.c

@@ -23,7 +23,7 @@ static int module_is(const char *base, const char *name)
     return _stricmp(base, name) == 0;
 }
 
-int clra__win_process_is_dotnet(int pid, char *which, size_t cap)
+int clra__win_process_runtimes(int pid)
 {
     HANDLE h = OpenProcess(PROCESS_QUERY_INFORMATION | PROCESS_VM_READ, FALSE, (DWORD)pid);
     if (!h)
@@ -34,19 +34,28 @@ int clra__win_process_is_dotnet(int pid, char *which, size_t cap)
     if (EnumProcessModulesEx(h, mods, sizeof mods, &bytes, LIST_MODULES_ALL)) {
         found = 0;
         DWORD n = bytes / sizeof mods[0];
-        for (DWORD i = 0; i < n && i < 1024 && !found; i++) {
+        for (DWORD i = 0; i < n && i < 1024; i++) {
             char base[MAX_PATH];
             if (!GetModuleBaseNameA(h, mods[i], base, sizeof base))
                 continue;
-            if (module_is(base, "coreclr.dll") || module_is(base, "clr.dll")) {
-                found = 1;
-                if (which && cap)
-                    snprintf(which, cap, "%s", base);
-            }
+            if (module_is(base, "coreclr.dll"))
+                found |= CLRA__WIN_CORECLR;
+            else if (module_is(base, "clr.dll"))
+                found |= CLRA__WIN_CLR;
         }
     }
     CloseHandle(h);
     return found;
+}
+
+int clra__win_process_is_dotnet(int pid, char *which, size_t cap)
+{
+    int found = clra__win_process_runtimes(pid);
+    if (found <= 0)
+        return found;
+    if (which && cap)
+        snprintf(which, cap, "%s", found & CLRA__WIN_CORECLR ? "coreclr.dll" : "clr.dll");
+    return 1;
 }
 
 /* Whether name contains part, ignoring ASCII case (Windows paths compare so). */
