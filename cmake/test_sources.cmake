@@ -90,3 +90,9 @@ set(UNIT_SOURCES_WINDOWS
   ${CMAKE_SOURCE_DIR}/tests/unit/test_transport_win.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_wire.c
 )
+
+# The .NET Framework attach tests' fakes (cmake/windows_tests.cmake, tests/windows/framework.sh):
+# a stand-in mscoree.dll, a do-nothing clr.dll and a process that loads it and waits.
+set(FRAMEWORK_FAKE_MSCOREE ${CMAKE_SOURCE_DIR}/tests/windows/fx/fake_mscoree.c)
+set(FRAMEWORK_FAKE_CLR ${CMAKE_SOURCE_DIR}/tests/windows/fx/fake_clr.c)
+set(FRAMEWORK_FAKE_TARGET ${CMAKE_SOURCE_DIR}/tests/windows/fx/fake_target.c)

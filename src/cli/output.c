@@ -183,8 +183,15 @@ const char *cli_local_hint(int err)
     case CLRA_ENOTDOTNET:
         return "pick the pid of the dotnet process itself, not a wrapper or shell";
     case CLRA_ENOENDPOINT:
+#ifdef _WIN32
+        /* Windows: a .NET Framework process is reached through mscoree.dll, not a pipe. */
+        return "a .NET (Core) runtime creates its pipe at startup unless "
+               "DOTNET_EnableDiagnostics=0; for a .NET Framework process (clr.dll) the detail "
+               "names the mscoree.dll step that failed";
+#else
         return "the runtime creates its socket at startup unless DOTNET_EnableDiagnostics=0; "
                "check the process's TMPDIR and that it is not a NativeAOT app";
+#endif
     case CLRA_EACCES:
         return cli_access_hint(effective_uid());
     case CLRA_EUNSAFE:

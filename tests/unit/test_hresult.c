@@ -74,6 +74,10 @@ static const expected_t all_codes[] = {
     {HR(0x8007007E), "ERROR_MOD_NOT_FOUND"},
     {HR(0x8007007F), "ERROR_PROC_NOT_FOUND"},
     {HR(0x800700C1), "ERROR_BAD_EXE_FORMAT"},
+#ifdef _WIN32 /* the .NET Framework attach API's own Win32 codes (Windows table only) */
+    {HR(0x80070522), "ERROR_PRIVILEGE_NOT_HELD"},
+    {HR(0x800705B4), "ERROR_TIMEOUT"},
+#endif
     {HR(0x80131350), "CORPROF_E_FUNCTION_NOT_COMPILED"},
     {HR(0x80131351), "CORPROF_E_DATAINCOMPLETE"},
     {HR(0x80131354), "CORPROF_E_FUNCTION_NOT_IL"},
@@ -127,6 +131,28 @@ static const expected_t all_codes[] = {
     {HR(0x80131604), "COR_E_TARGETINVOCATION"}, /* .NET 8 startup hook that threw */
 };
 
+#ifdef _WIN32
+/* Seed 000 (ICLRProfiling::AttachProfiler): every HRESULT its table lists, by the name chosen
+ * here where symbols share a value, and a word of what that table says it means. */
+static const struct {
+    int32_t value;
+    const char *name;
+    const char *says;
+} framework_codes[] = {
+    {HR(0x00000000), "S_OK", "Success"},
+    {HR(0x8013136A), "CORPROF_E_PROFILER_ALREADY_ACTIVE", "already"},
+    {HR(0x80131368), "CORPROF_E_PROFILER_NOT_ATTACHABLE", "E_NOTIMPL"},
+    {HR(0x8013136B), "CORPROF_E_PROFILEE_INCOMPATIBLE_WITH_TRIGGER", "incompatible"},
+    {HR(0x80070005), "E_ACCESSDENIED", "may not attach"},
+    {HR(0x80070522), "ERROR_PRIVILEGE_NOT_HELD", "privilege"},
+    {HR(0x8013136C), "CORPROF_E_IPC_FAILED", "shutting down"},
+    {HR(0x80070002), "ERROR_FILE_NOT_FOUND", "does not run a CLR that supports attach"},
+    {HR(0x800705B4), "ERROR_TIMEOUT", "before the profiler began to load"},
+    {HR(0x80070057), "E_INVALIDARG", "rejected"},
+    {HR(0x80004005), "E_FAIL", "unspecified"},
+};
+#endif
+
 /* Checks that hr is in the table under the expected name with a meaning and a hint, and that
  * the name/describe/hint wrappers agree with the entry. */
 static void expect_entry(const expected_t *e)
@@ -149,6 +175,17 @@ TEST(every_attach_profiler_code_is_named_and_explained)
     for (size_t i = 0; i < COUNT(attach_codes); i++)
         expect_entry(&attach_codes[i]);
 }
+
+#ifdef _WIN32
+TEST(every_framework_attach_code_is_named_and_explained_as_the_api_documents)
+{
+    for (size_t i = 0; i < COUNT(framework_codes); i++) {
+        expected_t e = {framework_codes[i].value, framework_codes[i].name};
+        expect_entry(&e);
+        ASSERT_MSG(strstr(clra_hresult_describe(e.value), framework_codes[i].says) != NULL, "%s: the meaning does not say '%s'", e.name, framework_codes[i].says);
+    }
+}
+#endif
 
 TEST(every_detach_refusal_is_named_and_explained)
 {
@@ -228,8 +265,8 @@ TEST(unknown_win32_code_gets_the_os_sentence)
     ASSERT_CONTAINS(meaning, "0x8007");
     ASSERT_CONTAINS(meaning, "profiler");
     ASSERT(strlen(hint) > 10);
-    ASSERT_STREQ(clra_hresult_describe(HR(0x800705B4)), meaning);
-    ASSERT_STREQ(clra_hresult_hint(HR(0x800705B4)), hint);
+    ASSERT_STREQ(clra_hresult_describe(HR(0x80070079)), meaning); /* semaphore timeout */
+    ASSERT_STREQ(clra_hresult_hint(HR(0x80070079)), hint);
 }
 
 TEST(unknown_failure_code_points_at_the_profiler)
