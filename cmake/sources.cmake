@@ -193,6 +193,7 @@ set(CLI_SOURCES_WINDOWS
   src/cli/cmd_ps.c
   src/cli/cmd_resume.c
   src/cli/main.c
+  src/cli/main_win.c
   src/cli/options.c
   src/cli/output.c
   src/cli/paths_win.c

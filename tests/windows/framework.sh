@@ -83,6 +83,13 @@ args)
     expect_rec "^attach" "attach pid=$winpid timeout=10000"
     expect_rec clsid= "clsid=650c3e5e003e2d44b0ad7f2d7f8946df" # the hello profiler's default
     expect_rec size= "size=0 data_null=1 data="
+    # A path outside the ANSI code page (the command line is read as UTF-16) arrives as the
+    # same UTF-16: é is one unit, ✓ one, 𝄞 (outside the BMP) a surrogate pair.
+    rm -f "$work/record.txt"
+    path='C:\profilers\é✓𝄞\prof.dll'
+    LC_ALL=C.UTF-8 clra attach "$winpid" "$path"
+    expect_rc 0
+    expect_rec path_units "path_units=26 path=$(utf16_hex "$path")"
     ;;
 hresults)
     # Each documented HRESULT of AttachProfiler: its name and value, a meaning that says what
