@@ -231,7 +231,12 @@ CLRA_EXTERN void clra_connection_close(clra_connection_t *c);
  * once the profiler's InitializeForAttach and ProfilerAttachComplete have run, CLRA_ERUNTIME
  * with st->hresult when the runtime refused, or another CLRA_E* code. For a pid target that
  * lives in another mount namespace (a container) where profiler_path does not exist, nothing
- * is sent: CLRA_EINVAL with st->sys_errno ENOENT and st->detail saying so (see Staging). */
+ * is sent: CLRA_EINVAL with st->sys_errno ENOENT and st->detail saying so (see Staging).
+ * Windows only: a pid target running the .NET Framework 4 (clr.dll, no coreclr.dll) is attached
+ * through mscoree.dll's ICLRProfiling::AttachProfiler instead, with attach_timeout_ms (cut to
+ * what is left of timeout_ms) as its dwMillisecondsMax; a path over 259 characters or a target
+ * of another bitness is CLRA_EINVAL before any call (docs/windows.md; tested only against a
+ * fake mscoree.dll). */
 CLRA_EXTERN int clra_profiler_attach(const clra_target_t *target, const clra_guid_t *clsid,
                                      const char *profiler_path, const void *client_data,
                                      size_t client_data_len, uint32_t attach_timeout_ms,
