@@ -24,7 +24,7 @@ sections=$(printf '%s\n' "$help" | awk '
     /^verbs:$/ { head("VERBS"); block = "verb"; next }
     /^examples:$/ { head("EXAMPLES"); block = "ex"; next }
     /^exit codes:/ { head("EXIT STATUS"); block = "exit"; sub(/^exit codes: */, "") }
-    block == "opt" && /^  -/ {
+    block == "opt" && /^  -/ { # the label: as tests/packaging/check_man.sh reads it
         match($0, /^  [^ ]+( [A-Z_]+| [a-z]+(\|[a-z]+)+|\[=[A-Z_]+\])?(, --[^ ]+( [A-Z_]+)?)?/)
         label = strip(substr($0, 1, RLENGTH)); rest = strip(substr($0, RLENGTH + 1))
         printf "%s*%s*\n\t%s\n", (n++ ? "\n" : ""), esc(label), esc(rest); next }
