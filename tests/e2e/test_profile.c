@@ -173,6 +173,10 @@ TEST(two_profiles_in_a_row_each_unload_and_count_their_own_samples)
             folded += atoll(strrchr(strndupa(l, (size_t)(strchr(l, '\n') - l)), ' ') + 1);
         ASSERT_MSG(samples > 50 && folded == samples, "profile %d: %lld samples reported, %lld "
                    "in the folded file", i + 1, samples, folded);
+        /* The sampler's statistics of the last drain outlive the session (they were wiped). */
+        ASSERT_CONTAINS(json_value(out, "sampler"), "mode=cpu hz=99 ticks=");
+        ASSERT_CONTAINS(json_value(out, "sampler"), " suspensions=");
+        ASSERT_STREQ(json_value(out, "dropped"), "0");
         ASSERT(!app_maps_contains(&a, SAMPLER_SO));
     }
     app_stop(&a);
