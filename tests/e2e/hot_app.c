@@ -35,6 +35,11 @@ void hot_start(app_t *a, const char *extra_arg)
     if (a->pid == 0) {
         dup2(in[0], 0);
         dup2(out[1], 1);
+#ifdef CLRA_ASAN_PRELOAD
+        /* A sanitized sampler needs the ASan runtime loaded first (as harness.c does). */
+        setenv("LD_PRELOAD", CLRA_ASAN_PRELOAD, 1);
+        setenv("ASAN_OPTIONS", "detect_leaks=0", 1);
+#endif
         execv(argv[0], (char *const *)argv);
         _exit(127);
     }
