@@ -39,6 +39,9 @@ add_custom_command(
   COMMENT "Building the deliberately wrong startup hooks")
 # The profiler tests' target: threads with known CPU shares, a blocked one, deep and generic ones.
 set(HOT_APP_DIR ${CMAKE_BINARY_DIR}/apps/hot)
+set(CLRA_SPEEDSCOPE_VERSION 1.25.0)
+set(CLRA_SPEEDSCOPE_DIR ${CMAKE_BINARY_DIR}/tools/speedscope)
+set(CLRA_SPEEDSCOPE_HTML ${CLRA_SPEEDSCOPE_DIR}/node_modules/speedscope/dist/release/index.html)
 clra_dotnet_app(hot hot hot.dll "Building the profiler tests' .NET app")
 add_custom_target(test_apps ALL DEPENDS ${SAMPLE_APP_DIR}/sample.dll ${HOT_APP_DIR}/hot.dll
                   ${HOOK_APP_DIR}/clra_hook.dll ${CROSSCHECK_APP_DIR}/crosscheck.dll
@@ -50,9 +53,9 @@ target_compile_definitions(unit_tests PRIVATE
   CLRA_BADHOOK_DIR="${BADHOOK_DIR}")
 add_dependencies(unit_tests test_apps)
 
-add_executable(e2e_tests ${E2E_SOURCES} tests/e2e/harness.c)
+add_executable(e2e_tests ${E2E_SOURCES} ${E2E_ONCE_SOURCES} tests/e2e/harness.c)
 target_sources(e2e_tests PRIVATE tests/e2e/elfcore.c tests/e2e/trace_counts.c tests/e2e/runtime.c
-               tests/e2e/nettrace_lines.c)
+               tests/e2e/nettrace_lines.c tests/e2e/hot_app.c tests/e2e/consumer.c)
 target_include_directories(e2e_tests PRIVATE tests/e2e ${CLRATTACH_PRIVATE_INCLUDE})
 target_link_libraries(e2e_tests PRIVATE clrattach_static clra_test_main)
 target_compile_definitions(e2e_tests PRIVATE
@@ -65,7 +68,8 @@ target_compile_definitions(e2e_tests PRIVATE
   CLRA_HOOK_DLL="${HOOK_APP_DIR}/clra_hook.dll"
   CLRA_BADHOOK_DIR="${BADHOOK_DIR}"
   CLRA_CLI="$<TARGET_FILE:clrattach_cli>"
-  CLRA_PROFILER_DIR="${CMAKE_BINARY_DIR}/profilers")
+  CLRA_PROFILER_DIR="${CMAKE_BINARY_DIR}/profilers"
+  CLRA_SPEEDSCOPE_HTML="${CLRA_SPEEDSCOPE_HTML}")
 # Sanitized profilers run inside dotnet, so the target needs the ASan runtime loaded first.
 if(CLRA_SANITIZE)
   execute_process(COMMAND ${CMAKE_C_COMPILER} -print-file-name=libasan.so
@@ -74,7 +78,7 @@ if(CLRA_SANITIZE)
 endif()
 add_dependencies(e2e_tests test_apps clrattach_cli hello_profiler sampler_profiler
                  ${TEST_PROFILERS})
-clra_register_tests(e2e_tests e2e ${E2E_SOURCES})
+clra_register_tests(e2e_tests e2e ${E2E_SOURCES} ${E2E_ONCE_SOURCES})
 
 include(cmake/runtimes.cmake)
 
@@ -85,6 +89,16 @@ add_test(NAME tools.dotnet_trace
 dotnet-trace --version 10.0.750501" tools ${CMAKE_BINARY_DIR}/tools ${DOTNET_EXE})
 set_tests_properties(tools.dotnet_trace PROPERTIES FIXTURES_SETUP clra_dotnet_trace TIMEOUT 600
                      LABELS "e2e;e2e-matrix")
+# speedscope (npm, a pinned version) in the build tree, its downloads cached there too, installed
+# by the fixture test tools.speedscope on first use: the profile consumer tests open it offline.
+add_test(NAME tools.speedscope
+         COMMAND bash -c "test -f \"$1\" || npm install --prefix \"$2\" --cache \"$2/npm-cache\" \
+--prefer-offline --no-audit --no-fund --no-save \"speedscope@$3\" >/dev/null"
+                 tools ${CLRA_SPEEDSCOPE_HTML} ${CLRA_SPEEDSCOPE_DIR} ${CLRA_SPEEDSCOPE_VERSION})
+set_tests_properties(tools.speedscope PROPERTIES FIXTURES_SETUP clra_speedscope TIMEOUT 600
+                     LABELS e2e)
+set_property(TEST e2e.profile_speedscope_file_loads_in_speedscope APPEND PROPERTY
+             FIXTURES_REQUIRED clra_speedscope)
 get_directory_property(clra_all_tests TESTS)
 foreach(t ${clra_all_tests})
   if(t MATCHES "_dotnet_trace_file$")

@@ -67,6 +67,11 @@ set(E2E_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_users.c
 )
 
+# End-to-end tests registered once, not again for each runtime of the matrix (cmake/runtimes.cmake).
+set(E2E_ONCE_SOURCES
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_profile_consumers.c
+)
+
 # Each becomes profilers/lib<name>_profiler.so.
 set(TEST_PROFILER_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/profilers/badmask.c

@@ -17,6 +17,12 @@ command -v scdoc >/dev/null || need+=(scdoc)
 command -v lintian >/dev/null || need+=(lintian)
 command -v dh >/dev/null || need+=(debhelper)
 dpkg -s build-essential >/dev/null 2>&1 || need+=(build-essential)
+# The profile formats' consumers (ctest tests consumer.*): headless Chromium renders the flame graph
+# and speedscope (itself from npm, installed into the build tree by the fixture consumer.npm),
+# `go tool pprof` reads the pprof file.
+command -v chromium >/dev/null || need+=(chromium)
+command -v go >/dev/null || need+=(golang-go)
+command -v npm >/dev/null || need+=(npm)
 if [ "${CLRA_WITH_CLANG:-0}" = 1 ] && ! command -v clang >/dev/null; then
     need+=(clang)
 fi

@@ -24,8 +24,8 @@ sections=$(printf '%s\n' "$help" | awk '
     /^verbs:$/ { head("VERBS"); block = "verb"; next }
     /^examples:$/ { head("EXAMPLES"); block = "ex"; next }
     /^exit codes:/ { head("EXIT STATUS"); block = "exit"; sub(/^exit codes: */, "") }
-    block == "opt" && /^  -/ {
-        match($0, /^  [^ ]+( [A-Z_]+|\[=[A-Z_]+\])?(, --[^ ]+( [A-Z_]+)?)?/)
+    block == "opt" && /^  -/ { # the label: as tests/packaging/check_man.sh reads it
+        match($0, /^  [^ ]+( [A-Z_]+| [a-z]+(\|[a-z]+)+|\[=[A-Z_]+\])?(, --[^ ]+( [A-Z_]+)?)?/)
         label = strip(substr($0, 1, RLENGTH)); rest = strip(substr($0, RLENGTH + 1))
         printf "%s*%s*\n\t%s\n", (n++ ? "\n" : ""), esc(label), esc(rest); next }
     block == "verb" && /^  [a-z]/ {
@@ -40,6 +40,13 @@ sections=$(printf '%s\n' "$help" | awk '
     sec == "OPTIONS" || sec == "VERBS" || sec == "EXAMPLES" || sec == "EXIT STATUS" || sec == "NOTES" {
         head("NOTES"); print esc(strip($0)); para = 1; next }
     { print esc(strip($0)); para = 1 }
+' | awk '
+    # scdoc drops the dot that starts a line (".html" comes out "html"): such a line joins the
+    # line before it, which scdoc would have joined anyway.
+    NR > 1 && /^\t*\./ && prev != "" { sub(/^\t*/, ""); prev = prev " " $0; next }
+    NR > 1 { print prev }
+    { prev = $0 }
+    END { if (NR) print prev }
 ')
 awk -v gen="$sections" '$0 == "@HELP@" { print gen; next } { print }' "$template" >"$out.scd"; scdoc <"$out.scd" >"$out.tmp"
 mv "$out.tmp" "$out"

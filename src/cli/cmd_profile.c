@@ -27,15 +27,15 @@ static const cli_opt_t profile_opts[] = {
     CLI_INT("duration", profile_opts_t, duration_s, "S", 1, 86400,
             "sample for S seconds (default 10; Ctrl-C stops early)"),
     CLI_STRING("mode", profile_opts_t, mode, "cpu|wall",
-               "cpu: threads that ran, weighted by CPU time (default); wall: every managed\n"
-               "thread, blocked ones marked [blocked]"),
+               "cpu: threads that ran, weighted by CPU time (default); wall: every\n"
+               "managed thread, blocked ones marked [blocked]"),
     CLI_INT("hz", profile_opts_t, hz, "N", 1, 1000, "samples per second (default 99)"),
     CLI_FLAG("threads", profile_opts_t, threads, "one root per thread in the output"),
     CLI_STRING("output", profile_opts_t, output, "FILE",
                "write the profile to FILE (default: the top table on stdout)"),
     CLI_STRING("format", profile_opts_t, format, "FORMAT",
-               "flamegraph|folded|speedscope|pprof|top (default: from FILE's extension:\n"
-               ".html, .folded/.txt, .json, .pb/.pb.gz)"),
+               "flamegraph|folded|speedscope|pprof|top (default: from the extension of\n"
+               "FILE: .html, .folded/.txt, .json, .pb/.pb.gz)"),
     CLI_STRING("profiler", profile_opts_t, profiler, "PATH",
                "the sampler library (default: the one installed with clrattach)"),
     CLI_FLAG("stage", profile_opts_t, stage, "copy the sampler into the target's file tree first"),

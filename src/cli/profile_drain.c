@@ -105,9 +105,12 @@ int drain_parse(profile_t *p, drain_map_t *m, char *payload, size_t len, char *w
     return 0;
 }
 
+/* Frees the index maps only: the statistics (info, dropped, samples) are what the command
+ * reports after the session ends. */
 void drain_map_free(drain_map_t *m)
 {
     free(m->frames);
     free(m->threads);
-    memset(m, 0, sizeof *m);
+    m->frames = NULL, m->threads = NULL;
+    m->nframes = m->nthreads = 0;
 }

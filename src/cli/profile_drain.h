@@ -23,6 +23,7 @@ typedef struct drain_map {
 /* Adds one drain's payload (the format of profilers/sampler/store.c) to p. 0, or -1 with a
  * sentence in why when the payload is malformed. */
 int drain_parse(profile_t *p, drain_map_t *m, char *payload, size_t len, char *why, size_t cap);
+/* Frees the frame and thread maps; info, dropped and samples stay for the report. */
 void drain_map_free(drain_map_t *m);
 
 /* One attached sampler. */

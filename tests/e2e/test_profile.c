@@ -2,7 +2,7 @@
  * spend known shares of CPU in known methods. Every profile ends with the sampler unloaded. */
 #define _GNU_SOURCE
 #include "harness.h"
-#include "runtime.h"
+#include "hot_app.h"
 #include "test.h"
 
 #include <fcntl.h>
@@ -19,71 +19,6 @@
 #define TARGET_EXITED 11
 /* The 70/30 thread's Seventy share of Seventy+Thirty, measured by CPU time, within this. */
 #define SHARE_TOLERANCE 0.08
-
-/* Starts tests/apps/hot (with extra_arg, may be NULL) on the runtime under test and waits for
- * its "ready" line; a->dir is a fresh directory for outputs. */
-static void hot_start(app_t *a, const char *extra_arg)
-{
-    int in[2], out[2];
-    char line[128];
-    memset(a, 0, sizeof *a);
-    snprintf(a->dir, sizeof a->dir, "%s/clra-prof-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-    ASSERT(mkdtemp(a->dir) != NULL);
-    ASSERT(pipe2(in, O_CLOEXEC) == 0 && pipe2(out, O_CLOEXEC) == 0);
-    const char *argv[12];
-    int n = 0;
-    char args[128];
-    snprintf(args, sizeof args, "%s", e2e_runtime_args());
-    argv[n++] = e2e_dotnet();
-    for (char *w = strtok(args, " "); w && n < 6; w = strtok(NULL, " "))
-        argv[n++] = w;
-    argv[n++] = CLRA_HOT_DLL;
-    if (extra_arg)
-        argv[n++] = extra_arg;
-    argv[n] = NULL;
-    a->pid = fork();
-    if (a->pid == 0) {
-        dup2(in[0], 0);
-        dup2(out[1], 1);
-        execv(argv[0], (char *const *)argv);
-        _exit(127);
-    }
-    close(in[0]);
-    close(out[1]);
-    a->to_app = in[1];
-    a->from_app = out[0];
-    struct pollfd p = {a->from_app, POLLIN, 0};
-    size_t used = 0;
-    while (used + 1 < sizeof line && poll(&p, 1, 30000) == 1 && read(a->from_app, line + used, 1) == 1 &&
-           line[used] != '\n')
-        used++;
-    line[used] = '\0';
-    ASSERT_CONTAINS(line, "ready pid=");
-    a->ready_pid = atoi(strchr(line, '=') + 1);
-}
-
-/* The whole file (static buffer, "" when absent). */
-static const char *slurp(const char *path)
-{
-    static char buf[4 << 20];
-    buf[0] = '\0';
-    FILE *f = fopen(path, "r");
-    if (f) {
-        size_t n = fread(buf, 1, sizeof buf - 1, f);
-        buf[n] = '\0';
-        fclose(f);
-    }
-    return buf;
-}
-
-static const char *out_path(const app_t *a, const char *name)
-{
-    static char path[2][400];
-    static int turn;
-    turn ^= 1;
-    snprintf(path[turn], sizeof path[turn], "%s/%s", a->dir, name);
-    return path[turn];
-}
 
 /* The total% the top table gives a method (its row's second column), -1 when absent. */
 static double top_total(const char *table, const char *method)
@@ -173,6 +108,10 @@ TEST(two_profiles_in_a_row_each_unload_and_count_their_own_samples)
             folded += atoll(strrchr(strndupa(l, (size_t)(strchr(l, '\n') - l)), ' ') + 1);
         ASSERT_MSG(samples > 50 && folded == samples, "profile %d: %lld samples reported, %lld "
                    "in the folded file", i + 1, samples, folded);
+        /* The sampler's statistics of the last drain outlive the session (they were wiped). */
+        ASSERT_CONTAINS(json_value(out, "sampler"), "mode=cpu hz=99 ticks=");
+        ASSERT_CONTAINS(json_value(out, "sampler"), " suspensions=");
+        ASSERT_STREQ(json_value(out, "dropped"), "0");
         ASSERT(!app_maps_contains(&a, SAMPLER_SO));
     }
     app_stop(&a);

@@ -12,7 +12,7 @@ fail=0
 # Option labels ("--clsid GUID", "-h, --help") of a --help text on stdin.
 help_labels() {
     awk '/^options:/ { o = 1; next } o && /^$/ { o = 0 }
-         o && /^  -/ { match($0, /^  [^ ]+( [A-Z_]+|\[=[A-Z_]+\])?(, --[^ ]+( [A-Z_]+)?)?/)
+         o && /^  -/ { match($0, /^  [^ ]+( [A-Z_]+| [a-z]+(\|[a-z]+)+|\[=[A-Z_]+\])?(, --[^ ]+( [A-Z_]+)?)?/)
                        s = substr($0, 3, RLENGTH - 2); print s }' | sort
 }
 

@@ -1,0 +1,196 @@
+/* End-to-end: the files `clrattach profile` writes, read by the programs people open them with:
+ * its flame graph page in headless Chromium, the speedscope file in speedscope (from npm, run
+ * offline in Chromium), the pprof file in `go tool pprof`. Registered once, not per runtime of
+ * the matrix: these check the formats, which do not depend on the runtime. */
+#define _GNU_SOURCE
+#include "consumer.h"
+#include "harness.h"
+#include "hot_app.h"
+#include "test.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* The 70/30 thread's Seventy share of Seventy+Thirty as a consumer reads it, within this. */
+#define SHARE_TOLERANCE 0.08
+/* Flame graph colours (flamegraph_page.c): r 205..236, g 90..217, b 40..103. */
+#define FLAME_PIXELS_MIN_PERMILLE 10
+
+/* Profiles the hot app for seconds into a->dir/name; fails unless the command succeeded. */
+static const char *profile_into(app_t *a, const char *seconds, const char *name)
+{
+    const char *out, *path = out_path(a, name);
+    int rc = run_cli(&out, "profile", "--duration", seconds, "--output", path, app_pid_text(a),
+                     NULL);
+    ASSERT_MSG(rc == 0, "profile --output %s failed (%d):\n%s", name, rc, out);
+    return path;
+}
+
+/* The page counts the screenshot's pixels in the flame graph's colours: a blank page, or one
+ * whose script failed, has none. */
+static const char checker_head[] =
+    "<!DOCTYPE html><html><body><pre id=\"r\">not loaded</pre>"
+    "<img id=\"i\" src=\"data:image/png;base64,";
+static const char checker_tail[] =
+    "\"><script>\n"
+    "const i=document.getElementById(\"i\");\n"
+    "function count(){const c=document.createElement(\"canvas\");c.width=i.naturalWidth;"
+    "c.height=i.naturalHeight;const x=c.getContext(\"2d\");x.drawImage(i,0,0);\n"
+    "const d=x.getImageData(0,0,c.width,c.height).data;let warm=0;const seen=new Set();\n"
+    "for(let k=0;k<d.length;k+=4){const r=d[k],g=d[k+1],b=d[k+2];\n"
+    " if(r>=205&&r<=236&&g>=90&&g<=217&&b>=40&&b<=103){warm++;seen.add(r<<16|g<<8|b);}}\n"
+    "document.getElementById(\"r\").textContent=\"size=\"+c.width+\"x\"+c.height+\" warm=\"+warm"
+    "+\" colors=\"+seen.size;}\n"
+    "if(i.complete)count();else i.onload=count;\n"
+    "</script></body></html>\n";
+
+TEST(profile_flamegraph_page_renders_in_headless_chromium)
+{
+    app_t a;
+    char url[512], want[128], html[300], dom[300], png[300], checker[300];
+    hot_start(&a, "--only-hot");
+    snprintf(html, sizeof html, "%s", profile_into(&a, "1", "fg.html"));
+    snprintf(dom, sizeof dom, "%s", out_path(&a, "fg.dom"));
+    snprintf(png, sizeof png, "%s", out_path(&a, "fg.png"));
+    snprintf(checker, sizeof checker, "%s", out_path(&a, "check.html"));
+    snprintf(url, sizeof url, "file://%s", html);
+    ASSERT_EQ(chromium_run(a.dir, url, dom, NULL), 0);
+    const char *text = slurp(dom);
+    /* The title line is filled in by the page's script, with the total it computed. */
+    snprintf(want, sizeof want, "<h1 id=\"title\">clrattach profile %s (cpu, 99 Hz) (",
+             app_pid_text(&a));
+    ASSERT_CONTAINS(text, want);
+    ASSERT_CONTAINS(text, " ms)</h1>");
+    ASSERT_CONTAINS(text, "ClrAttach.Hot.Shares.Seventy");
+    ASSERT_CONTAINS(text, "ClrAttach.Hot.Shares.Thirty");
+
+    ASSERT_EQ(chromium_run(a.dir, url, NULL, png), 0);
+    struct stat st;
+    ASSERT_MSG(stat(png, &st) == 0 && st.st_size > 1000, "no screenshot at %s", png);
+    ASSERT(memcmp(slurp(png), "\x89PNG\r\n\x1a\n", 8) == 0);
+    ASSERT(write_base64_between(checker, checker_head, png, checker_tail) == 0);
+    snprintf(url, sizeof url, "file://%s", checker);
+    ASSERT_EQ(chromium_run(a.dir, url, dom, NULL), 0);
+    const char *r = strstr(slurp(dom), "size=");
+    int w = 0, h = 0;
+    long warm = 0, colors = 0;
+    ASSERT_MSG(r && sscanf(r, "size=%dx%d warm=%ld colors=%ld", &w, &h, &warm, &colors) == 4,
+               "the checker page did not count the screenshot's pixels:\n%.2000s", slurp(dom));
+    test_note("screenshot %dx%d: %ld pixels in flame colours, %ld distinct", w, h, warm, colors);
+    ASSERT_MSG(w == 1200 && h == 800, "screenshot is %dx%d, want the window's 1200x800", w, h);
+    ASSERT_MSG(warm * 1000 >= (long)w * h * FLAME_PIXELS_MIN_PERMILLE && colors >= 3,
+               "the screenshot shows no flame graph: %ld of %d pixels in flame colours, %ld "
+               "colours", warm, w * h, colors);
+    app_stop(&a);
+}
+
+/* The total percentage speedscope's sandwich table gives the row of method, -1 if absent. */
+static double sandwich_total(const char *dom, const char *method)
+{
+    char cell[256];
+    snprintf(cell, sizeof cell, "</span>%s</td>", method);
+    const char *at = strstr(dom, cell), *row = NULL;
+    for (const char *p = dom; at && (p = strstr(p, "<tr")) && p < at; p++)
+        row = p;
+    const char *open = row ? strchr(row, '(') : NULL;
+    double pct;
+    return open && open < at && sscanf(open, "(%lf%%)", &pct) == 1 ? pct : -1;
+}
+
+TEST(profile_speedscope_file_loads_in_speedscope)
+{
+    app_t a;
+    char url[1024], title[160], json[300], js[300], dom[300];
+    hot_start(&a, "--only-hot");
+    snprintf(json, sizeof json, "%s", profile_into(&a, "2", "p.json"));
+    snprintf(js, sizeof js, "%s", out_path(&a, "p.js"));
+    snprintf(dom, sizeof dom, "%s", out_path(&a, "p.dom"));
+    /* What speedscope's own command line does: a script that hands it the file. */
+    ASSERT(write_base64_between(js, "speedscope.loadFileFromBase64(\"p.json\", \"", json,
+                                "\")\n") == 0);
+    snprintf(url, sizeof url, "file://%s#localProfilePath=%s&view=sandwich", CLRA_SPEEDSCOPE_HTML,
+             js);
+    struct stat st;
+    ASSERT_MSG(stat(CLRA_SPEEDSCOPE_HTML, &st) == 0, "speedscope is not installed at %s (the "
+               "fixture test tools.speedscope installs it from npm)", CLRA_SPEEDSCOPE_HTML);
+    ASSERT_EQ(chromium_run(a.dir, url, dom, NULL), 0);
+    const char *text = slurp(dom);
+    ASSERT_MSG(!strstr(text, "Something went wrong"), "speedscope failed:\n%.3000s", text);
+    snprintf(title, sizeof title, "<title>clrattach profile %s (cpu, 99 Hz) - speedscope</title>",
+             app_pid_text(&a));
+    ASSERT_CONTAINS(text, title);
+    double seventy = sandwich_total(text, "ClrAttach.Hot.Shares.Seventy");
+    double thirty = sandwich_total(text, "ClrAttach.Hot.Shares.Thirty");
+    ASSERT_MSG(seventy > 0 && thirty > 0, "speedscope's table lacks the hot methods:\n%.3000s",
+               text);
+    double share = seventy / (seventy + thirty);
+    test_note("speedscope: Seventy %.1f%%, Thirty %.1f%%: share %.3f", seventy, thirty, share);
+    ASSERT_MSG(share > 0.70 - SHARE_TOLERANCE && share < 0.70 + SHARE_TOLERANCE,
+               "speedscope gives Seventy %.3f of the hot thread, want 0.70 +- %.2f", share,
+               SHARE_TOLERANCE);
+    app_stop(&a);
+}
+
+/* The first method row of a table whose rows end in the method's name: pprof -top's (after
+ * its header line, which ends in "cum%") or clrattach's top (after "method"). */
+static const char *first_method(const char *table, const char *header_end)
+{
+    static char name[512];
+    const char *h = strstr(table, header_end);
+    const char *line = h ? strchr(h, '\n') : NULL;
+    const char *end = line ? strchr(line + 1, '\n') : NULL;
+    if (!end)
+        return "";
+    const char *sp = end;
+    while (sp > line && sp[-1] != ' ')
+        sp--;
+    snprintf(name, sizeof name, "%.*s", (int)(end - sp), sp);
+    return name;
+}
+
+/* The cum% pprof -top gives method, -1 when it is not listed. */
+static double pprof_cum(const char *table, const char *method)
+{
+    for (const char *l = table; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+        char flat[32], cum[32], name[512];
+        double flatp, sump, cump;
+        if (sscanf(l, "%31s %lf%% %lf%% %31s %lf%% %511s", flat, &flatp, &sump, cum, &cump,
+                   name) == 6 && strcmp(name, method) == 0)
+            return cump;
+    }
+    return -1;
+}
+
+TEST(profile_pprof_file_gives_go_tool_pprof_the_top_function_of_the_top_table)
+{
+    app_t a;
+    const char *out;
+    char pb[300], top_out[300], err[300], ours[512];
+    static char pprof[1 << 16];
+    hot_start(&a, "--only-hot");
+    snprintf(pb, sizeof pb, "%s", profile_into(&a, "2", "p.pb.gz"));
+    snprintf(top_out, sizeof top_out, "%s", out_path(&a, "pprof.top"));
+    snprintf(err, sizeof err, "%s", out_path(&a, "pprof.err"));
+    const char *argv[] = {consumer_find("go"), "tool", "pprof", "-top", pb, NULL};
+    int rc = consumer_run(argv, top_out, err, 60000);
+    ASSERT_MSG(rc == 0, "go tool pprof -top exited %d:\n%s", rc, slurp(err));
+    snprintf(pprof, sizeof pprof, "%s", slurp(top_out));
+    double seventy = pprof_cum(pprof, "ClrAttach.Hot.Shares.Seventy");
+    double thirty = pprof_cum(pprof, "ClrAttach.Hot.Shares.Thirty");
+    ASSERT_MSG(seventy > 0 && thirty > 0, "pprof lists no hot methods:\n%s", pprof);
+    double share = seventy / (seventy + thirty);
+    test_note("pprof: Seventy %.2f%%, Thirty %.2f%%: share %.3f", seventy, thirty, share);
+    ASSERT_MSG(share > 0.70 - SHARE_TOLERANCE && share < 0.70 + SHARE_TOLERANCE,
+               "pprof gives Seventy %.3f of the hot thread, want 0.70 +- %.2f:\n%s", share,
+               SHARE_TOLERANCE, pprof);
+    rc = run_cli(&out, "profile", "--duration", "2", "--format", "top", app_pid_text(&a), NULL);
+    ASSERT_MSG(rc == 0, "profile --format top failed (%d):\n%s", rc, out);
+    snprintf(ours, sizeof ours, "%s", first_method(out, "method"));
+    const char *theirs = first_method(pprof, "cum%");
+    test_note("top function: pprof %s, clrattach %s", theirs, ours);
+    ASSERT_MSG(ours[0] && strcmp(theirs, ours) == 0,
+               "pprof's top function is not the top table's:\n%s\n%s", pprof, out);
+    app_stop(&a);
+}
