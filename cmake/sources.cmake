@@ -88,6 +88,7 @@ set(SAMPLER_SOURCES
 set(RENDER_SOURCES
   src/cli/render/flamegraph_page.c
   src/cli/render/profile.c
+  src/cli/render/write_chromium.c
   src/cli/render/write_flamegraph.c
   src/cli/render/write_folded.c
   src/cli/render/write_pprof.c
