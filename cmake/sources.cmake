@@ -129,8 +129,10 @@ set(CLI_SOURCES
   src/cli/report.c
   src/cli/trace_options.c
   src/cli/trace_presets.c
+  src/cli/trace_formats.c
   src/cli/trace_record.c
   src/cli/trace_report.c
+  src/cli/trace_stop_event.c
   src/cli/trace_user_events.c
   src/cli/usage.c
   src/cli/visible.c

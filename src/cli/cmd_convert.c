@@ -84,7 +84,7 @@ int cmd_convert(int argc, char **argv)
         }
         if (fmt == FMT_PPROF && o.output && profile_format_from_path(o.output) == FMT_PPROF_GZ)
             fmt = FMT_PPROF_GZ;
-        return convert_samples(a.args[0], fmt, o.output);
+        return convert_samples(a.args[0], fmt, o.output, "clrattach convert");
     }
     convert_run_t r = {stdout, 8};
     if (o.output && !(r.f = fopen(o.output, "w"))) {

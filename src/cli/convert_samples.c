@@ -42,12 +42,12 @@ static int fill(profile_t *p, const clra_cpu_samples_t *s, size_t *empty)
 }
 
 /* Writes the profile to output (stdout when NULL); 0, or EXIT_INTERNAL after saying why. */
-static int write_profile(const profile_t *p, int fmt, const char *output)
+static int write_profile(const profile_t *p, int fmt, const char *output, const char *who)
 {
     profile_write_opts_t o = {0};
     FILE *f = output ? fopen(output, "wb") : stdout;
     if (!f) {
-        fprintf(stderr, "clrattach convert: cannot write %s: %m\n", cli_vis(output));
+        fprintf(stderr, "%s: cannot write %s: %m\n", who, cli_vis(output));
         return EXIT_INTERNAL;
     }
     int bad = profile_write(p, &o, fmt, f) != 0;
@@ -55,7 +55,7 @@ static int write_profile(const profile_t *p, int fmt, const char *output)
     if (f != stdout)
         bad |= fclose(f) != 0;
     if (bad) {
-        fprintf(stderr, "clrattach convert: writing %s failed\n", output ? cli_vis(output) : "stdout");
+        fprintf(stderr, "%s: writing %s failed\n", who, output ? cli_vis(output) : "stdout");
         return EXIT_INTERNAL;
     }
     return 0;
@@ -80,21 +80,21 @@ static uint32_t trace_pid(const char *input)
     return pid;
 }
 
-int convert_samples(const char *input, int fmt, const char *output)
+int convert_samples(const char *input, int fmt, const char *output, const char *who)
 {
     clra_cpu_samples_t s;
     clra_nettrace_info_t info;
     clra_status_t st;
     int rc = clra_cpu_samples_read_file(input, &s, &info, &st);
     if (rc && rc != CLRA_EPROTO) {
-        fprintf(stderr, "clrattach convert: %s\n", cli_vis(st.detail));
+        fprintf(stderr, "%s: %s\n", who, cli_vis(st.detail));
         clra_cpu_samples_free(&s);
         return EXIT_USAGE;
     }
     if (s.count == 0 && !rc) {
-        fprintf(stderr, "clrattach convert: %s has no CPU samples; record them with 'clrattach "
+        fprintf(stderr, "%s: %s has no CPU samples; record them with 'clrattach "
                 "trace --profile dotnet-sampled-thread-time' (the "
-                "Microsoft-DotNETCore-SampleProfiler provider)\n", cli_vis(input));
+                "Microsoft-DotNETCore-SampleProfiler provider)\n", who, cli_vis(input));
         clra_cpu_samples_free(&s);
         return EXIT_USAGE;
     }
@@ -107,17 +107,17 @@ int convert_samples(const char *input, int fmt, const char *output)
     if (fmt == FMT_CHROMIUM)
         p.pid = trace_pid(input);
     size_t empty = 0;
-    int code = fill(&p, &s, &empty) ? (fprintf(stderr, "clrattach convert: out of memory\n"),
+    int code = fill(&p, &s, &empty) ? (fprintf(stderr, "%s: out of memory\n", who),
                                        EXIT_INTERNAL)
-                                    : write_profile(&p, fmt, output);
+                                    : write_profile(&p, fmt, output, who);
     if (!code && rc == CLRA_EPROTO) {
-        fprintf(stderr, "clrattach convert: %s is %s: %s (the samples before it are written)\n",
+        fprintf(stderr, "%s: %s is %s: %s (the samples before it are written)\n", who,
                 cli_vis(input), info.state == CLRA_NETTRACE_INCOMPLETE ? "truncated" : "corrupt",
                 cli_vis(st.detail));
         code = EXIT_CONNECTION;
     }
     if (!code && empty)
-        fprintf(stderr, "clrattach convert: %zu of %zu samples had no stack and were left out\n",
+        fprintf(stderr, "%s: %zu of %zu samples had no stack and were left out\n", who,
                 empty, s.count);
     profile_free(&p);
     clra_cpu_samples_free(&s);
