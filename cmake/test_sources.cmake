@@ -56,6 +56,7 @@ set(E2E_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_profile.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_runtime_facts.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_ps.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_speedscope_anchor.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_stage.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_startup_hook.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_nettrace_crosscheck.c
