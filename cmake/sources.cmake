@@ -88,6 +88,7 @@ set(SAMPLER_SOURCES
 set(RENDER_SOURCES
   src/cli/render/flamegraph_page.c
   src/cli/render/profile.c
+  src/cli/render/write_chromium.c
   src/cli/render/write_flamegraph.c
   src/cli/render/write_folded.c
   src/cli/render/write_pprof.c
@@ -128,8 +129,10 @@ set(CLI_SOURCES
   src/cli/report.c
   src/cli/trace_options.c
   src/cli/trace_presets.c
+  src/cli/trace_formats.c
   src/cli/trace_record.c
   src/cli/trace_report.c
+  src/cli/trace_stop_event.c
   src/cli/trace_user_events.c
   src/cli/usage.c
   src/cli/visible.c

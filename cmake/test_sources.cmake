@@ -56,11 +56,13 @@ set(E2E_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_profile.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_runtime_facts.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_ps.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_speedscope_anchor.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_stage.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_startup_hook.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_nettrace_crosscheck.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_trace.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_trace_filter.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_trace_outputs.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_trace_presets.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_trace_user_events.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_tutorial.c

@@ -13,7 +13,9 @@ _clrattach_verbs() {
 _clrattach_options() {
     "$1" "$2" --help 2>/dev/null | awk -v values="${3:-}" '
         /^options:/ { o = 1; next } o && /^$/ { o = 0 }
-        o && /^  -/ { for (i = 1; i <= NF; i++) if ($i ~ /^--/) {
+        o && /^  -/ { for (i = 1; i <= NF; i++) {
+            if ($i !~ /^-/ && $i !~ /^[A-Z][A-Z_:.,]*$/) break # the help text begins
+            if ($i !~ /^--/) continue
             name = $i; sub(/,$/, "", name); plain = name; sub(/\[=.*/, "", plain)
             taking = (i < NF && $(i + 1) ~ /^[A-Z_]+$/)
             if (values == "" || taking) print plain } }'
@@ -24,8 +26,9 @@ _clrattach_pids() {
     "$1" ps --json 2>/dev/null | grep -o '"pid": *[0-9]*' | grep -o '[0-9]*$'
 }
 
-# The values trace's --profile, --clrevents and --clreventlevel take, from the command's own
-# lists (--list-profiles, --list-clrevents). A --clrevents word completes after its last '+'.
+# The values trace's --profile, --clrevents, --clreventlevel and --format take, the first two
+# from the command's own lists (--list-profiles, --list-clrevents). A --clrevents word completes
+# after its last '+', a --format word after its last ','.
 _clrattach_trace_values() {
     local cmd=$1 prev=$2 cur=$3 head=""
     case $prev in
@@ -39,8 +42,19 @@ _clrattach_trace_values() {
     --clreventlevel)
         mapfile -t COMPREPLY < <(compgen -W "LogAlways Critical Error Warning Informational
             Verbose" -- "$cur") ;;
+    --format) # comma-separated: the word after the last ','
+        [[ $cur == *,* ]] && head=${cur%,*},
+        mapfile -t COMPREPLY < <(compgen -P "$head" -W "nettrace speedscope chromium flamegraph
+            folded pprof" -- "${cur##*,}") ;;
     *) return 1 ;;
     esac
+}
+
+# The formats convert's --format takes.
+_clrattach_convert_values() {
+    [ "$2" = --format ] || return 1
+    mapfile -t COMPREPLY < <(compgen -W "json flamegraph folded speedscope pprof top chromium" \
+        -- "$3")
 }
 
 _clrattach() {
@@ -60,6 +74,8 @@ _clrattach() {
     elif [[ $cur == -* ]]; then
         mapfile -t COMPREPLY < <(compgen -W "$(_clrattach_options "$cmd" "$verb") --help" -- "$cur")
     elif [ "$verb" = trace ] && _clrattach_trace_values "$cmd" "$prev" "$cur"; then
+        return 0
+    elif [ "$verb" = convert ] && _clrattach_convert_values "$cmd" "$prev" "$cur"; then
         return 0
     elif [[ $prev == --* ]] && _clrattach_options "$cmd" "$verb" values | grep -qx -- "$prev"; then
         return 0 # an option's value: a file name or text (complete -o default)

@@ -22,7 +22,8 @@ static const cli_opt_t convert_opts[] = {
                "json (default): one JSON object per line, the trace's header first, then every "
                "event with its stack's addresses and its payload decoded from the metadata; "
                "flamegraph, folded, speedscope, pprof or top: the trace's CPU samples "
-               "(SampleProfiler) as clrattach profile writes them"),
+               "(SampleProfiler) as clrattach profile writes them; chromium: those samples on a "
+               "timeline in the Chrome trace-event format (chrome://tracing, Perfetto)"),
     CLI_STRING("output", convert_opts_t, output, "FILE", "write there instead of stdout"),
     CLI_END,
 };
@@ -41,6 +42,7 @@ static const cli_verb_t convert_verb = {
         "  clrattach convert --output trace.jsonl trace.nettrace\n"
         "  clrattach convert --format flamegraph --output cpu.html trace.nettrace\n"
         "  clrattach convert --format folded trace.nettrace | sort -k2 -n | tail\n"
+        "  clrattach convert --format chromium --output trace.chromium.json trace.nettrace\n"
         "\n"
         "exit codes: 0 the whole file was converted, 1 the output could not be written, 2\n"
         "usage, the file cannot be read or (profile formats) holds no CPU samples, 8 the file is truncated or corrupt (what came\n"
@@ -77,12 +79,12 @@ int cmd_convert(int argc, char **argv)
         int fmt = profile_format_parse(o.format);
         if (fmt < 0) {
             fprintf(stderr, "clrattach convert: --format %s: expected json, flamegraph, folded, "
-                    "speedscope, pprof or top\n", cli_vis(o.format));
+                    "speedscope, pprof, top or chromium\n", cli_vis(o.format));
             return EXIT_USAGE;
         }
         if (fmt == FMT_PPROF && o.output && profile_format_from_path(o.output) == FMT_PPROF_GZ)
             fmt = FMT_PPROF_GZ;
-        return convert_samples(a.args[0], fmt, o.output);
+        return convert_samples(a.args[0], fmt, o.output, "clrattach convert");
     }
     convert_run_t r = {stdout, 8};
     if (o.output && !(r.f = fopen(o.output, "w"))) {

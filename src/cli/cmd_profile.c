@@ -82,6 +82,8 @@ static int check_opts(profile_opts_t *o, int *fmt)
     }
     *fmt = o->format ? profile_format_parse(o->format)
                      : o->output ? profile_format_from_path(o->output) : FMT_TOP;
+    if (*fmt == FMT_CHROMIUM) /* the sampler's drains carry no times to draw a timeline from */
+        *fmt = -1;
     if (*fmt < 0 && o->format)
         fprintf(stderr, "clrattach: --format is flamegraph, folded, speedscope, pprof or top, "
                 "not '%s'\n", o->format);

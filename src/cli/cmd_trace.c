@@ -39,6 +39,21 @@ static const cli_opt_t trace_opts[] = {
             "much again, at least 16 MiB; a target streaming past that is cut off)"),
     CLI_STRING("output", trace_opts_t, output_arg, "FILE",
                "where to write (default trace-PID-YYYYMMDD-HHMMSS.nettrace)"),
+    CLI_CALL("format", CLI_ARG_REQUIRED, trace_opts_t, formats, "FORMATS", trace_opt_format,
+             "nettrace (default; always written), speedscope, chromium, flamegraph, folded, "
+             "pprof: comma-separated or repeated; each but nettrace is converted from the "
+             "trace's CPU samples when it ends (as clrattach convert does), into FILE with its "
+             "extension replaced: .speedscope.json, .chromium.json, .html, .folded, .pb.gz"),
+    CLI_STRING("stopping-event-provider-name", trace_opts_t, stop_event.provider, "NAME",
+               "stop the trace at the first event of provider NAME (as written, case "
+               "sensitive); the stream is decoded as it is saved"),
+    CLI_STRING("stopping-event-event-name", trace_opts_t, stop_event.event, "NAME",
+               "with --stopping-event-provider-name: only an event named NAME (the name its "
+               "metadata gives, e.g. an EventSource method's)"),
+    CLI_STRING("stopping-event-payload-filter", trace_opts_t, stop_event.filter,
+               "FILTER",
+               "with --stopping-event-event-name: FIELD:VALUE[,FIELD:VALUE...], only an event "
+               "whose payload fields have these values (compared as text; bools True/False, numbers in decimal)"),
     TRACE_SETTING_OPTIONS(trace_opts_t, tr),
     CLI_STRING("user-events", trace_opts_t, user_events, "TRACEPOINT",
                "no file: the runtime writes the events to the Linux user_events tracepoint "
@@ -56,10 +71,11 @@ static const cli_verb_t trace_verb = {
     .synopsis = "PID | --name NAME",
     .description =
         "Records an EventPipe trace of .NET process PID into a .nettrace file (PerfView,\n"
-        "TraceEvent, dotnet-trace convert and Visual Studio read it) until --duration ends\n"
-        "or Ctrl-C (SIGINT) or SIGTERM; a second Ctrl-C aborts and leaves the file\n"
-        "incomplete. Stopping sends StopTracing and keeps saving the rundown the runtime\n"
-        "writes, so the file ends cleanly; the last line says whether it does.\n",
+        "TraceEvent, dotnet-trace convert and Visual Studio read it) until --duration ends,\n"
+        "the stopping event arrives, or Ctrl-C (SIGINT) or SIGTERM; a second Ctrl-C aborts\n"
+        "and leaves the file incomplete. Stopping sends StopTracing and keeps saving the\n"
+        "rundown the runtime writes, so the file ends cleanly; the last line says whether\n"
+        "it does. --format also writes the trace's CPU samples in other formats beside it.\n",
     .epilogue =
         "The oldest CollectTracing command that expresses the options is used: 1 by default,\n"
         "2 for --no-rundown, 3 for --no-stackwalk, 4 for a custom rundown keyword, 5 for\n"
@@ -71,11 +87,17 @@ static const cli_verb_t trace_verb = {
         "  clrattach trace --providers 'System.Runtime:::EventCounterIntervalSec=1' PID\n"
         "  clrattach trace --profile gc-collect --duration 30 --name myservice\n"
         "  clrattach trace --clrevents gc+exception --clreventlevel verbose PID\n"
+        "  clrattach trace --profile dotnet-sampled-thread-time --format speedscope,chromium\n"
+        "      --duration 10 PID\n"
+        "  clrattach trace --providers MyCompany-MyApp --stopping-event-provider-name\n"
+        "      MyCompany-MyApp --stopping-event-event-name RequestFailed\n"
+        "      --stopping-event-payload-filter statusCode:500 --duration 600 PID\n"
         "  clrattach trace --providers Microsoft-Windows-DotNETRuntime:0x1:4 --user-events\n"
         "      dotnet_gc --duration 10 PID\n"
         "\n"
-        "exit codes: 0 a complete trace was written, 1 the file (or, with --user-events,\n"
-        "user_events_data) could not be opened or written, 2 usage or bad provider spec,\n"
+        "exit codes: 0 a complete trace was written (and each --format), 1 the file (or,\n"
+        "with --user-events, user_events_data) could not be opened or written, or a --format\n"
+        "conversion failed (e.g. no CPU samples), 2 usage or bad provider spec,\n"
         "3 no such process, 5 no endpoint, 6 permission denied, 7 the\n"
         "stop timed out, 8 the stream ended early (e.g. the process exited; the file is\n"
         "incomplete) or a connection/protocol failure, 10 the runtime refused.\n",
@@ -118,8 +140,13 @@ static int parse_options(int argc, char **argv, trace_opts_t *o, int *code)
         return -1;
     }
     if (trace_presets_apply(o) != 0 || trace_option_settle(&o->tr) != 0 ||
-        trace_user_events_settle(o) != 0)
+        trace_user_events_settle(o) != 0 || trace_stop_event_settle(&o->stop_event) != 0)
         return -1;
+    if (o->user_events && (o->stop_event.provider || (o->formats & ~1u))) {
+        fprintf(stderr, "clrattach trace: --user-events writes no stream: no --format other "
+                "than nettrace, no --stopping-event-*\n");
+        return -1;
+    }
     *code = cli_target_pid(o->name, a.args, a.nargs, a.timeout_ms, &o->pid);
     if (*code != EXIT_OK)
         return -1;
@@ -152,5 +179,6 @@ int cmd_trace(int argc, char **argv)
         code = o.user_events ? trace_user_events_record(&o) : trace_record(&o);
     }
     clra_trace_config_free(&o.cfg);
+    trace_stop_event_free(&o.stop_event);
     return code;
 }

@@ -12,8 +12,9 @@ void convert_json_header(FILE *f, const clra_nettrace_header_t *h);
 void convert_json_event(FILE *f, const clra_nettrace_event_t *ev, unsigned pointer_size);
 
 /* The trace's CPU samples in a profile format (render/profile.h's FMT_*) to output (stdout
- * when NULL). An exit code: 0, EXIT_USAGE (unreadable, no samples), EXIT_CONNECTION (truncated
- * or corrupt: what came before is written), EXIT_INTERNAL (writing failed). */
-int convert_samples(const char *input, int fmt, const char *output);
+ * when NULL); who prefixes the messages ("clrattach convert"). An exit code: 0, EXIT_USAGE
+ * (unreadable, no samples), EXIT_CONNECTION (truncated or corrupt: what came before is
+ * written), EXIT_INTERNAL (writing failed). */
+int convert_samples(const char *input, int fmt, const char *output, const char *who);
 
 #endif

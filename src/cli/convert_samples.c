@@ -8,18 +8,30 @@
 
 #include <string.h>
 
-/* Each SampleProfiler sample stands for one sampling period of its thread's time. */
+/* A timestamp as nanoseconds after t0. */
+static uint64_t since_ns(int64_t t, int64_t t0, int64_t frequency)
+{
+    return t > t0 && frequency > 0 ? (uint64_t)((double)(t - t0) * 1e9 / (double)frequency) : 0;
+}
+
+/* Each SampleProfiler sample stands for one sampling period of its thread's time; its time
+ * goes on the timeline (the chromium writer's). */
 static int fill(profile_t *p, const clra_cpu_samples_t *s, size_t *empty)
 {
     uint64_t period = s->sampling_rate_ns ? s->sampling_rate_ns : 1000000;
+    int64_t t0 = 0;
+    for (size_t i = 0; i < s->count; i++)
+        if (s->samples[i].frame_count && (!t0 || s->samples[i].timestamp < t0))
+            t0 = s->samples[i].timestamp;
+    p->period_ns = period;
     for (size_t i = 0; i < s->count; i++) {
         const clra_cpu_sample_t *x = &s->samples[i];
         if (x->frame_count == 0) {
             (*empty)++;
             continue;
         }
-        if (profile_add_sample(p, x->thread_id, NULL, x->frames, (uint32_t)x->frame_count,
-                               period))
+        if (profile_add_timed(p, x->thread_id, NULL, x->frames, (uint32_t)x->frame_count,
+                              period, since_ns(x->timestamp, t0, s->qpc_frequency)))
             return -1;
     }
     if (s->count > 1 && s->qpc_frequency > 0) {
@@ -30,12 +42,12 @@ static int fill(profile_t *p, const clra_cpu_samples_t *s, size_t *empty)
 }
 
 /* Writes the profile to output (stdout when NULL); 0, or EXIT_INTERNAL after saying why. */
-static int write_profile(const profile_t *p, int fmt, const char *output)
+static int write_profile(const profile_t *p, int fmt, const char *output, const char *who)
 {
     profile_write_opts_t o = {0};
     FILE *f = output ? fopen(output, "wb") : stdout;
     if (!f) {
-        fprintf(stderr, "clrattach convert: cannot write %s: %m\n", cli_vis(output));
+        fprintf(stderr, "%s: cannot write %s: %m\n", who, cli_vis(output));
         return EXIT_INTERNAL;
     }
     int bad = profile_write(p, &o, fmt, f) != 0;
@@ -43,27 +55,46 @@ static int write_profile(const profile_t *p, int fmt, const char *output)
     if (f != stdout)
         bad |= fclose(f) != 0;
     if (bad) {
-        fprintf(stderr, "clrattach convert: writing %s failed\n", output ? cli_vis(output) : "stdout");
+        fprintf(stderr, "%s: writing %s failed\n", who, output ? cli_vis(output) : "stdout");
         return EXIT_INTERNAL;
     }
     return 0;
 }
 
-int convert_samples(const char *input, int fmt, const char *output)
+/* Only the header is wanted: stopping here ends the read after the first piece. */
+static int header_pid(void *ctx, const clra_nettrace_header_t *h)
+{
+    *(uint32_t *)ctx = h->pid;
+    return 1;
+}
+
+/* The traced process's id from the trace header (0 when unreadable), for the chromium format. */
+static uint32_t trace_pid(const char *input)
+{
+    uint32_t pid = 0;
+    clra_nettrace_callbacks_t cb = {0};
+    clra_nettrace_info_t info;
+    clra_status_t st;
+    cb.header = header_pid;
+    clra_nettrace_decode_file(input, &cb, &pid, &info, &st);
+    return pid;
+}
+
+int convert_samples(const char *input, int fmt, const char *output, const char *who)
 {
     clra_cpu_samples_t s;
     clra_nettrace_info_t info;
     clra_status_t st;
     int rc = clra_cpu_samples_read_file(input, &s, &info, &st);
     if (rc && rc != CLRA_EPROTO) {
-        fprintf(stderr, "clrattach convert: %s\n", cli_vis(st.detail));
+        fprintf(stderr, "%s: %s\n", who, cli_vis(st.detail));
         clra_cpu_samples_free(&s);
         return EXIT_USAGE;
     }
     if (s.count == 0 && !rc) {
-        fprintf(stderr, "clrattach convert: %s has no CPU samples; record them with 'clrattach "
+        fprintf(stderr, "%s: %s has no CPU samples; record them with 'clrattach "
                 "trace --profile dotnet-sampled-thread-time' (the "
-                "Microsoft-DotNETCore-SampleProfiler provider)\n", cli_vis(input));
+                "Microsoft-DotNETCore-SampleProfiler provider)\n", who, cli_vis(input));
         clra_cpu_samples_free(&s);
         return EXIT_USAGE;
     }
@@ -73,18 +104,20 @@ int convert_samples(const char *input, int fmt, const char *output)
     snprintf(title, sizeof title, "clrattach convert %.120s", input);
     p.title = title;
     p.weight_name = "wall"; /* SampleProfiler samples managed threads by time, not by CPU */
+    if (fmt == FMT_CHROMIUM)
+        p.pid = trace_pid(input);
     size_t empty = 0;
-    int code = fill(&p, &s, &empty) ? (fprintf(stderr, "clrattach convert: out of memory\n"),
+    int code = fill(&p, &s, &empty) ? (fprintf(stderr, "%s: out of memory\n", who),
                                        EXIT_INTERNAL)
-                                    : write_profile(&p, fmt, output);
+                                    : write_profile(&p, fmt, output, who);
     if (!code && rc == CLRA_EPROTO) {
-        fprintf(stderr, "clrattach convert: %s is %s: %s (the samples before it are written)\n",
+        fprintf(stderr, "%s: %s is %s: %s (the samples before it are written)\n", who,
                 cli_vis(input), info.state == CLRA_NETTRACE_INCOMPLETE ? "truncated" : "corrupt",
                 cli_vis(st.detail));
         code = EXIT_CONNECTION;
     }
     if (!code && empty)
-        fprintf(stderr, "clrattach convert: %zu of %zu samples had no stack and were left out\n",
+        fprintf(stderr, "%s: %zu of %zu samples had no stack and were left out\n", who,
                 empty, s.count);
     profile_free(&p);
     clra_cpu_samples_free(&s);

@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include "trace_options.h"
 #include "trace_record.h"
+#include "trace_stop_event.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -51,6 +52,8 @@ typedef struct capped_file {
     int fd;
     uint64_t written, hard; /* hard 0: no cap */
     int cut;                /* a write past hard was refused */
+    trace_stop_monitor_t *watch; /* the stopping event's decoder, fed what was written; NULL
+                                  * when none is asked for or once the stop began */
 } capped_file_t;
 
 #define RUNDOWN_ALLOWANCE_MIN (16ull << 20)
@@ -63,7 +66,10 @@ static int capped_sink(void *ctx, const void *data, size_t len)
         return -1;
     }
     f->written += len;
-    return trace_file_sink(&f->fd, data, len);
+    int rc = trace_file_sink(&f->fd, data, len);
+    if (rc == 0 && f->watch)
+        trace_stop_monitor_feed(f->watch, data, len);
+    return rc;
 }
 
 typedef struct recording {
@@ -74,7 +80,9 @@ typedef struct recording {
     clra_trace_session_t s;
     double t0, last_progress;
     int tty;
-    const char *stopped_by; /* "duration", "signal", "stream-end" or "error" */
+    const char *stopped_by; /* "duration", "signal", "max-size", "stopping-event",
+                             * "stream-end" or "error" */
+    trace_stop_monitor_t watch;
 } recording_t;
 
 /* "1.5 MiB"-style sizes for people. */
@@ -134,6 +142,10 @@ static int stream(recording_t *r, clra_status_t *st)
             r->stopped_by = "max-size";
             return 0;
         }
+        if (r->watch.matched) {
+            r->stopped_by = "stopping-event";
+            return 0;
+        }
     }
 }
 
@@ -147,6 +159,9 @@ static int open_output(const trace_opts_t *o, int *created)
 static int stop(recording_t *r, const clra_target_t *target, clra_status_t *st)
 {
     interrupts = 1; /* from here one Ctrl-C is the "second" one: it aborts the wait */
+    r->out.watch = NULL; /* the rundown is only saved */
+    if (!r->o->json && r->watch.matched)
+        fprintf(stderr, "stopping: the stopping event %s arrived\n", r->watch.what);
     if (!r->o->json) {
         progress(r, 1);
         fprintf(stderr, "stopping: waiting for the rundown and the end of the stream (Ctrl-C "
@@ -169,8 +184,15 @@ int trace_record(const trace_opts_t *o)
     }
     if ((r.fd = open_output(o, &r.created)) < 0)
         return EXIT_USAGE;
+    if (trace_stop_monitor_open(&r.watch, &o->stop_event) != 0) {
+        close(r.fd);
+        if (r.created)
+            unlink(o->output);
+        return EXIT_INTERNAL;
+    }
     install_signals();
     r.out.fd = r.fd;
+    r.out.watch = r.watch.d ? &r.watch : NULL;
     if (o->max_size) {
         uint64_t cap = (uint64_t)o->max_size;
         r.out.hard = cap + (cap > RUNDOWN_ALLOWANCE_MIN ? cap : RUNDOWN_ALLOWANCE_MIN);
@@ -179,6 +201,7 @@ int trace_record(const trace_opts_t *o)
     rc = trace_start_session(o, &target, &r.s, &st);
     if (rc) {
         close(r.fd);
+        trace_stop_monitor_close(&r.watch);
         if (r.created)
             unlink(o->output);
         trace_report_failure(o, rc, &st);
@@ -194,6 +217,7 @@ int trace_record(const trace_opts_t *o)
     else if (!o->json)
         progress(&r, 1);
     clra_trace_session_close(&r.s);
+    trace_stop_monitor_close(&r.watch);
     if (r.out.cut)
         snprintf(st.detail, sizeof st.detail, "the target kept streaming after the stop: the "
                  "file was cut at %llu bytes (--max-size %lld plus the rundown allowance)",

@@ -5,6 +5,17 @@
 #include "cli.h"
 #include "trace_options.h"
 
+#define TRACE_FORMATS 6 /* nettrace, speedscope, chromium, flamegraph, folded, pprof */
+#define TRACE_STOP_FILTERS 16
+
+/* --stopping-event-*: the event that ends the recording, as dotnet-trace collect takes it. */
+typedef struct trace_stop_event {
+    const char *provider, *event; /* NULL: not given */
+    const char *filter;           /* "name:value,..." as given, or NULL */
+    char *names[TRACE_STOP_FILTERS], *values[TRACE_STOP_FILTERS]; /* the filter, parsed */
+    int count;
+} trace_stop_event_t;
+
 typedef struct trace_opts {
     int pid;
     clra_trace_config_t cfg;
@@ -25,6 +36,8 @@ typedef struct trace_opts {
     int list_clrevents;      /* --list-clrevents */
     int rundown_fallback;    /* the rundown keyword is a profile's own (gc-collect's): dropped
                               * on a runtime that does not know CollectTracing4 */
+    unsigned formats;        /* --format: bit i for trace_formats.c's format i (0 nettrace) */
+    trace_stop_event_t stop_event; /* the --stopping-event-* options */
     struct trace_tracepoints {
         const char *spec[TRACE_MAX_FILTER_OPTIONS]; /* --tracepoint specs in order */
         int count;
@@ -65,6 +78,30 @@ int trace_start_session(const trace_opts_t *o, const clra_target_t *target,
 /* What --list-profiles and --list-clrevents print. */
 void trace_list_profiles(FILE *f);
 void trace_list_clrevents(FILE *f);
+
+/* --format: the words into o->formats (dest); 0 or -1 after saying why. */
+int trace_opt_format(void *dest, const char *arg);
+
+/* One conversion done at the end of a recording. */
+typedef struct trace_conversion {
+    const char *format;
+    char path[CLRA_PATH_MAX];
+    int ok;
+} trace_conversion_t;
+
+typedef struct trace_converted {
+    trace_conversion_t items[TRACE_FORMATS];
+    int count;
+} trace_converted_t;
+
+/* Converts o->output into each format o->formats asks for besides nettrace, beside it; says
+ * what it wrote (text mode). 0, or -1 when any conversion failed (each said why). */
+int trace_convert_formats(const trace_opts_t *o, trace_converted_t *done);
+
+/* Checks and parses the --stopping-event-* options (dotnet-trace's rules); 0 or -1 after saying
+ * why. */
+int trace_stop_event_settle(trace_stop_event_t *e);
+void trace_stop_event_free(trace_stop_event_t *e);
 
 /* Reports a failure before any byte was recorded (text or JSON). */
 void trace_report_failure(const trace_opts_t *o, int rc, const clra_status_t *st);

@@ -36,9 +36,23 @@ static int exit_code(const trace_result_t *res, const clra_nettrace_info_t *info
     return res->rc ? cli_exit_code(res->rc) : EXIT_CONNECTION;
 }
 
+/* The --format conversions: which format, where, whether it was written. */
+static void report_conversions(json_out_t *j, const trace_converted_t *done)
+{
+    json_array(j, "converted");
+    for (int i = 0; i < done->count; i++) {
+        json_object(j, NULL);
+        json_str(j, "format", done->items[i].format);
+        json_str(j, "path", done->items[i].path);
+        json_bool(j, "ok", done->items[i].ok);
+        json_close(j);
+    }
+    json_close(j);
+}
+
 /* The trace's own fields; the reporter adds the error, exit_code and elapsed_ms. */
 static void report_json(json_out_t *j, const trace_opts_t *o, const trace_result_t *res,
-                        const clra_nettrace_info_t *info)
+                        const clra_nettrace_info_t *info, const trace_converted_t *done)
 {
     char id[24];
     snprintf(id, sizeof id, "0x%llx", (unsigned long long)res->session_id);
@@ -54,6 +68,7 @@ static void report_json(json_out_t *j, const trace_opts_t *o, const trace_result
     json_str(j, "problem", info->problem);
     json_int(j, "nettrace_version", info->version);
     json_int(j, "event_blocks", info->event_blocks);
+    report_conversions(j, done);
 }
 
 /* One line on stdout: what was written and whether it is a complete trace. */
@@ -96,11 +111,16 @@ int trace_report(const trace_opts_t *o, const trace_result_t *res)
         snprintf(info.problem, sizeof info.problem, "%.150s", st.detail);
     }
     int code = exit_code(res, &info);
+    trace_converted_t done = {0};
+    if (!o->json)
+        report_text(o, res, &info);
+    /* what an invalid file holds is not worth converting; a cut one's beginning is */
+    if (info.state != CLRA_NETTRACE_INVALID && trace_convert_formats(o, &done) != 0 &&
+        code == EXIT_OK)
+        code = EXIT_INTERNAL;
     json_out_t *j = cli_result_open(o->run, code == EXIT_OK);
     if (j)
-        report_json(j, o, res, &info);
-    else
-        report_text(o, res, &info);
+        report_json(j, o, res, &info, &done);
     cli_failure_t f = {.rc = res->rc, .st = res->st, .action = "stop tracing", .exit_code = code,
                        .exit_code_set = 1,
                        .hint = res->rc == CLRA_ETIMEDOUT ? "raise --timeout; the rundown of a "

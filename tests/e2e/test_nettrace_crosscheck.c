@@ -3,6 +3,7 @@
  * the runtime under test: the same events per provider and event id, the same payload values
  * of every self-describing event (the app's EventSource, EventCounters). */
 #define _GNU_SOURCE
+#include "chromium_check.h"
 #include "harness.h"
 #include "json_check.h"
 #include "nettrace_lines.h"
@@ -198,6 +199,26 @@ static void check_folded(const char *trace, const char *dir, const clra_cpu_samp
     ASSERT_MSG(spin == held, "folded lines through Hot.Spin count %zu, the samples %zu", spin, held);
 }
 
+/* convert --format chromium of the same file: one JSON value whose B and E events nest on each
+ * thread, the hot method's durations there, together no longer than the 1.5 s it spun (plus a
+ * sampling period) and covering most of the samples that hold it (1 ms each). */
+static void check_chromium(const char *trace, const char *dir, size_t held)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/samples.chromium.json", dir);
+    const char *out;
+    int rc = run_cli(&out, "convert", "--format", "chromium", "--output", path, trace,
+                     (const char *)NULL);
+    ASSERT_MSG(rc == 0, "convert --format chromium exited %d: %s", rc, out);
+    chromium_summary_t c;
+    chromium_check_file(path, "ClrAttach.Sample.Hot.Spin", &c);
+    ASSERT_MSG(c.begins == c.ends && c.begins > 0, "%zu B and %zu E events", c.begins, c.ends);
+    ASSERT_MSG(c.frame_begins > 0, "no duration of Hot.Spin in %s", path);
+    ASSERT_MSG(c.frame_ms <= 1500 + 2 && c.frame_ms >= 0.8 * (double)held,
+               "Hot.Spin open %.1f ms in all, for %zu samples of a 1500 ms spin", c.frame_ms,
+               held);
+}
+
 TEST(cpu_samples_of_a_trace_put_the_hot_method_near_the_leaf_under_main_and_convert_folds_them)
 {
     app_t a;
@@ -234,6 +255,7 @@ TEST(cpu_samples_of_a_trace_put_the_hot_method_near_the_leaf_under_main_and_conv
     ASSERT_MSG(rooted == held, "%zu of %zu Hot.Spin samples do not reach Program.Main",
                held - rooted, held);
     check_folded(out, a.dir, &s, held);
+    check_chromium(out, a.dir, held);
     clra_cpu_samples_free(&s);
     app_stop(&a);
 }

@@ -36,6 +36,9 @@ expect "" clrattach attach 42 ""
 expect "gc-verbose gc-collect" clrattach trace --profile gc-
 expect "gc+exception" clrattach trace --clrevents gc+exc
 expect "Verbose" clrattach trace --clreventlevel Ve
+expect "speedscope,chromium" clrattach trace --format speedscope,chr
+expect "chromium" clrattach convert --format chr
+expect "--stopping-event-provider-name" clrattach trace --stopping-event-pro
 # The PID position offers only numbers (the .NET processes running now, maybe none).
 COMP_WORDS=(clrattach attach "")
 COMP_CWORD=2

@@ -168,9 +168,53 @@ TEST(render_format_follows_the_file_extension)
     ASSERT_EQ(profile_format_from_path("a.speedscope.json"), FMT_SPEEDSCOPE);
     ASSERT_EQ(profile_format_from_path("a.pb"), FMT_PPROF);
     ASSERT_EQ(profile_format_from_path("a.pb.gz"), FMT_PPROF_GZ);
+    ASSERT_EQ(profile_format_from_path("a.chromium.json"), FMT_CHROMIUM);
     ASSERT_EQ(profile_format_from_path("a.svg"), -1);
     ASSERT_EQ(profile_format_parse("top"), FMT_TOP);
+    ASSERT_EQ(profile_format_parse("chromium"), FMT_CHROMIUM);
     ASSERT_EQ(profile_format_parse("svg"), -1);
+}
+
+#define MS 1000000ull
+
+/* Thread 11: Main>Work>Hot at 0 and 1 ms (added out of order), Main>Work at 2 ms, Main>Rec at
+ * 3 ms, then a 7 ms pause and Main alone at 10 ms; thread 22: Main at 0.5 ms. 1 ms period. */
+TEST(render_chromium_nests_each_threads_frames_as_durations_and_a_pause_ends_them)
+{
+    profile_t p;
+    profile_init(&p);
+    p.title = "t";
+    p.pid = 7;
+    p.period_ns = MS;
+    const char *hot[] = {"App.Hot", "App.Work", "App.Main"}, *work[] = {"App.Work", "App.Main"};
+    const char *rec[] = {"App.Rec", "App.Main"}, *main_only[] = {"App.Main"};
+    ASSERT(profile_add_timed(&p, 11, "one", hot, 3, MS, 1 * MS) == 0);
+    ASSERT(profile_add_timed(&p, 22, "two", main_only, 1, MS, MS / 2) == 0);
+    ASSERT(profile_add_timed(&p, 11, "one", hot, 3, MS, 0) == 0);
+    ASSERT(profile_add_timed(&p, 11, "one", work, 2, MS, 2 * MS) == 0);
+    ASSERT(profile_add_timed(&p, 11, "one", rec, 2, MS, 3 * MS) == 0);
+    ASSERT(profile_add_timed(&p, 11, "one", main_only, 1, MS, 10 * MS) == 0);
+    const char *out = render(&p, FMT_CHROMIUM, 0, NULL);
+    const char *want =
+        "{\"traceEvents\":[\n"
+        "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":7,\"tid\":0,\"args\":{\"name\":\"t\"}},\n"
+        "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":7,\"tid\":11,\"args\":{\"name\":\"one (11)\"}},\n"
+        "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":7,\"tid\":22,\"args\":{\"name\":\"two (22)\"}},\n"
+        "{\"name\":\"App.Main\",\"cat\":\"sample\",\"ph\":\"B\",\"ts\":0.000,\"pid\":7,\"tid\":11},\n"
+        "{\"name\":\"App.Work\",\"cat\":\"sample\",\"ph\":\"B\",\"ts\":0.000,\"pid\":7,\"tid\":11},\n"
+        "{\"name\":\"App.Hot\",\"cat\":\"sample\",\"ph\":\"B\",\"ts\":0.000,\"pid\":7,\"tid\":11},\n"
+        "{\"name\":\"App.Hot\",\"cat\":\"sample\",\"ph\":\"E\",\"ts\":2000.000,\"pid\":7,\"tid\":11},\n"
+        "{\"name\":\"App.Work\",\"cat\":\"sample\",\"ph\":\"E\",\"ts\":3000.000,\"pid\":7,\"tid\":11},\n"
+        "{\"name\":\"App.Rec\",\"cat\":\"sample\",\"ph\":\"B\",\"ts\":3000.000,\"pid\":7,\"tid\":11},\n"
+        "{\"name\":\"App.Rec\",\"cat\":\"sample\",\"ph\":\"E\",\"ts\":4000.000,\"pid\":7,\"tid\":11},\n"
+        "{\"name\":\"App.Main\",\"cat\":\"sample\",\"ph\":\"E\",\"ts\":4000.000,\"pid\":7,\"tid\":11},\n"
+        "{\"name\":\"App.Main\",\"cat\":\"sample\",\"ph\":\"B\",\"ts\":10000.000,\"pid\":7,\"tid\":11},\n"
+        "{\"name\":\"App.Main\",\"cat\":\"sample\",\"ph\":\"E\",\"ts\":11000.000,\"pid\":7,\"tid\":11},\n"
+        "{\"name\":\"App.Main\",\"cat\":\"sample\",\"ph\":\"B\",\"ts\":500.000,\"pid\":7,\"tid\":22},\n"
+        "{\"name\":\"App.Main\",\"cat\":\"sample\",\"ph\":\"E\",\"ts\":1500.000,\"pid\":7,\"tid\":22}\n"
+        "],\"displayTimeUnit\":\"ms\",\"otherData\":{\"exporter\":\"clrattach\",\"name\":\"t\"}}\n";
+    ASSERT_MSG(strcmp(out, want) == 0, "chromium output:\n%s", out);
+    profile_free(&p);
 }
 
 TEST(render_flamegraph_of_100000_distinct_stacks_merges_shared_callers)

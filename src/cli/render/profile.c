@@ -24,6 +24,7 @@ void profile_free(profile_t *p)
     free(p->stacks);
     free(p->stack_index);
     free(p->arena);
+    free(p->timeline);
     memset(p, 0, sizeof *p);
 }
 
@@ -118,8 +119,9 @@ static uint64_t stack_key(const profile_t *p, size_t i)
     return stack_hash(s->thread, p->arena + s->off, s->len);
 }
 
-int profile_add(profile_t *p, int thread, const uint32_t *frames, uint32_t n, uint64_t count,
-                uint64_t weight)
+/* profile_add that says which stack took the samples: its index, or -1. */
+static long add_stack(profile_t *p, int thread, const uint32_t *frames, uint32_t n,
+                      uint64_t count, uint64_t weight)
 {
     if (thread < 0)
         return -1;
@@ -132,7 +134,7 @@ int profile_add(profile_t *p, int thread, const uint32_t *frames, uint32_t n, ui
         if (s->thread == (uint32_t)thread && s->len == n &&
             memcmp(p->arena + s->off, frames, n * sizeof *frames) == 0) {
             s->count += count, s->weight += weight;
-            return 0;
+            return (long)(s - p->stacks);
         }
     }
     if (reserve((void **)&p->arena, &p->arena_cap, p->arena_len + n, sizeof *p->arena) ||
@@ -143,21 +145,44 @@ int profile_add(profile_t *p, int thread, const uint32_t *frames, uint32_t n, ui
                                               weight};
     p->arena_len += n;
     p->stack_index[j] = (uint32_t)++p->nstacks;
-    return 0;
+    return (long)p->nstacks - 1;
 }
 
-int profile_add_sample(profile_t *p, uint64_t tid, const char *thread_name,
-                       const char *const *names, uint32_t n, uint64_t weight)
+int profile_add(profile_t *p, int thread, const uint32_t *frames, uint32_t n, uint64_t count,
+                uint64_t weight)
+{
+    return add_stack(p, thread, frames, n, count, weight) < 0 ? -1 : 0;
+}
+
+/* Names to frames, then the stack; its index or -1. */
+static long add_named(profile_t *p, uint64_t tid, const char *thread_name,
+                      const char *const *names, uint32_t n, uint64_t weight)
 {
     uint32_t small[256], *f = n <= 256 ? small : malloc(n * sizeof *f);
     int rc = f ? 0 : -1;
     for (uint32_t i = 0; i < n && !rc; i++)
         rc = (f[i] = profile_frame(p, names[i])) == UINT32_MAX ? -1 : 0;
-    if (!rc)
-        rc = profile_add(p, profile_thread(p, tid, thread_name), f, n, 1, weight);
+    long stack = rc ? -1 : add_stack(p, profile_thread(p, tid, thread_name), f, n, 1, weight);
     if (f != small)
         free(f);
-    return rc;
+    return stack;
+}
+
+int profile_add_sample(profile_t *p, uint64_t tid, const char *thread_name,
+                       const char *const *names, uint32_t n, uint64_t weight)
+{
+    return add_named(p, tid, thread_name, names, n, weight) < 0 ? -1 : 0;
+}
+
+int profile_add_timed(profile_t *p, uint64_t tid, const char *thread_name,
+                      const char *const *names, uint32_t n, uint64_t weight, uint64_t t_ns)
+{
+    long stack = add_named(p, tid, thread_name, names, n, weight);
+    if (stack < 0 || reserve((void **)&p->timeline, &p->timeline_cap, p->ntimeline + 1,
+                             sizeof *p->timeline))
+        return -1;
+    p->timeline[p->ntimeline++] = (profile_moment_t){(uint32_t)stack, t_ns};
+    return 0;
 }
 
 uint64_t profile_total_count(const profile_t *p)
@@ -195,6 +220,8 @@ int profile_format_from_path(const char *path)
         return FMT_FLAMEGRAPH;
     if (ends_with(path, ".folded") || ends_with(path, ".collapsed") || ends_with(path, ".txt"))
         return FMT_FOLDED;
+    if (ends_with(path, ".chromium.json"))
+        return FMT_CHROMIUM;
     if (ends_with(path, ".json"))
         return FMT_SPEEDSCOPE;
     if (ends_with(path, ".pb.gz"))
@@ -206,8 +233,9 @@ int profile_format_from_path(const char *path)
 
 int profile_format_parse(const char *word)
 {
-    static const char *const names[] = {"flamegraph", "folded", "speedscope", "pprof", NULL, "top"};
-    for (int i = 0; i < 6; i++)
+    static const char *const names[] = {"flamegraph", "folded", "speedscope", "pprof", NULL, "top",
+                                        "chromium"};
+    for (int i = 0; i < 7; i++)
         if (names[i] && strcmp(word, names[i]) == 0)
             return i;
     return -1;
@@ -222,6 +250,7 @@ int profile_write(const profile_t *p, const profile_write_opts_t *o, int fmt, FI
     case FMT_PPROF: return profile_write_pprof(p, o, 0, f);
     case FMT_PPROF_GZ: return profile_write_pprof(p, o, 1, f);
     case FMT_TOP: return profile_write_top(p, o, f);
+    case FMT_CHROMIUM: return profile_write_chromium(p, o, f);
     }
     return -1;
 }

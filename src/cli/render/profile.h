@@ -19,6 +19,12 @@ typedef struct profile_stack {
     uint64_t count, weight;
 } profile_stack_t;
 
+/* One sample in time, for the writers that draw a timeline (chromium): which stack, when. */
+typedef struct profile_moment {
+    uint32_t stack; /* index into stacks (which names the thread) */
+    uint64_t t_ns;  /* since the profile's start */
+} profile_moment_t;
+
 typedef struct profile {
     char **frames; /* interned names */
     size_t nframes, frames_cap;
@@ -36,6 +42,10 @@ typedef struct profile {
     const char *weight_name; /* what the weight measures: "cpu" or "wall" */
     const char *title;       /* e.g. "clrattach profile 1234 (cpu, 99 Hz)" */
     uint64_t duration_ns;
+    profile_moment_t *timeline; /* the samples in time (profile_add_timed), in any order */
+    size_t ntimeline, timeline_cap;
+    uint64_t period_ns;         /* the sampling period the timeline's samples stand for */
+    uint32_t pid;               /* the profiled process (0 unknown) */
 } profile_t;
 
 void profile_init(profile_t *p);
@@ -51,6 +61,9 @@ int profile_add(profile_t *p, int thread, const uint32_t *frames, uint32_t n, ui
 /* The convenience for decoders: one sample of weight, frame names leaf first. 0 or -1. */
 int profile_add_sample(profile_t *p, uint64_t tid, const char *thread_name,
                        const char *const *names, uint32_t n, uint64_t weight);
+/* profile_add_sample that also keeps the sample's time t_ns on the timeline. 0 or -1. */
+int profile_add_timed(profile_t *p, uint64_t tid, const char *thread_name,
+                      const char *const *names, uint32_t n, uint64_t weight, uint64_t t_ns);
 /* Sums over all stacks. */
 uint64_t profile_total_count(const profile_t *p);
 uint64_t profile_total_weight(const profile_t *p);
@@ -64,11 +77,12 @@ typedef struct profile_write_opts {
 /* The name of the root frame for a thread in the --threads views (caller's buffer). */
 const char *profile_thread_label(const profile_t *p, uint32_t thread, char *buf, size_t cap);
 
-enum profile_format { FMT_FLAMEGRAPH, FMT_FOLDED, FMT_SPEEDSCOPE, FMT_PPROF, FMT_PPROF_GZ, FMT_TOP };
+enum profile_format { FMT_FLAMEGRAPH, FMT_FOLDED, FMT_SPEEDSCOPE, FMT_PPROF, FMT_PPROF_GZ, FMT_TOP,
+                      FMT_CHROMIUM };
 /* The format a file name asks for (.html, .folded/.txt, .speedscope.json/.json, .pb, .pb.gz),
  * -1 when the extension names none. */
 int profile_format_from_path(const char *path);
-/* Parses a --format word (flamegraph|folded|speedscope|pprof|top); -1 unknown. */
+/* Parses a --format word (flamegraph|folded|speedscope|pprof|top|chromium); -1 unknown. */
 int profile_format_parse(const char *word);
 
 /* Writers; each returns 0 or -1 when writing failed (errno says why). */
@@ -77,6 +91,8 @@ int profile_write_top(const profile_t *p, const profile_write_opts_t *o, FILE *f
 int profile_write_speedscope(const profile_t *p, const profile_write_opts_t *o, FILE *f);
 int profile_write_pprof(const profile_t *p, const profile_write_opts_t *o, int gzip, FILE *f);
 int profile_write_flamegraph(const profile_t *p, const profile_write_opts_t *o, FILE *f);
+/* The Chrome trace-event format from the timeline (empty without one). */
+int profile_write_chromium(const profile_t *p, const profile_write_opts_t *o, FILE *f);
 /* Writes the format fmt. */
 int profile_write(const profile_t *p, const profile_write_opts_t *o, int fmt, FILE *f);
 
