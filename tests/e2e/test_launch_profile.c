@@ -137,4 +137,10 @@ TEST(launch_profile_refuses_a_second_profiler_and_an_unknown_extension)
                  "--", "true", NULL);
     ASSERT_MSG(rc == 2, "exit %d:\n%s", rc, out);
     ASSERT_CONTAINS(out, "need --profile FILE");
+    /* FILE is created before COMMAND starts: a bad path stops launch with nothing run. */
+    rc = run_cli(&out, "launch", "--profile", "/nonexistent/dir/p.folded", "--", "/bin/sh", "-c",
+                 "echo ran", NULL);
+    ASSERT_MSG(rc == 2, "exit %d:\n%s", rc, out);
+    ASSERT_CONTAINS(out, "/nonexistent/dir/p.folded");
+    ASSERT_MSG(!strstr(out, "ran"), "COMMAND ran:\n%s", out);
 }
