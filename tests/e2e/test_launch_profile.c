@@ -123,6 +123,24 @@ TEST(launch_profile_drains_before_passing_a_signal_on_in_wall_mode)
     scratch_remove(&s);
 }
 
+TEST(launch_profile_killed_launch_leaves_no_sampler_behind)
+{
+    app_t a;
+    scratch_t s;
+    scratch_init(&s, "killed.folded");
+    launch_profiled(&a, &s, "cpu");
+    /* launch holds the endpoint a moment after the library maps (before that, a startup
+     * sampler has no hold timer: the SDK starts it at ProfilerAttachComplete only). */
+    app_wait_log(&a, "held by a trigger", 10000);
+    ASSERT(kill(a.launcher, SIGKILL) == 0); /* its hold on the endpoint hangs up */
+    app_wait_unmapped(&a, "libsampler_profiler.so", 10000);
+    app_assert_responsive(&a);
+    const char *exit_line = "exit 0\n";
+    ASSERT(write(a.to_app, exit_line, strlen(exit_line)) == (ssize_t)strlen(exit_line));
+    app_stop(&a); /* reaps the killed launcher; the app ends by itself on "exit 0" */
+    scratch_remove(&s);
+}
+
 TEST(launch_profile_refuses_a_second_profiler_and_an_unknown_extension)
 {
     const char *out;
