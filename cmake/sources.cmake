@@ -117,6 +117,7 @@ set(CLI_SOURCES
   src/cli/cmd_trace.c
   src/cli/hold.c
   src/cli/launch_args.c
+  src/cli/launch_profile.c
   src/cli/launch_trace.c
   src/cli/main.c
   src/cli/options.c

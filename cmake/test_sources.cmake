@@ -51,6 +51,7 @@ set(E2E_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_hostile_users.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_info.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_launch.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_launch_profile.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_process.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_procinfo.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_profile.c
@@ -60,6 +61,7 @@ set(E2E_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_stage.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_startup_hook.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_nettrace_crosscheck.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_notify_walk.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_trace.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_trace_filter.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_trace_outputs.c
@@ -83,6 +85,7 @@ set(TEST_PROFILER_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/profilers/noattach.c
   ${CMAKE_SOURCE_DIR}/tests/profilers/notify_a.c
   ${CMAKE_SOURCE_DIR}/tests/profilers/notify_b.c
+  ${CMAKE_SOURCE_DIR}/tests/profilers/notify_walk.c
   ${CMAKE_SOURCE_DIR}/tests/profilers/refuse.c
 )
 

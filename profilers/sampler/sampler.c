@@ -7,13 +7,21 @@
  *   hz=N                  ticks per second (1..1000, default 99)
  *   max_depth=N           frames kept per stack (default 2048; deeper stacks lose their root)
  *   max_mb=N              memory for stacks between two drains (default 64)
- * plus the SDK's options (detach_on_disconnect, log=...).
+ *   final=PATH            loaded at startup (`clrattach launch --profile`): at Shutdown, write
+ *                         what no drain took yet to PATH, in the drain's format
+ * plus the SDK's options (detach_on_disconnect, log=...). Loaded at startup, the options come
+ * from $CLRPROF_OPTIONS and sampling starts in Initialize; SuspendRuntime fails until the
+ * runtime has started, and those ticks are only counted.
  */
+#define _GNU_SOURCE
 #include "sampler.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define DEFAULT_HZ 99
 #define DEFAULT_DEPTH 2048
@@ -26,7 +34,8 @@ static int parse_options(sampler_t *s, const void *data, size_t len)
     if (clrprof_option(data, len, "mode", mode, sizeof mode) < 0 ||
         clrprof_option_ulong(data, len, "hz", &hz) < 0 ||
         clrprof_option_ulong(data, len, "max_depth", &depth) < 0 ||
-        clrprof_option_ulong(data, len, "max_mb", &mb) < 0)
+        clrprof_option_ulong(data, len, "max_mb", &mb) < 0 ||
+        clrprof_option(data, len, "final", s->final_path, sizeof s->final_path) < 0)
         return -1;
     s->mode = strcmp(mode, "cpu") == 0 ? MODE_CPU : strcmp(mode, "wall") == 0 ? MODE_WALL
             : strcmp(mode, "stack") == 0 ? MODE_STACK : -1;
@@ -38,7 +47,8 @@ static int parse_options(sampler_t *s, const void *data, size_t len)
     return s->store ? 0 : -1;
 }
 
-static HRESULT sampler_attach(clrprof_profiler_t *p, const void *data, size_t len)
+/* Both load paths: the Info level, the options, the walk buffers. */
+static HRESULT setup(clrprof_profiler_t *p, const void *data, size_t len)
 {
     sampler_t *s = clrprof_state(p);
     s->p = p; /* destroy() tears the mutexes down from here on */
@@ -51,7 +61,7 @@ static HRESULT sampler_attach(clrprof_profiler_t *p, const void *data, size_t le
     }
     if (parse_options(s, data, len) != 0) {
         clrprof_log(p, "sampler: bad options: mode=cpu|wall|stack hz=1..1000 max_depth=16..8192 "
-                       "max_mb=1..4096");
+                       "max_mb=1..4096 final=PATH");
         return E_INVALIDARG;
     }
     s->walk_ids = calloc((size_t)SAMPLER_MAX_THREADS * s->max_depth, sizeof *s->walk_ids);
@@ -60,6 +70,11 @@ static HRESULT sampler_attach(clrprof_profiler_t *p, const void *data, size_t le
         return E_OUTOFMEMORY;
     s->threads_changed = 1;
     return S_OK;
+}
+
+static HRESULT sampler_attach(clrprof_profiler_t *p, const void *data, size_t len)
+{
+    return setup(p, data, len);
 }
 
 /* The profiler thread: ticks at hz until the SDK stops it (detach or shutdown). A tick runs
@@ -110,12 +125,36 @@ static void sampler_attached(clrprof_profiler_t *p)
         clrprof_log(p, "sampler: cannot start the sampling thread (errno %d)", err);
 }
 
+/* Loaded at startup there is no ProfilerAttachComplete: sampling starts here, and its first
+ * ticks meet a runtime not started yet (SuspendRuntime refuses them, harmlessly). */
+static HRESULT sampler_startup(clrprof_profiler_t *p, const void *data, size_t len)
+{
+    HRESULT hr = setup(p, data, len);
+    if (SUCCEEDED(hr))
+        sampler_attached(p);
+    return hr;
+}
+
 static HRESULT on_thread_change(ICorProfilerCallback11 *This, ThreadID id)
 {
     (void)id;
     sampler_t *s = clrprof_state(clrprof_of(This));
     __atomic_store_n(&s->threads_changed, 1, __ATOMIC_RELAXED);
     return S_OK;
+}
+
+/* One line of the sampler's statistics (under the lock). */
+static void stats_line(const sampler_t *s, char *info, size_t cap)
+{
+    snprintf(info, cap, "mode=%s hz=%u ticks=%llu suspensions=%llu suspend_us=%llu "
+             "longest_suspend_us=%llu walk_failures=%llu snapshot_done=%d last_error=0x%08X "
+             "resume_error=0x%08X",
+             s->mode == MODE_CPU ? "cpu" : s->mode == MODE_WALL ? "wall" : "stack", s->hz,
+             (unsigned long long)s->ticks, (unsigned long long)s->suspensions,
+             (unsigned long long)(s->suspend_ns / 1000),
+             (unsigned long long)(s->longest_suspend_ns / 1000),
+             (unsigned long long)s->walk_failures, s->snapshot_done, (unsigned)s->last_error,
+             (unsigned)s->resume_error);
 }
 
 /* "samples": everything gathered since the last drain, with the sampler's statistics. */
@@ -126,19 +165,46 @@ static int sampler_control(clrprof_profiler_t *p, const char *command, int fd)
     if (strcmp(command, "samples") != 0)
         return -1;
     pthread_mutex_lock(&s->lock);
-    snprintf(info, sizeof info, "mode=%s hz=%u ticks=%llu suspensions=%llu suspend_us=%llu "
-             "longest_suspend_us=%llu walk_failures=%llu snapshot_done=%d last_error=0x%08X "
-             "resume_error=0x%08X",
-             s->mode == MODE_CPU ? "cpu" : s->mode == MODE_WALL ? "wall" : "stack", s->hz,
-             (unsigned long long)s->ticks, (unsigned long long)s->suspensions,
-             (unsigned long long)(s->suspend_ns / 1000),
-             (unsigned long long)(s->longest_suspend_ns / 1000),
-             (unsigned long long)s->walk_failures, s->snapshot_done, (unsigned)s->last_error,
-             (unsigned)s->resume_error);
-    int rc = store_drain(s->store, fd, info);
+    stats_line(s, info, sizeof info);
+    int rc = store_drain(s->store, fd, info, clrprof_control_send);
     pthread_mutex_unlock(&s->lock);
     (void)rc; /* a peer that went away gets no second answer either */
     return 0;
+}
+
+/* store_drain's writer for a file. */
+static int write_all(int fd, const void *data, size_t len)
+{
+    for (size_t done = 0; done < len;) {
+        ssize_t n = write(fd, (const char *)data + done, len - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return -1;
+        done += (size_t)n;
+    }
+    return 0;
+}
+
+/* The process is exiting with the sampler loaded (the SDK joined the sampling thread and the
+ * control endpoint is closed): what no drain took goes to final=PATH, for launch to read. */
+static void sampler_shutdown(clrprof_profiler_t *p)
+{
+    sampler_t *s = clrprof_state(p);
+    char info[512];
+    if (!s->final_path[0] || !s->store)
+        return;
+    int fd = open(s->final_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
+    if (fd < 0) {
+        clrprof_log(p, "sampler: cannot write %s: %s", s->final_path, strerror(errno));
+        return;
+    }
+    pthread_mutex_lock(&s->lock);
+    stats_line(s, info, sizeof info);
+    if (store_drain(s->store, fd, info, write_all) != 0)
+        clrprof_log(p, "sampler: writing %s failed: %s", s->final_path, strerror(errno));
+    pthread_mutex_unlock(&s->lock);
+    close(fd);
 }
 
 static void sampler_destroy(clrprof_profiler_t *p)
@@ -160,7 +226,9 @@ static const clrprof_def_t sampler = {
     .events = COR_PRF_MONITOR_THREADS | COR_PRF_ENABLE_STACK_SNAPSHOT,
     .state_size = sizeof(sampler_t),
     .attach = sampler_attach,
+    .startup = sampler_startup,
     .attached = sampler_attached,
+    .shutdown = sampler_shutdown,
     .destroy = sampler_destroy,
     .control = sampler_control,
     .before_detach = sampler_before_detach,

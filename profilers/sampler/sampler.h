@@ -62,6 +62,7 @@ typedef struct sampler {
     sampler_store_t *store;
     uint64_t ticks, suspensions, suspend_ns, longest_suspend_ns, walk_failures;
     int snapshot_done;
+    char final_path[512]; /* startup: where Shutdown writes the last samples ("" none) */
     HRESULT last_error;
     HRESULT resume_error; /* a failed ResumeRuntime: the runtime may be left stopped */
 } sampler_t;
@@ -83,8 +84,10 @@ int store_thread(sampler_store_t *st, DWORD tid, const char *name);
 /* Adds one sample (frames leaf first); 0, or -1 when the memory bound dropped it. */
 int store_add(sampler_store_t *st, int thread, const uint32_t *frames, unsigned n,
               uint64_t count, uint64_t weight);
-/* Writes what is new since the last drain (frames, threads, stacks) to fd, then forgets the
- * stacks; info is one line of sampler statistics. 0 or -1 when the peer went away. */
-int store_drain(sampler_store_t *st, int fd, const char *info);
+/* Writes what is new since the last drain (frames, threads, stacks) to fd with send (the
+ * control socket's clrprof_control_send, or a file writer), then forgets the stacks; info is
+ * one line of sampler statistics. 0 or -1 when the peer went away. */
+typedef int (*store_send_fn)(int fd, const void *data, size_t len);
+int store_drain(sampler_store_t *st, int fd, const char *info, store_send_fn send);
 
 #endif

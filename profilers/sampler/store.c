@@ -287,7 +287,7 @@ static void put(text_t *t, const char *fmt, ...)
  *   T INDEX TID NAME                 a thread first seen since the last drain
  *   S THREAD COUNT WEIGHT F0 F1 ...  a stack (leaf first) and what it gathered since the last drain
  *   D DROPPED                        samples dropped by the memory bound since the last drain */
-int store_drain(sampler_store_t *st, int fd, const char *info)
+int store_drain(sampler_store_t *st, int fd, const char *info, store_send_fn send)
 {
     text_t t = {malloc(65536), 0, 65536, 0};
     char head[64];
@@ -311,12 +311,12 @@ int store_drain(sampler_store_t *st, int fd, const char *info)
     if (t.failed) {
         free(t.buf);
         const char *err = "error out of memory while draining samples\n";
-        return clrprof_control_send(fd, err, strlen(err));
+        return send(fd, err, strlen(err));
     }
     int n = snprintf(head, sizeof head, "ok samples bytes=%zu\n", t.len);
-    int rc = clrprof_control_send(fd, head, (size_t)n);
+    int rc = send(fd, head, (size_t)n);
     if (rc == 0)
-        rc = clrprof_control_send(fd, t.buf, t.len);
+        rc = send(fd, t.buf, t.len);
     free(t.buf);
     if (rc == 0) { /* delivered: what was sent is the trigger's now */
         st->frames_sent = st->nframes;

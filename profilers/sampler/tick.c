@@ -154,6 +154,8 @@ void sampler_tick(sampler_t *s)
     HRESULT hr = info->lpVtbl->SuspendRuntime(info);
     if (FAILED(hr)) {
         s->last_error = hr;
+        if (changed) /* enumerate once it works (a startup sampler's runtime not started yet) */
+            __atomic_store_n(&s->threads_changed, 1, __ATOMIC_RELAXED);
         return;
     }
     int n = enumerate(s), walked = 0;

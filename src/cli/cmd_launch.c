@@ -1,7 +1,8 @@
 /* cmd_launch.c - `clrattach launch`: start a .NET program paused at its first instruction on a
  * diagnostic port of our own; start a trace, register a startup profiler and queue startup
  * hooks while it is paused; then let it run and wait for it. Options are in launch_args.c, the
- * trace's drain and report in launch_trace.c. */
+ * trace's drain and report in launch_trace.c, the startup profile (--profile) in
+ * launch_profile.c. */
 #define _GNU_SOURCE
 #include "launch.h"
 
@@ -16,7 +17,8 @@
 
 static volatile sig_atomic_t child_pid;
 /* While a trace runs, the first signal is held until the trace is stopped (wait_program):
- * .NET dies of SIGINT and SIGTERM without ending its sessions, and the file would be cut. */
+ * .NET dies of SIGINT and SIGTERM without ending its sessions, and the file would be cut.
+ * While a profile is sampled, it is held until the sampler is drained. */
 static volatile sig_atomic_t hold_signal, held_signal;
 
 /* Passes the signal on: the program decides what Ctrl-C means, as if we were not there. */
@@ -75,6 +77,8 @@ typedef struct launch {
     int connected;       /* its runtime has advertised itself on the port */
     int tracing;
     launch_trace_t trace;
+    int profiling;
+    launch_profile_t prof;
 } launch_t;
 
 /* Waits for the runtime's next advertise in short slices, so a program that exits (or never
@@ -224,8 +228,9 @@ static int prepare_and_resume(launch_t *l, clra_status_t *st)
     l->connected = rc == 0;
     if (rc == 0 && l->tracing)
         rc = refused(on_port(l, do_trace, NULL, st), "the trace", NULL);
-    /* From here a signal to launch is held until the trace is stopped, even during startup. */
-    hold_signal = rc == 0 && l->tracing;
+    /* From here a signal to launch is held until the trace is stopped (or the sampler
+     * drained), even during startup. */
+    hold_signal = rc == 0 && (l->tracing || l->profiling);
     if (rc == 0 && o->profiler[0])
         rc = refused(startup_profiler_when_paused(l, st), "the startup profiler", o->profiler);
     for (int i = 0; rc == 0 && i < o->nhooks; i++)
@@ -234,18 +239,24 @@ static int prepare_and_resume(launch_t *l, clra_status_t *st)
         rc = on_port(l, do_resume, NULL, st);
     if (rc == 0)
         report_running(o);
+    if (rc == 0 && l->profiling)
+        launch_profile_connect(&l->prof, (int)child_pid, (int)o->timeout_ms);
     return rc;
 }
 
-/* Ends the trace cleanly before the held signal goes on; a second signal meanwhile goes on at
- * once (the handler no longer holds it) and cuts the trace short. */
-static void stop_trace_then_forward(launch_t *l, pid_t pid)
+/* Ends the trace cleanly and drains the sampler before the held signal goes on; a second
+ * signal meanwhile goes on at once (the handler no longer holds it) and cuts the trace short. */
+static void stop_then_forward(launch_t *l, pid_t pid)
 {
     clra_status_t st;
     int sig = held_signal;
-    fprintf(stderr, "clrattach launch: %s: stopping the trace, then passing the signal on (a "
-            "second one is passed on at once)\n", strsignal(sig));
-    int rc = on_port(l, do_stop_trace, NULL, &st);
+    fprintf(stderr, "clrattach launch: %s: %s, then passing the signal on (a second one is "
+            "passed on at once)\n", strsignal(sig), l->tracing && l->profiling
+            ? "stopping the trace and draining the sampler" : l->tracing ? "stopping the trace"
+            : "draining the sampler");
+    if (l->profiling)
+        launch_profile_poll(&l->prof, 1, (int)l->o->timeout_ms);
+    int rc = l->tracing ? on_port(l, do_stop_trace, NULL, &st) : 0;
     if (rc < 0)
         fprintf(stderr, "clrattach launch: could not stop the trace: %s (%s); passing %s on\n",
                 clra_strerror(rc), cli_vis(st.detail), strsignal(sig));
@@ -254,7 +265,8 @@ static void stop_trace_then_forward(launch_t *l, pid_t pid)
         kill(pid, sig);
 }
 
-/* Waits for the program; in short slices while a signal may be held for the trace. */
+/* Waits for the program; in short slices while a signal may be held for the trace or the
+ * sampler, draining the sampler every second. */
 static void wait_program(launch_t *l, pid_t pid)
 {
     while (!l->ended) {
@@ -264,10 +276,13 @@ static void wait_program(launch_t *l, pid_t pid)
             l->ended = r == pid;
             return;
         }
-        if (holding && held_signal)
-            stop_trace_then_forward(l, pid);
-        else if (holding)
+        if (holding && held_signal) {
+            stop_then_forward(l, pid);
+        } else if (holding) {
+            if (l->profiling)
+                launch_profile_poll(&l->prof, 0, (int)l->o->timeout_ms);
             usleep(20000);
+        }
     }
 }
 
@@ -295,6 +310,8 @@ static int give_up(launch_t *l, pid_t pid, int rc, clra_status_t *st)
         stop_child(l, pid);
     if (l->tracing)
         launch_trace_abandon(&l->trace);
+    if (l->profiling)
+        launch_profile_abandon(&l->prof);
     if (rc == 1 && l->connected) {
         fprintf(stderr, "clrattach launch: %s ended (code %d) while its runtime was paused on "
                 "the launch port, before it was resumed\n", l->o->command[0],
@@ -319,16 +336,26 @@ static int give_up(launch_t *l, pid_t pid, int rc, clra_status_t *st)
     return cli_fail(&run, &(cli_failure_t){.rc = rc, .st = st, .action = "launch"});
 }
 
-/* Starts the program on the port at sock and sees it through; returns the exit code. */
-static int run(launch_opts_t *o, clra_reverse_server_t *srv, const char *sock)
+/* Starts the program on the port at sock and sees it through; returns the exit code. dir is
+ * launch's private directory (the sampler leaves its last samples there). */
+static int run(launch_opts_t *o, clra_reverse_server_t *srv, const char *sock, const char *dir)
 {
-    launch_t l = {.o = o, .srv = srv, .tracing = o->cfg.provider_count > 0};
+    static launch_t l; /* the profile's buffers make it large for a stack */
+    l = (launch_t){.o = o, .srv = srv, .tracing = o->cfg.provider_count > 0,
+                   .profiling = o->profile_output != NULL};
     clra_status_t st;
     memset(&st, 0, sizeof st);
     l.trace.fd = -1;
     /* A path the user chose is checked before the program starts; the default needs its pid. */
     if (l.tracing && o->trace_output[0] && launch_trace_open(&l.trace, o->trace_output) != 0)
         return EXIT_USAGE;
+    if (l.profiling && launch_profile_open(&l.prof, o, dir) != 0) {
+        if (l.tracing)
+            launch_trace_abandon(&l.trace);
+        return EXIT_USAGE;
+    }
+    if (l.profiling)
+        o->data = l.prof.data; /* COMMAND's CLRPROF_OPTIONS (--data is refused with --profile) */
     install_forwarding();
     pid_t pid = fork();
     if (pid == 0)
@@ -355,7 +382,10 @@ static int run(launch_opts_t *o, clra_reverse_server_t *srv, const char *sock)
     wait_program(&l, pid);
     if (l.tracing)
         launch_trace_finish(&l.trace, (int)o->timeout_ms, (int)pid, l.status);
-    return exit_code_of(l.status);
+    int code = exit_code_of(l.status);
+    if (l.profiling && launch_profile_finish(&l.prof, l.status) != 0 && code == 0)
+        code = EXIT_INTERNAL;
+    return code;
 }
 
 int cmd_launch(int argc, char **argv)
@@ -384,7 +414,7 @@ int cmd_launch(int argc, char **argv)
                            .hint = "check that /tmp is writable and not full"};
         code = cli_fail(&run, &f);
     } else {
-        code = run(&o, srv, sock);
+        code = run(&o, srv, sock, dir);
         clra_reverse_server_close(srv);
     }
     rmdir(dir);

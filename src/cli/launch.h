@@ -1,9 +1,11 @@
 /* launch.h - `clrattach launch`: its options (launch_args.c), the trace it records from the
- * first instruction (launch_trace.c) and the startup sequence (cmd_launch.c). */
+ * first instruction (launch_trace.c), the profile it samples from startup (launch_profile.c)
+ * and the startup sequence (cmd_launch.c). */
 #ifndef CLRA_LAUNCH_H
 #define CLRA_LAUNCH_H
 
 #include "cli.h"
+#include "profile_drain.h"
 #include "trace_options.h"
 
 #include <pthread.h>
@@ -24,6 +26,11 @@ typedef struct launch_opts {
     clra_trace_config_t cfg;                      /* providers: --trace given */
     trace_option_state_t tr;                      /* the shared trace options, while parsing */
     char trace_output[CLRA_PATH_MAX];             /* "" until chosen */
+    const char *profile_output;                   /* --profile FILE, NULL when none */
+    const char *profile_mode;                     /* cpu (default) or wall */
+    int profile_mode_given;
+    long long profile_hz;                         /* 0: the default, 99 */
+    int profile_fmt;                              /* from FILE's extension */
     long long timeout_ms;
     char **command;
 } launch_opts_t;
@@ -64,5 +71,34 @@ void launch_trace_abandon(launch_trace_t *t);
 /* After the program ended (wait status): lets the drain reach the end of the stream within
  * timeout_ms, closes the file, checks it and says on stderr what it holds. */
 void launch_trace_finish(launch_trace_t *t, int timeout_ms, int pid, int status);
+
+/* A profile sampled from startup (--profile): the sampler is COMMAND's startup profiler. */
+typedef struct launch_profile {
+    const launch_opts_t *o;
+    int fd;      /* FILE, open from before COMMAND starts; -1 once written */
+    int created; /* we made FILE (so a launch that fails removes it) */
+    char final_path[96]; /* where the sampler writes its last samples at Shutdown */
+    char data[256];      /* COMMAND's CLRPROF_OPTIONS */
+    char title[128];
+    profile_t prof;
+    sampler_session_t s; /* the held control endpoint and the drains */
+    int connected;       /* draining over the endpoint */
+    long long t0_ms, last_drain_ms;
+} launch_profile_t;
+
+/* Checks --profile, --profile-mode and --profile-hz; with --profile, makes the sampler the
+ * startup profiler (o->profiler, o->clsid). 0, or -1 after saying why. */
+int launch_profile_check(launch_opts_t *o);
+/* Creates FILE and the sampler's options (lp->data), the last samples going into dir. */
+int launch_profile_open(launch_profile_t *lp, const launch_opts_t *o, const char *dir);
+/* Once the runtime mapped the sampler: finds its control endpoint and holds it. */
+void launch_profile_connect(launch_profile_t *lp, int pid, int timeout_ms);
+/* Drains when a second has passed since the last drain (or at once with force). */
+void launch_profile_poll(launch_profile_t *lp, int force, int timeout_ms);
+/* After the program ended (wait status): adds the last samples, writes FILE, says so on
+ * stderr. 0, or -1 when FILE could not be written. */
+int launch_profile_finish(launch_profile_t *lp, int status);
+/* The launch failed before the program ran: removes FILE if we made it. */
+void launch_profile_abandon(launch_profile_t *lp);
 
 #endif

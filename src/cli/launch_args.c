@@ -78,6 +78,14 @@ static const cli_opt_t launch_opts[] = {
     CLI_STRING("data", launch_opts_t, data, "TEXT",
                "settings for the profiler: StartupProfiler carries no client data, so TEXT goes "
                "into COMMAND's CLRPROF_OPTIONS, where libclrprof profilers read it"),
+    CLI_STRING("profile", launch_opts_t, profile_output, "FILE",
+               "sample COMMAND's managed stacks from startup until it exits (or Ctrl-C) with "
+               "clrattach's sampler as the startup profiler; FILE's extension picks the format "
+               "(.html, .folded/.txt, .json, .pb, .pb.gz)"),
+    CLI_STRING("profile-mode", launch_opts_t, profile_mode, "cpu|wall",
+               "as `clrattach profile --mode` (default cpu)"),
+    CLI_INT("profile-hz", launch_opts_t, profile_hz, "N", 1, 1000,
+            "samples per second (default 99)"),
     CLI_CALL("startup-hook", CLI_ARG_REQUIRED, launch_opts_t, hooks, "DLL", take_hook,
              "a managed assembly whose StartupHook.Initialize() runs before Main "
              "(ApplyStartupHook; .NET 8 or later). Checked first: a hook the runtime cannot run "
@@ -107,8 +115,11 @@ static const cli_verb_t launch_verb = {
         "the startup hooks, which the runtime runs before Main. Then it resumes the runtime on\n"
         "that port and waits for COMMAND, exiting with its exit code. COMMAND keeps stdin,\n"
         "stdout and stderr; SIGINT, SIGTERM, SIGHUP and SIGQUIT are passed on to it. Give at\n"
-        "least one of --profiler, --startup-hook and --trace. Options end at COMMAND (or at\n"
-        "'--'), so COMMAND's own options are its own.\n",
+        "least one of --profile, --profiler, --startup-hook and --trace. Options end at\n"
+        "COMMAND (or at '--'), so COMMAND's own options are its own.\n"
+        "--profile FILE makes clrattach's sampler the startup profiler (as `clrattach profile`\n"
+        "samples, but from the runtime's first managed code): launch drains it every second\n"
+        "while COMMAND runs and writes FILE once COMMAND has exited.\n",
     .epilogue =
         "The trace ends when COMMAND exits: its runtime writes the rundown and the end marker\n"
         "itself, and the last line on stderr says whether the file is complete. .NET dies of\n"
@@ -119,8 +130,13 @@ static const cli_verb_t launch_verb = {
         "line says it is incomplete); end COMMAND normally, or signal launch alone (kill -INT\n"
         "LAUNCH_PID), for a complete one.\n"
         "\n"
+        "With --profile, a signal to launch likewise first drains the sampler, then goes on.\n"
+        "At a normal exit the runtime's Shutdown hands launch the last samples; a program\n"
+        "killed by a signal loses what it sampled since the last drain (up to a second).\n"
+        "\n"
         "examples:\n"
         "  clrattach launch --profiler ./libhello_profiler.so -- dotnet app.dll\n"
+        "  clrattach launch --profile startup.html --profile-mode wall -- dotnet app.dll\n"
         "  clrattach launch --startup-hook ./hook.dll --trace "
         "Microsoft-Windows-DotNETRuntime:0x8:4 -- ./app\n"
         "\n"
@@ -140,12 +156,14 @@ static const cli_verb_t launch_verb = {
 };
 
 /* What makes sense together: something to do, trace settings only with a trace. */
-static int check_combination(const launch_opts_t *o, int trace_settings)
+static int check_combination(launch_opts_t *o, int trace_settings)
 {
     int tracing = o->cfg.provider_count > 0;
+    if (launch_profile_check(o) != 0)
+        return -1;
     if (!o->profiler[0] && o->nhooks == 0 && !tracing) {
-        fprintf(stderr, "clrattach launch: nothing to do: give --profiler, --startup-hook or "
-                "--trace (see --help)\n");
+        fprintf(stderr, "clrattach launch: nothing to do: give --profile, --profiler, "
+                "--startup-hook or --trace (see --help)\n");
         return -1;
     }
     if (trace_settings && !tracing) {

@@ -111,6 +111,6 @@ void drain_map_free(drain_map_t *m)
 {
     free(m->frames);
     free(m->threads);
-    m->frames = NULL, m->threads = NULL;
+    m->frames = NULL, m->threads = NULL; /* the statistics stay: the report reads them after */
     m->nframes = m->nthreads = 0;
 }

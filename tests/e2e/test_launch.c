@@ -150,7 +150,7 @@ TEST(launch_usage_errors_say_what_is_missing)
     ASSERT_EQ(run_cli(&out, "launch", NULL), 2);
     ASSERT_CONTAINS(out, "expected -- COMMAND");
     ASSERT_EQ(run_cli(&out, "launch", "--", "/bin/true", NULL), 2);
-    ASSERT_CONTAINS(out, "nothing to do: give --profiler, --startup-hook or --trace");
+    ASSERT_CONTAINS(out, "nothing to do: give --profile, --profiler, --startup-hook or --trace");
     ASSERT_EQ(run_cli(&out, "launch", "--trace-output", "/tmp/x.nettrace", "--startup-hook",
                       CLRA_HOOK_DLL, "--", "/bin/true", NULL), 2);
     ASSERT_CONTAINS(out, "need --trace PROVIDERS");

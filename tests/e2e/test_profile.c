@@ -136,6 +136,10 @@ TEST(wall_profiles_unload_within_twice_the_detach_hint)
                    "profile %d: unloaded after %lld ms, hint %lld ms:\n%s", i + 1, unload,
                    hint, out);
         ASSERT(!app_maps_contains(&a, SAMPLER_SO));
+        /* The sampler's statistics outlive the session (they were once wiped before the report). */
+        const char *stats = json_value(out, "sampler");
+        ASSERT_MSG(stats && strstr(stats, "mode=wall") && !strstr(stats, " suspensions=0 "),
+                   "profile %d: sampler statistics '%s'", i + 1, stats ? stats : "(none)");
     }
     app_stop(&a);
 }
