@@ -557,3 +557,24 @@ const char *json_value(const char *json, const char *key)
     out[n] = '\0';
     return out;
 }
+
+/* Tests read what a command wrote whole, however large, and a missing file is a failure. */
+char *whole_file(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    ASSERT_MSG(f != NULL, "no %s", path);
+    char *text = NULL;
+    size_t len = 0;
+    ASSERT_MSG(getdelim(&text, &len, '\0', f) > 0, "%s is empty", path);
+    fclose(f);
+    return text;
+}
+
+/* A scratch directory left behind is untidy, not a failed test. */
+void remove_dir(const char *dir)
+{
+    char cmd[4200];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0)
+        test_note("could not remove %s", dir);
+}

@@ -79,6 +79,11 @@ int run_tracecheck(const char **output, const char *nettrace);
  * other value as written (null as NULL). */
 const char *json_object_where(const char *json, const char *key, long long value);
 const char *json_value(const char *json, const char *key);
+
+/* A whole file as a string (caller frees); fails the test when it is missing or empty. */
+char *whole_file(const char *path);
+/* Removes a test's scratch directory and all in it; a failure is only noted. */
+void remove_dir(const char *dir);
 /* Path of a profiler built by this tree, e.g. profiler_path("hello") -> .../libhello_profiler.so */
 const char *profiler_path(const char *name);
 

@@ -43,10 +43,7 @@ static void scratch_init(scratch_t *s)
 
 static void scratch_remove(const scratch_t *s)
 {
-    char cmd[96];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", s->dir);
-    if (system(cmd) != 0)
-        test_note("could not remove %s", s->dir);
+    remove_dir(s->dir);
 }
 
 /* A small file's text (static buffer; "" when it does not exist). */

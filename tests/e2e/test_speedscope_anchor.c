@@ -37,17 +37,6 @@ typedef struct anchor {
     int nstacks;
 } anchor_t;
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    ASSERT_MSG(f != NULL, "no %s", path);
-    char *text = NULL;
-    size_t len = 0;
-    ASSERT_MSG(getdelim(&text, &len, '\0', f) > 0, "%s is empty", path);
-    fclose(f);
-    return text;
-}
-
 /* A frame name as clrattach writes it: no "module!" before, no "(signature)" after; NULL for
  * dotnet-trace's pseudo-frames. */
 static char *normalise(const char *name)
@@ -112,7 +101,7 @@ static void key_of(const anchor_t *a, const int *open, int depth, char *key, siz
  * open during it. */
 static void read_theirs(anchor_t *a, const char *path)
 {
-    char *text = slurp(path), name[4096], key[65536];
+    char *text = whole_file(path), name[4096], key[65536];
     const char *p = strstr(text, "\"frames\"");
     ASSERT_MSG(p != NULL, "no frames in %s", path);
     const char *frames_end = strstr(p, "\"profiles\"");
@@ -157,7 +146,7 @@ static void read_theirs(anchor_t *a, const char *path)
 /* clrattach's sampled profile: stacks of frame indices root first, weights of count * 1 ms. */
 static void read_ours(anchor_t *a, const char *path)
 {
-    char *text = slurp(path), name[4096], key[65536];
+    char *text = whole_file(path), name[4096], key[65536];
     char *names[MAX_FRAMES];
     int nnames = 0;
     const char *p = strstr(text, "\"frames\":["), *end = strstr(text, "\"profiles\"");

@@ -17,18 +17,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* A whole file as a string (caller frees); fails the test when it is missing or empty. */
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    ASSERT_MSG(f != NULL, "no %s", path);
-    char *text = NULL;
-    size_t len = 0;
-    ASSERT_MSG(getdelim(&text, &len, '\0', f) > 0, "%s is empty", path);
-    fclose(f);
-    return text;
-}
-
 /* The counts of the folded lines, summed, and those through frame. */
 static void folded_counts(const char *text, const char *frame, size_t *total, size_t *with)
 {
@@ -76,7 +64,7 @@ TEST(trace_format_keeps_the_nettrace_and_writes_each_conversion_beside_it)
     clra_cpu_samples_free(&s);
 
     snprintf(path, sizeof path, "%s/cpu.folded", a.dir);
-    char *text = slurp(path);
+    char *text = whole_file(path);
     size_t total, spin;
     folded_counts(text, "ClrAttach.Sample.Hot.Spin", &total, &spin);
     free(text);
@@ -85,7 +73,7 @@ TEST(trace_format_keeps_the_nettrace_and_writes_each_conversion_beside_it)
     ASSERT_MSG(spin >= 200, "only %zu samples through Hot.Spin in a 1000 ms spin", spin);
 
     snprintf(path, sizeof path, "%s/cpu.speedscope.json", a.dir);
-    text = slurp(path);
+    text = whole_file(path);
     ASSERT_MSG(json_is_valid(text), "%s is not JSON", path);
     ASSERT_CONTAINS(text, "{\"name\":\"ClrAttach.Sample.Hot.Spin\"}");
     free(text);
@@ -99,7 +87,7 @@ TEST(trace_format_keeps_the_nettrace_and_writes_each_conversion_beside_it)
     struct stat sb;
     snprintf(path, sizeof path, "%s/cpu.pb.gz", a.dir);
     ASSERT_MSG(stat(path, &sb) == 0 && sb.st_size > 100, "no pprof file %s", path);
-    text = slurp(path);
+    text = whole_file(path);
     ASSERT_MSG((unsigned char)text[0] == 0x1f && (unsigned char)text[1] == 0x8b,
                "%s is not gzip", path);
     free(text);
