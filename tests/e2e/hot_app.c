@@ -80,3 +80,15 @@ const char *out_path(const app_t *a, const char *name)
     snprintf(path[turn], sizeof path[turn], "%s/%s", a->dir, name);
     return path[turn];
 }
+
+/* Tests read shares off the table an operator reads: its row's second column. */
+double top_total(const char *table, const char *method)
+{
+    for (const char *line = table; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+        double self, total;
+        char name[512];
+        if (sscanf(line, "%lf%% %lf%% %*u %511s", &self, &total, name) == 3 && strcmp(name, method) == 0)
+            return total;
+    }
+    return -1;
+}

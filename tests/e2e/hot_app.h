@@ -11,5 +11,7 @@ void hot_start(app_t *a, const char *extra_arg);
 const char *slurp(const char *path);
 /* a->dir/name (static buffer; the last two stay valid at once). */
 const char *out_path(const app_t *a, const char *name);
+/* The total% clrattach's top table gives a method, -1 when absent. */
+double top_total(const char *table, const char *method);
 
 #endif

@@ -20,18 +20,6 @@
 /* The 70/30 thread's Seventy share of Seventy+Thirty, measured by CPU time, within this. */
 #define SHARE_TOLERANCE 0.08
 
-/* The total% the top table gives a method (its row's second column), -1 when absent. */
-static double top_total(const char *table, const char *method)
-{
-    for (const char *line = table; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
-        double self, total;
-        char name[512];
-        if (sscanf(line, "%lf%% %lf%% %*u %511s", &self, &total, name) == 3 && strcmp(name, method) == 0)
-            return total;
-    }
-    return -1;
-}
-
 TEST(profile_cpu_mode_gives_the_70_30_shares_within_8_points_and_unloads)
 {
     app_t a;
