@@ -115,14 +115,22 @@ TEST(profile_speedscope_file_loads_in_speedscope)
     struct stat st;
     ASSERT_MSG(stat(CLRA_SPEEDSCOPE_HTML, &st) == 0, "speedscope is not installed at %s (the "
                "fixture test tools.speedscope installs it from npm)", CLRA_SPEEDSCOPE_HTML);
-    ASSERT_EQ(chromium_run(a.dir, url, dom, NULL), 0);
-    const char *text = slurp(dom);
-    ASSERT_MSG(!strstr(text, "Something went wrong"), "speedscope failed:\n%.3000s", text);
     snprintf(title, sizeof title, "<title>clrattach profile %s (cpu, 99 Hz) - speedscope</title>",
              app_pid_text(&a));
-    ASSERT_CONTAINS(text, title);
-    double seventy = sandwich_total(text, "ClrAttach.Hot.Shares.Seventy");
-    double thirty = sandwich_total(text, "ClrAttach.Hot.Shares.Thirty");
+    const char *text = "";
+    double seventy = -1, thirty = -1;
+    /* The sandwich table is a virtual list that fills its rows a frame after it sized itself; on
+     * a loaded machine the DOM was once dumped between the two (rows absent, all else there). */
+    for (int attempt = 0; attempt < 3 && (seventy <= 0 || thirty <= 0); attempt++) {
+        ASSERT_EQ(chromium_run(a.dir, url, dom, NULL), 0);
+        text = slurp(dom);
+        ASSERT_MSG(!strstr(text, "Something went wrong"), "speedscope failed:\n%.3000s", text);
+        ASSERT_CONTAINS(text, title);
+        seventy = sandwich_total(text, "ClrAttach.Hot.Shares.Seventy");
+        thirty = sandwich_total(text, "ClrAttach.Hot.Shares.Thirty");
+        if (seventy <= 0 || thirty <= 0)
+            test_note("attempt %d: the sandwich table has no rows yet", attempt + 1);
+    }
     ASSERT_MSG(seventy > 0 && thirty > 0, "speedscope's table lacks the hot methods:\n%.3000s",
                text);
     double share = seventy / (seventy + thirty);

@@ -1,8 +1,11 @@
 /* End-to-end anchor: on a trace dotnet-trace itself wrote (collect --profile
  * dotnet-sampled-thread-time, the sample app spinning Hot.Spin), `dotnet-trace convert --format
  * speedscope` and `clrattach convert --format speedscope` hold the same stacks, and each stack's
- * time in dotnet-trace's file is its sample count in ours times the trace's mean interval
- * (within 20% for stacks of 100 samples or more; measured 1-2%).
+ * time in dotnet-trace's file follows its sample count in ours: for stacks of 100 samples or
+ * more, the same order, and each within a factor of two of count times the trace's mean
+ * interval. (Measured 1-2% apart on an idle machine, but up to 32% in a loaded CI run: the
+ * runtime's ticks come further apart while a thread spins than while all threads wait, and
+ * dotnet-trace weighs each sample by the real gap, clrattach by count.)
  * Where the files differ by design, the comparison maps one onto the other:
  *  - dotnet-trace names frames "module!Namespace.Type.Method(signature)", clrattach
  *    "Namespace.Type.Method": module and signature are dropped before comparing;
@@ -250,10 +253,18 @@ TEST(speedscope_of_convert_matches_dotnet_trace_convert_on_a_dotnet_trace_file)
                    "only dotnet-trace has %s (%.1f ms)", s->key, s->theirs_ms);
         /* a stack's first and last samples take a switch's gap; many samples average it out */
         if (s->ours_count >= 100)
-            ASSERT_MSG(s->theirs_ms > 0.8 * expect && s->theirs_ms < 1.25 * expect,
+            ASSERT_MSG(s->theirs_ms > 0.5 * expect && s->theirs_ms < 2.0 * expect,
                        "%s: %llu samples (%.1f ms at the mean interval), dotnet-trace %.1f ms",
                        s->key, s->ours_count, expect, s->theirs_ms);
         spin += strstr(s->key, "ClrAttach.Sample.Hot.Spin") && s->ours_count >= 100;
+        for (int k = 0; k < an.nstacks; k++) {
+            const stack_sum_t *o = &an.stacks[k];
+            if (s->ours_count >= 100 && o->ours_count >= 100 &&
+                2 * s->ours_count > 3 * o->ours_count) /* clearly apart */
+                ASSERT_MSG(s->theirs_ms > o->theirs_ms, "clrattach counts %s (%llu) above %s "
+                           "(%llu), dotnet-trace times it below (%.1f < %.1f ms)", s->key,
+                           s->ours_count, o->key, o->ours_count, s->theirs_ms, o->theirs_ms);
+        }
     }
     ASSERT_MSG(spin > 0, "no stack through Hot.Spin with 100 samples or more");
     app_stop(&a);
