@@ -16,5 +16,9 @@ void convert_json_event(FILE *f, const clra_nettrace_event_t *ev, unsigned point
  * (unreadable, no samples), EXIT_CONNECTION (truncated or corrupt: what came before is
  * written), EXIT_INTERNAL (writing failed). */
 int convert_samples(const char *input, int fmt, const char *output, const char *who);
+/* The same for n formats from one read of the trace: codes[i] is output i's exit code; returns
+ * the first nonzero one, 0 when all were written. */
+int convert_samples_each(const char *input, const int *fmts, const char *const *outputs,
+                         int *codes, int n, const char *who);
 
 #endif

@@ -80,46 +80,55 @@ static uint32_t trace_pid(const char *input)
     return pid;
 }
 
-int convert_samples(const char *input, int fmt, const char *output, const char *who)
+int convert_samples_each(const char *input, const int *fmts, const char *const *outputs,
+                         int *codes, int n, const char *who)
 {
     clra_cpu_samples_t s;
     clra_nettrace_info_t info;
     clra_status_t st;
-    int rc = clra_cpu_samples_read_file(input, &s, &info, &st);
-    if (rc && rc != CLRA_EPROTO) {
-        fprintf(stderr, "%s: %s\n", who, cli_vis(st.detail));
-        clra_cpu_samples_free(&s);
-        return EXIT_USAGE;
-    }
-    if (s.count == 0 && !rc) {
+    int rc = clra_cpu_samples_read_file(input, &s, &info, &st), first = 0, written = 0;
+    const char *why = NULL;
+    if (rc && rc != CLRA_EPROTO)
+        fprintf(stderr, "%s: %s\n", who, cli_vis(st.detail)), why = "unreadable";
+    else if (s.count == 0 && !rc)
         fprintf(stderr, "%s: %s has no CPU samples; record them with 'clrattach "
                 "trace --profile dotnet-sampled-thread-time' (the "
-                "Microsoft-DotNETCore-SampleProfiler provider)\n", who, cli_vis(input));
-        clra_cpu_samples_free(&s);
-        return EXIT_USAGE;
-    }
+                "Microsoft-DotNETCore-SampleProfiler provider)\n", who, cli_vis(input)),
+            why = "empty";
     profile_t p;
     profile_init(&p);
     char title[160];
     snprintf(title, sizeof title, "clrattach convert %.120s", input);
     p.title = title;
     p.weight_name = "wall"; /* SampleProfiler samples managed threads by time, not by CPU */
-    if (fmt == FMT_CHROMIUM)
-        p.pid = trace_pid(input);
     size_t empty = 0;
-    int code = fill(&p, &s, &empty) ? (fprintf(stderr, "%s: out of memory\n", who),
-                                       EXIT_INTERNAL)
-                                    : write_profile(&p, fmt, output, who);
-    if (!code && rc == CLRA_EPROTO) {
+    if (!why && fill(&p, &s, &empty))
+        fprintf(stderr, "%s: out of memory\n", who), why = "memory";
+    for (int i = 0; i < n; i++) {
+        if (fmts[i] == FMT_CHROMIUM && !p.pid && !why)
+            p.pid = trace_pid(input);
+        codes[i] = !why ? write_profile(&p, fmts[i], outputs[i], who)
+                   : strcmp(why, "memory") == 0 ? EXIT_INTERNAL : EXIT_USAGE;
+        if (!codes[i] && rc == CLRA_EPROTO)
+            codes[i] = EXIT_CONNECTION;
+        first = first ? first : codes[i];
+        written |= codes[i] == 0 || codes[i] == EXIT_CONNECTION;
+    }
+    if (written && rc == CLRA_EPROTO)
         fprintf(stderr, "%s: %s is %s: %s (the samples before it are written)\n", who,
                 cli_vis(input), info.state == CLRA_NETTRACE_INCOMPLETE ? "truncated" : "corrupt",
                 cli_vis(st.detail));
-        code = EXIT_CONNECTION;
-    }
-    if (!code && empty)
+    if (written && empty)
         fprintf(stderr, "%s: %zu of %zu samples had no stack and were left out\n", who,
                 empty, s.count);
     profile_free(&p);
     clra_cpu_samples_free(&s);
+    return first;
+}
+
+int convert_samples(const char *input, int fmt, const char *output, const char *who)
+{
+    int code;
+    convert_samples_each(input, &fmt, &output, &code, 1, who);
     return code;
 }

@@ -89,17 +89,12 @@ int launch_profile_open(launch_profile_t *lp, const launch_opts_t *o, const char
 void launch_profile_connect(launch_profile_t *lp, int pid, int timeout_ms)
 {
     clra_status_t st;
-    clra_profiler_ref_t refs[16];
     lp->s.pid = pid;
     lp->t0_ms = lp->last_drain_ms = now_ms();
     for (long long waited = 0; waited < FIND_WAIT_MS; waited = now_ms() - lp->t0_ms) {
-        int n = clra_profiler_list(pid, refs, 16, &st);
-        for (int i = 0; i < n && i < 16 && !lp->connected; i++)
-            if (strcasecmp(refs[i].clsid, SAMPLER_CLSID) == 0) {
-                lp->s.ref = refs[i];
-                lp->connected = 1;
-            }
-        if (lp->connected || n < 0)
+        int rc = session_find_sampler(pid, &lp->s.ref, &st);
+        lp->connected = rc == 0;
+        if (rc != CLRA_ENOENDPOINT)
             break;
         usleep(20000);
     }

@@ -20,8 +20,9 @@ typedef struct drain_map {
     uint64_t samples;  /* samples received */
 } drain_map_t;
 
-/* Adds one drain's payload (the format of profilers/sampler/store.c) to p. 0, or -1 with a
- * sentence in why when the payload is malformed. */
+/* Adds one drain's payload (the format of profilers/sampler/store.c) to p, cutting it into
+ * lines in place: payload[len] must be writable, as in clra_profiler_request's NUL-terminated
+ * buffers. 0, or -1 with a sentence in why when the payload is malformed. */
 int drain_parse(profile_t *p, drain_map_t *m, char *payload, size_t len, char *why, size_t cap);
 /* Frees the frame and thread maps; info, dropped and samples stay for the report. */
 void drain_map_free(drain_map_t *m);
@@ -42,6 +43,9 @@ typedef struct sampler_session {
 /* Finds the sampler library: --profiler, $CLRATTACH_SAMPLER, then beside the installed command,
  * then the build tree. NULL when none exists (after saying why on stderr). */
 const char *sampler_path(const char *given);
+/* Finds the sampler's control endpoint among process pid's libclrprof profilers: 0,
+ * CLRA_ENOENDPOINT when it has none (yet), or the listing's error. */
+int session_find_sampler(int pid, clra_profiler_ref_t *out, clra_status_t *st);
 /* Attaches the sampler with options (client data), finds its endpoint and holds it. */
 int session_start(sampler_session_t *s, int pid, const char *path, const char *options,
                   int stage, int timeout_ms, clra_status_t *st);

@@ -41,8 +41,7 @@ const char *sampler_path(const char *given)
     return NULL;
 }
 
-/* Finds the sampler's endpoint among the process's libclrprof profilers. */
-static int find_sampler(int pid, clra_profiler_ref_t *out, clra_status_t *st)
+int session_find_sampler(int pid, clra_profiler_ref_t *out, clra_status_t *st)
 {
     clra_profiler_ref_t refs[16];
     int n = clra_profiler_list(pid, refs, 16, st);
@@ -80,7 +79,7 @@ int session_start(sampler_session_t *s, int pid, const char *path, const char *o
     else if (copy)
         clra_stage_release(copy); /* the copy stays until the sweep after the detach */
     if (!rc)
-        rc = find_sampler(pid, &s->ref, st);
+        rc = session_find_sampler(pid, &s->ref, st);
     if (!rc)
         rc = clra_profiler_hold(&s->ref, timeout_ms, &s->hold_fd, &s->inode, st);
     return rc;

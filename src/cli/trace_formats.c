@@ -61,20 +61,27 @@ static int converted_path(const char *nettrace, int format, char *out, size_t ca
 
 int trace_convert_formats(const trace_opts_t *o, trace_converted_t *done)
 {
-    int failed = 0;
+    int fmts[TRACE_FORMATS], codes[TRACE_FORMATS], n = 0, failed = 0;
+    const char *paths[TRACE_FORMATS];
     done->count = 0;
     for (int i = 1; i < TRACE_FORMATS; i++) {
         if (!(o->formats & (1u << i)))
             continue;
         trace_conversion_t *c = &done->items[done->count++];
         c->format = names[i].word;
-        if (converted_path(o->output, i, c->path, sizeof c->path) != 0) {
+        c->ok = converted_path(o->output, i, c->path, sizeof c->path) == 0;
+        if (!c->ok)
             fprintf(stderr, "clrattach: the %s file's name would be too long\n", c->format);
-            c->ok = 0;
-        } else {
-            int rc = convert_samples(o->output, names[i].fmt, c->path, "clrattach trace");
-            c->ok = rc == 0 || rc == EXIT_CONNECTION; /* a cut trace: what came before */
-        }
+        else
+            fmts[n] = names[i].fmt, paths[n++] = c->path;
+    }
+    /* One read of the trace for every format. */
+    if (n)
+        convert_samples_each(o->output, fmts, paths, codes, n, "clrattach trace");
+    for (int i = 0, k = 0; i < done->count; i++) {
+        trace_conversion_t *c = &done->items[i];
+        if (c->ok) /* a cut trace (EXIT_CONNECTION) still gives what came before */
+            c->ok = codes[k] == 0 || codes[k] == EXIT_CONNECTION, k++;
         failed |= !c->ok;
         if (c->ok && !o->json)
             printf("wrote %s (%s, from the trace's CPU samples)\n", c->path, c->format);
