@@ -5,14 +5,19 @@
 #include "runtime.h"
 #include "test.h"
 
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 /* The ProcessInfo arch string and the RID for this machine, derived from uname and the libc. */
@@ -200,6 +205,44 @@ TEST(procinfo_on_a_process_without_runtime_says_not_dotnet)
     waitpid(child, NULL, 0);
     ASSERT_MSG(rc == 4, "exit %d: %s", rc, out);
     ASSERT_STREQ(json_value(out, "ok"), "false");
+    ASSERT_STREQ(json_value(out, "error"), "CLRA_ENOTDOTNET");
+}
+
+/* Leaves a bound socket named as a runtime's for pid in /tmp, last changed an hour ago: what a
+ * SIGKILLed runtime leaves behind for the next process that gets its pid. */
+static void plant_dead_runtime_socket(const char *path)
+{
+    struct sockaddr_un sa = {.sun_family = AF_UNIX};
+    snprintf(sa.sun_path, sizeof sa.sun_path, "%s", path);
+    unlink(path);
+    int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+    ASSERT(fd >= 0 && bind(fd, (struct sockaddr *)&sa, sizeof sa) == 0);
+    close(fd);
+    struct timespec t[2];
+    clock_gettime(CLOCK_REALTIME, &t[0]);
+    t[0].tv_sec -= 3600;
+    t[1] = t[0];
+    ASSERT(utimensat(AT_FDCWD, path, t, 0) == 0);
+}
+
+TEST(procinfo_ignores_the_socket_of_a_dead_runtime_that_had_the_same_pid)
+{
+    const char *out;
+    char pid[16], sock[96];
+    pid_t child = fork();
+    if (child == 0) {
+        execl("/bin/sleep", "sleep", "30", (char *)NULL);
+        _exit(127);
+    }
+    usleep(100000);
+    snprintf(pid, sizeof pid, "%d", (int)child);
+    snprintf(sock, sizeof sock, "/tmp/dotnet-diagnostic-%d-1-socket", (int)child);
+    plant_dead_runtime_socket(sock);
+    int rc = run_cli(&out, "info", "--json", pid, NULL);
+    kill(child, SIGKILL);
+    waitpid(child, NULL, 0);
+    unlink(sock);
+    ASSERT_MSG(rc == 4, "exit %d: %s", rc, out);
     ASSERT_STREQ(json_value(out, "error"), "CLRA_ENOTDOTNET");
 }
 

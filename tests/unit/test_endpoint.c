@@ -162,6 +162,47 @@ TEST(endpoint_takes_newest_socket_when_start_time_is_unknown)
     fake_cleanup(&fp);
 }
 
+/* A fake process that started 10 s ago: <root>/stat's btime 1000 s ago, starttime 990 s. */
+static void fake_process_started_10s_ago(fake_proc_t *fp)
+{
+    char stat_text[256], boot[64];
+    long hz = sysconf(_SC_CLK_TCK);
+    snprintf(stat_text, sizeof stat_text, "4242421 (dotnet) S 1 2 3 4 5 6 7 8 9 10 11 12 13 14 "
+             "15 16 17 18 %lld 19 20\n", (long long)990 * hz);
+    fake_process_in_tmp(fp, "NSpid:\t4242421\n", stat_text, NULL);
+    int n = snprintf(boot, sizeof boot, "cpu 1 2 3\nbtime %lld\nprocesses 9\n",
+                     (long long)time(NULL) - 1000);
+    write_file(fp->root, "stat", boot, (size_t)n);
+}
+
+TEST(endpoint_ignores_a_socket_made_before_the_process_started)
+{
+    /* pid reuse: a SIGKILLed runtime's socket outlives it, and a new process gets its pid. */
+    fake_proc_t fp;
+    clra_endpoint_t ep;
+    clra_status_t st = {0};
+    fake_process_started_10s_ago(&fp);
+    fake_socket(fp.tmp, "dotnet-diagnostic-4242421-777-socket", 100);
+    int rc = clra__endpoint_find_in(fp.root, FAKE_PID, &ep, &st);
+    ASSERT_MSG(rc == CLRA_ENOENDPOINT, "rc %d: %s", rc, st.detail);
+    ASSERT_CONTAINS(st.detail, "earlier process with the same pid");
+    fake_cleanup(&fp);
+}
+
+TEST(endpoint_takes_an_unkeyed_socket_made_after_the_process_started)
+{
+    fake_proc_t fp;
+    clra_endpoint_t ep;
+    clra_status_t st = {0};
+    fake_process_started_10s_ago(&fp);
+    fake_socket(fp.tmp, "dotnet-diagnostic-4242421-777-socket", 100);
+    fake_socket(fp.tmp, "dotnet-diagnostic-4242421-778-socket", 3);
+    int rc = clra__endpoint_find_in(fp.root, FAKE_PID, &ep, &st);
+    ASSERT_MSG(rc == 0, "rc %d: %s", rc, st.detail);
+    ASSERT_CONTAINS(ep.path, "-778-socket");
+    fake_cleanup(&fp);
+}
+
 TEST(endpoint_ignores_regular_files_named_like_sockets)
 {
     fake_proc_t fp;

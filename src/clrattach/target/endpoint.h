@@ -11,9 +11,12 @@
 /* Everything discovery learnt about one process, for callers that classify processes rather
  * than fail on them (ps). */
 typedef struct clra__discovery {
+    int pid;                      /* the pid as seen from here */
     int ns_pid;                   /* innermost NSpid, or the pid */
     long long key;                /* start time, the socket name's key; -1 unknown */
     int exact;                    /* the socket found carries that key */
+    long long started_at;         /* start, s since the epoch; -1 unknown, 0 not yet read */
+    int stale;                    /* sockets of an earlier process with this pid, ignored */
     int other_mount_ns;           /* another file tree (mount ns or chroot): search root */
     char root[64];                /* "" or "<proc>/<pid>/root" when its mount namespace differs */
     char tmpdir[CLRA_PATH_MAX];   /* its TMPDIR ("" when its environment is unreadable) */

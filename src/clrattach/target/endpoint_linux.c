@@ -74,6 +74,7 @@ void clra__discovery_view(const char *proc, int pid, clra__discovery_t *v)
     clra__proc_status_t ps;
     memset(v, 0, sizeof *v);
     v->dotnet = -1;
+    v->pid = pid;
     clra__procfs_status(proc, pid, &ps);
     v->ns_pid = ps.ns_pid > 0 ? ps.ns_pid : pid;
     v->key = clra__procfs_start_time(proc, pid);
@@ -81,15 +82,28 @@ void clra__discovery_view(const char *proc, int pid, clra__discovery_t *v)
     view_environ(proc, pid, v);
 }
 
-/* Weighs one socket of ours: the exact key wins; otherwise the newest. */
-static int consider(const char *dir, const char *name, const struct stat *sb, const char *want,
-                    const clra__discovery_t *v, char *best, size_t cap,
+/* Whether a socket without our key was made before the process started, so belongs to a
+ * dead process that had the same pid (pid reuse; a SIGKILLed runtime leaves its socket).
+ * A second of slack: btime is whole seconds. */
+static int older_than_process(const char *proc, const struct stat *sb, clra__discovery_t *v)
+{
+    if (v->started_at == 0)
+        v->started_at = clra__procfs_started_at(proc, v->pid);
+    int stale = v->started_at > 0 && (long long)sb->st_mtim.tv_sec < v->started_at - 1;
+    v->stale += stale;
+    return stale;
+}
+
+/* Weighs one socket of ours: the exact key wins; otherwise the newest made since the start. */
+static int consider(const char *proc, const char *dir, const char *name, const struct stat *sb,
+                    const char *want, clra__discovery_t *v, char *best, size_t cap,
                     struct timespec *best_mtime, int *exact)
 {
     int is_exact = v->key >= 0 && strcmp(name, want) == 0;
     int newer = sb->st_mtim.tv_sec > best_mtime->tv_sec ||
                 (sb->st_mtim.tv_sec == best_mtime->tv_sec && sb->st_mtim.tv_nsec > best_mtime->tv_nsec);
     if (!((is_exact && !*exact) || (!*exact && newer)) ||
+        (!is_exact && older_than_process(proc, sb, v)) ||
         (size_t)snprintf(best, cap, "%s/%s", dir, name) >= cap)
         return 0;
     *best_mtime = sb->st_mtim;
@@ -99,8 +113,9 @@ static int consider(const char *dir, const char *name, const struct stat *sb, co
 
 /* Best candidate in one directory, from the shared read in cache when there is one (ps), else
  * read here. A read the deadline cut short marks v->dirs_cut. */
-static int search_dir(const char *dir, clra__discovery_t *v, clra__sockdirs_t *cache, char *best,
-                      size_t cap, struct timespec *best_mtime, int *exact)
+static int search_dir(const char *proc, const char *dir, clra__discovery_t *v,
+                      clra__sockdirs_t *cache, char *best, size_t cap,
+                      struct timespec *best_mtime, int *exact)
 {
     int found = 0;
     char want[96];
@@ -111,7 +126,7 @@ static int search_dir(const char *dir, clra__discovery_t *v, clra__sockdirs_t *c
             return -ENOMEM;
         for (size_t i = 0; i < sd->n; i++)
             if (clra__socket_name_matches(sd->ents[i].name, v->ns_pid))
-                found |= consider(dir, sd->ents[i].name, &sd->ents[i].sb, want, v, best, cap,
+                found |= consider(proc, dir, sd->ents[i].name, &sd->ents[i].sb, want, v, best, cap,
                                   best_mtime, exact);
         if (sd->err == ETIMEDOUT && !found)
             snprintf(v->cut_dir, sizeof v->cut_dir, "%s", dir);
@@ -128,7 +143,7 @@ static int search_dir(const char *dir, clra__discovery_t *v, clra__sockdirs_t *c
             (size_t)snprintf(full, sizeof full, "%s/%s", dir, e->d_name) >= sizeof full ||
             lstat(full, &sb) != 0 || !S_ISSOCK(sb.st_mode))
             continue;
-        found |= consider(dir, e->d_name, &sb, want, v, best, cap, best_mtime, exact);
+        found |= consider(proc, dir, e->d_name, &sb, want, v, best, cap, best_mtime, exact);
     }
     closedir(d);
     return found;
@@ -206,7 +221,13 @@ static int explain_missing(const char *proc, int pid, clra__discovery_t *v, clra
         explain_unreadable(proc, pid, list, st);
         return CLRA_EACCES;
     }
-    clra__detail(st, "no dotnet-diagnostic-%d-*-socket for process %d in %s", v->ns_pid, pid, list);
+    if (v->stale)
+        clra__detail(st, "no dotnet-diagnostic-%d-*-socket for process %d in %s (%d left by an "
+                     "earlier process with the same pid ignored: made before this one started)",
+                     v->ns_pid, pid, list, v->stale);
+    else
+        clra__detail(st, "no dotnet-diagnostic-%d-*-socket for process %d in %s", v->ns_pid, pid,
+                     list);
     return CLRA_ENOENDPOINT;
 }
 
@@ -238,7 +259,7 @@ int clra__endpoint_discover_with(const char *proc, int pid, clra_endpoint_t *ep,
         add_dir(v->dirs, &v->ndirs, "", own);
     add_dir(v->dirs, &v->ndirs, v->root, "/tmp");
     for (int i = 0; i < v->ndirs && !v->exact; i++)
-        found |= search_dir(v->dirs[i], v, cache, ep->path, sizeof ep->path, &newest,
+        found |= search_dir(proc, v->dirs[i], v, cache, ep->path, sizeof ep->path, &newest,
                             &v->exact) > 0;
     if (!found)
         return explain_missing(proc, pid, v, st);

@@ -82,6 +82,21 @@ long long clra__procfs_start_time(const char *proc, int pid)
     return clra__parse_starttime(text);
 }
 
+long long clra__procfs_started_at(const char *proc, int pid)
+{
+    char path[CLRA_PATH_MAX], text[16384];
+    long long ticks = clra__procfs_start_time(proc, pid), hz = sysconf(_SC_CLK_TCK);
+    if (ticks < 0 || hz <= 0 || (size_t)snprintf(path, sizeof path, "%s/stat", proc) >= sizeof path ||
+        clra__read_small_file(path, text, sizeof text) <= 0)
+        return -1;
+    const char *b = strstr(text, "\nbtime ");
+    char *end;
+    long long btime = b ? strtoll(b + 7, &end, 10) : -1;
+    if (btime <= 0 || end == b + 7)
+        return -1;
+    return btime + ticks / hz;
+}
+
 #define PF_KTHREAD_FLAG 0x00200000ll /* include/linux/sched.h; stat field 9 */
 
 /* Kernel threads have no runtime and zombies no longer run one; both are skipped unread. */

@@ -55,6 +55,9 @@ long long clra__stat_field(const char *stat_text, int field);
 long long clra__parse_starttime(const char *stat_text);
 /* pid's start time in clock ticks (the runtime's socket key), -1 when unknown. */
 long long clra__procfs_start_time(const char *proc_root, int pid);
+/* When pid started, in seconds since the epoch (boot time from proc_root/stat plus its start
+ * time), -1 when unknown. Whole seconds: btime is, and the clock may have been stepped since. */
+long long clra__procfs_started_at(const char *proc_root, int pid);
 /* Whether pid is a live user process: not gone, not a zombie, not a kernel thread. */
 int clra__procfs_is_live_user(const char *proc_root, int pid);
 
