@@ -6,6 +6,7 @@
 #include "consumer.h"
 #include "harness.h"
 #include "hot_app.h"
+#include "render/profile.h"
 #include "test.h"
 
 #include <stdio.h>
@@ -84,6 +85,65 @@ TEST(profile_flamegraph_page_renders_in_headless_chromium)
                "the screenshot shows no flame graph: %ld of %d pixels in flame colours, %ld "
                "colours", warm, w * h, colors);
     app_stop(&a);
+}
+
+/* Run in the page after its own script: searches as a user would (the box, then Enter) and
+ * writes what the page shows, and how long loading and the search took, into the DOM. */
+static const char big_probe[] =
+    "<script>\n"
+    "const t0=performance.now(),box=document.getElementById(\"search\");\n"
+    "box.value=\"^Leaf\\\\.M1\";\n"
+    "box.dispatchEvent(new KeyboardEvent(\"keydown\",{key:\"Enter\"}));\n"
+    "const cv=document.getElementById(\"fg\"),p=document.createElement(\"pre\");\n"
+    "p.id=\"probe\";p.textContent=\"probe title=[\"+document.getElementById(\"title\").textContent+"
+    "\"] \"+document.getElementById(\"matched\").textContent+\" canvas=\"+cv.width+\"x\"+cv.height+"
+    "\" load_ms=\"+t0.toFixed(0)+\" search_ms=\"+(performance.now()-t0).toFixed(0);\n"
+    "document.body.appendChild(p);\n"
+    "</script>\n";
+
+/* Writes a flame graph page of 100,000 distinct stacks, Root.Main;Mid.Common;Leaf.M<i>, one
+ * millisecond each, with big_probe after it. */
+static void write_big_page(const char *path)
+{
+    profile_t p;
+    char name[32];
+    profile_init(&p);
+    p.title = "big";
+    for (int i = 0; i < 100000; i++) {
+        snprintf(name, sizeof name, "Leaf.M%d", i);
+        const char *s[] = {name, "Mid.Common", "Root.Main"};
+        ASSERT(profile_add_sample(&p, 1, "t", s, 3, 1000000) == 0);
+    }
+    FILE *f = fopen(path, "w");
+    ASSERT(f != NULL);
+    profile_write_opts_t o = {0, 20};
+    ASSERT(profile_write(&p, &o, FMT_FLAMEGRAPH, f) == 0);
+    ASSERT(fputs(big_probe, f) >= 0 && fclose(f) == 0);
+    profile_free(&p);
+}
+
+TEST(flamegraph_page_of_100000_distinct_stacks_loads_and_searches_in_headless_chromium)
+{
+    char dir[] = "/tmp/clra-bigfg-XXXXXX", html[64], dom[64], url[96];
+    ASSERT(mkdtemp(dir) != NULL);
+    snprintf(html, sizeof html, "%s/big.html", dir);
+    snprintf(dom, sizeof dom, "%s/big.dom", dir);
+    write_big_page(html);
+    snprintf(url, sizeof url, "file://%s", html);
+    ASSERT_EQ(chromium_run(dir, url, dom, NULL), 0);
+    const char *probe = strstr(slurp(dom), "<pre id=\"probe\">");
+    probe = probe ? probe + strlen("<pre id=\"probe\">") : NULL;
+    ASSERT_MSG(probe, "the page's probe did not run:\n%.2000s", slurp(dom));
+    test_note("%.200s", probe);
+    ASSERT_MSG(strncmp(probe, "probe title=[big (100000.0 ms)]", 31) == 0, "%.200s", probe);
+    /* ^Leaf\.M1 matches M1, M10-19, M100-199, M1000-1999, M10000-19999: 11,111 of 100,000. */
+    ASSERT_CONTAINS(probe, "] matched 11.11% canvas=");
+    int w = 0, h = 0;
+    ASSERT(sscanf(strstr(probe, "canvas="), "canvas=%dx%d", &w, &h) == 2);
+    ASSERT_MSG(w >= 200 && h >= 4 * 17, "canvas %dx%d: not drawn for four rows", w, h);
+    char cmd[96];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    ASSERT(system(cmd) == 0);
 }
 
 /* The total percentage speedscope's sandwich table gives the row of method, -1 if absent. */
