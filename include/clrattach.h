@@ -507,8 +507,10 @@ CLRA_EXTERN int clra_target_path_resolve(int pid, const char *target_path, char 
 /* The runtime opens a profiler path inside its own mount namespace, so a library that exists
  * only on the host cannot be attached to a containerised process by path. Staging copies it
  * into the target's temp directory (its TMPDIR, else /tmp), reached through /proc/PID/root:
- *   <tmp>/clrattach-stage-<ns_pid>-XXXXXX/   mode 0700, a fresh private directory
- *   <tmp>/clrattach-stage-<ns_pid>-XXXXXX/<basename of the library>   mode 0500
+ *   <tmp>/clrattach-stage-<ns_pid>-<start>-XXXXXX/   mode 0700, a fresh private directory
+ *   <tmp>/clrattach-stage-<ns_pid>-<start>-XXXXXX/<basename of the library>   mode 0500
+ * (<start>: the process's start time in clock ticks, so processes with the same pid in two
+ * containers sharing a /tmp volume keep apart)
  * both owned by the target's user (as root, they are created with its file-system ids).
  * Attach with clra_stage_target_path. A copy the runtime has mapped must stay until the
  * profiler has detached; clra_stage_sweep removes every stage directory of the process whose

@@ -88,6 +88,24 @@ static void fake_stage_dir(const char *dir, const char *name, char *out, size_t 
     copy_file(profiler_path("hello"), file);
 }
 
+/* pid's start time in clock ticks (field 22 of /proc/PID/stat), as stage names carry it. */
+static long long start_time(int pid)
+{
+    char path[64], text[1024];
+    snprintf(path, sizeof path, "/proc/%d/stat", pid);
+    FILE *f = fopen(path, "r");
+    ASSERT(f != NULL);
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = '\0';
+    const char *p = strrchr(text, ')');
+    ASSERT(p != NULL);
+    for (int field = 2; field < 22 && p; field++)
+        p = strchr(p + 1, ' ');
+    ASSERT(p != NULL);
+    return atoll(p + 1);
+}
+
 /* Attaches a staged copy with --json and returns its staged_path (static buffer). */
 static const char *attach_staged(app_t *a, const char *clsid, const char *lib)
 {
@@ -191,25 +209,29 @@ TEST(sweep_removes_unmapped_stage_directories_and_keeps_mapped_and_busy_ones)
 {
     app_t a;
     const char *out;
-    char left[400], busy[400], other[400], name[64], hello[1024], notify[1024];
+    char left[400], busy[400], other[400], twin[400], name[64], hello[1024], notify[1024];
     app_options_t o = {.private_tmpdir = 1}; /* same namespace: staged paths are ours too */
     app_start_with(&a, &o);
     snprintf(hello, sizeof hello, "%s",
              dir_of(attach_staged(&a, HELLO_CLSID, profiler_path("hello"))));
     app_wait_log(&a, "ProfilerAttachComplete", 10000);
-    snprintf(name, sizeof name, "clrattach-stage-%d-Left0v", (int)a.pid); /* a killed trigger's */
+    long long start = start_time(a.pid);
+    snprintf(name, sizeof name, "clrattach-stage-%d-%lld-Left0v", (int)a.pid, start); /* a killed trigger's */
     fake_stage_dir(a.dir, name, left, sizeof left);
-    snprintf(name, sizeof name, "clrattach-stage-%d-Busy00", (int)a.pid); /* a stage under way */
+    snprintf(name, sizeof name, "clrattach-stage-%d-%lld-Busy00", (int)a.pid, start); /* a stage under way */
     fake_stage_dir(a.dir, name, busy, sizeof busy);
     int lock = open(busy, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     ASSERT(lock >= 0 && flock(lock, LOCK_EX) == 0);
-    snprintf(name, sizeof name, "clrattach-stage-%d-Other1", (int)a.pid + 1); /* not its own */
+    snprintf(name, sizeof name, "clrattach-stage-%d-%lld-Other1", (int)a.pid + 1, start); /* not its own */
     fake_stage_dir(a.dir, name, other, sizeof other);
+    /* the same pid in another container that shares this /tmp: another start time */
+    snprintf(name, sizeof name, "clrattach-stage-%d-%lld-Twin00", (int)a.pid, start + 1);
+    fake_stage_dir(a.dir, name, twin, sizeof twin);
 
     snprintf(notify, sizeof notify, "%s",
              dir_of(attach_staged(&a, NOTIFY_A_CLSID, profiler_path("notify_a"))));
     ASSERT_MSG(!exists(left), "staging did not sweep %s", left);
-    ASSERT(exists(hello) && exists(notify) && exists(busy) && exists(other));
+    ASSERT(exists(hello) && exists(notify) && exists(busy) && exists(other) && exists(twin));
 
     int rc = run_cli(&out, "detach", app_pid_text(&a), NULL);
     ASSERT_MSG(rc == 0, "detach failed with %d:\n%s", rc, out);
@@ -223,6 +245,7 @@ TEST(sweep_removes_unmapped_stage_directories_and_keeps_mapped_and_busy_ones)
     ASSERT_MSG(rc == NO_PROFILER, "detach without profilers gave %d:\n%s", rc, out);
     ASSERT_CONTAINS(out, "removed 1 staged profiler copy");
     ASSERT(!exists(busy) && exists(other));
+    ASSERT_MSG(exists(twin), "the sweep removed a directory of another process with its pid");
     app_assert_responsive(&a);
     app_stop(&a);
 }

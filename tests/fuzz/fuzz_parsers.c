@@ -167,8 +167,8 @@ static void fuzz_text(const uint8_t *data, size_t size)
     clra__environ_get(text, size, "TMPDIR", out, sizeof out);
     char path[128];
     if (clra__maps_line_path(text, path, sizeof path))
-        clra__stage_dir_in_path(path, 1, out, sizeof out);
-    clra__stage_name_matches(text, 1);
+        clra__stage_dir_in_path(path, "1-8607", out, sizeof out);
+    clra__stage_name_matches(text, "1-8607");
     clrprof_option(data, size, "log", out, sizeof out);
     clrprof_option_ulong(data, size, "detach_after_ms", &v);
     WCHAR wide[64];

@@ -25,7 +25,7 @@ static const uint8_t seed_dump_error[] = {'D', 'O', 'T', 'N', 'E', 'T', '_', 'I'
                                           '1', 0, 34, 0, 0xFF, 0xFF, 0, 0, 0x05, 0x40, 0x00, 0x80,
                                           3, 0, 0, 0, 'n', 0, 'o', 0, 0, 0};
 static const char seed_maps[] = "7ef9ef739000-7ef9ef741000 r-xp 00002000 00:27 63     "
-                                "/tmp/clrattach-stage-1-ipMgHK/libhello_profiler.so\n";
+                                "/tmp/clrattach-stage-1-8607-ipMgHK/libhello_profiler.so\n";
 static const char seed_text[] = "Name:\tdotnet\nNSpid:\t4242\t17\nlog=/tmp/x;detach_after_ms=100";
 
 /* xorshift: the same inputs on every run, so a failure reproduces. */

@@ -14,19 +14,34 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-TEST(stage_name_matches_only_its_own_pid_and_six_letters_or_digits)
+TEST(stage_name_matches_only_its_own_pid_and_start_and_six_letters_or_digits)
 {
-    ASSERT(clra__stage_name_matches("clrattach-stage-1-Ab12Cd", 1));
-    ASSERT(clra__stage_name_matches("clrattach-stage-4242-zzzzzz", 4242));
-    ASSERT(!clra__stage_name_matches("clrattach-stage-12-Ab12Cd", 1)); /* another pid */
-    ASSERT(!clra__stage_name_matches("clrattach-stage-1-Ab12Cd", 12));
-    ASSERT(!clra__stage_name_matches("clrattach-stage-1-Ab12C", 1));   /* five */
-    ASSERT(!clra__stage_name_matches("clrattach-stage-1-Ab12Cde", 1)); /* seven */
-    ASSERT(!clra__stage_name_matches("clrattach-stage-1-Ab.2Cd", 1));
-    ASSERT(!clra__stage_name_matches("clrattach-stage-1-Ab/2Cd", 1));
-    ASSERT(!clra__stage_name_matches("clrattach-stage-1-", 1));
-    ASSERT(!clra__stage_name_matches("clrattach-stage-0-Ab12Cd", 0)); /* no pid 0 */
-    ASSERT(!clra__stage_name_matches("xclrattach-stage-1-Ab12Cd", 1));
+    ASSERT(clra__stage_name_matches("clrattach-stage-1-8607-Ab12Cd", "1-8607"));
+    ASSERT(clra__stage_name_matches("clrattach-stage-4242-0-zzzzzz", "4242-0"));
+    ASSERT(!clra__stage_name_matches("clrattach-stage-12-8607-Ab12Cd", "1-8607")); /* pid */
+    ASSERT(!clra__stage_name_matches("clrattach-stage-1-8607-Ab12Cd", "12-8607"));
+    /* the same pid 1 in another container sharing /tmp: another start time */
+    ASSERT(!clra__stage_name_matches("clrattach-stage-1-8608-Ab12Cd", "1-8607"));
+    ASSERT(!clra__stage_name_matches("clrattach-stage-1-86070-Ab12Cd", "1-8607"));
+    ASSERT(!clra__stage_name_matches("clrattach-stage-1-Ab12Cd", "1-8607")); /* 0.2's names */
+    ASSERT(!clra__stage_name_matches("clrattach-stage-1-8607-Ab12C", "1-8607"));   /* five */
+    ASSERT(!clra__stage_name_matches("clrattach-stage-1-8607-Ab12Cde", "1-8607")); /* seven */
+    ASSERT(!clra__stage_name_matches("clrattach-stage-1-8607-Ab.2Cd", "1-8607"));
+    ASSERT(!clra__stage_name_matches("clrattach-stage-1-8607-Ab/2Cd", "1-8607"));
+    ASSERT(!clra__stage_name_matches("clrattach-stage-1-8607-", "1-8607"));
+    ASSERT(!clra__stage_name_matches("clrattach-stage-0-8607-Ab12Cd", "0-8607")); /* no pid 0 */
+    ASSERT(!clra__stage_name_matches("xclrattach-stage-1-8607-Ab12Cd", "1-8607"));
+}
+
+TEST(stage_owner_is_the_pid_and_start_time_with_0_for_an_unknown_start)
+{
+    char owner[CLRA__STAGE_OWNER_MAX];
+    clra__stage_owner(owner, 1, 8607);
+    ASSERT_STREQ(owner, "1-8607");
+    clra__stage_owner(owner, 4194304, -1);
+    ASSERT_STREQ(owner, "4194304-0");
+    clra__stage_owner(owner, 4194304, 9223372036854775807LL); /* the longest fits */
+    ASSERT_STREQ(owner, "4194304-9223372036854775807");
 }
 
 TEST(maps_line_path_is_everything_after_the_inode)
@@ -59,16 +74,20 @@ TEST(maps_line_path_skips_anonymous_pseudo_and_malformed_lines)
 TEST(stage_dir_in_path_finds_the_component_wherever_tmpdir_resolved_to)
 {
     char dir[64];
-    ASSERT(clra__stage_dir_in_path("/tmp/clrattach-stage-1-ipMgHK/libhello_profiler.so", 1, dir,
-                                   sizeof dir));
-    ASSERT_STREQ(dir, "clrattach-stage-1-ipMgHK");
+    ASSERT(clra__stage_dir_in_path("/tmp/clrattach-stage-1-8607-ipMgHK/libhello_profiler.so",
+                                   "1-8607", dir, sizeof dir));
+    ASSERT_STREQ(dir, "clrattach-stage-1-8607-ipMgHK");
     /* TMPDIR=/var/tmp -> /private/tmp: maps shows where the symlink led */
-    ASSERT(clra__stage_dir_in_path("/private/tmp//clrattach-stage-77-Zz9Zz9/lib.so (deleted)", 77,
-                                   dir, sizeof dir));
-    ASSERT_STREQ(dir, "clrattach-stage-77-Zz9Zz9");
-    ASSERT(!clra__stage_dir_in_path("/tmp/clrattach-stage-78-Zz9Zz9/lib.so", 77, dir, sizeof dir));
-    ASSERT(!clra__stage_dir_in_path("/tmp/clrattach-stage-77-Zz9/lib.so", 77, dir, sizeof dir));
-    ASSERT(!clra__stage_dir_in_path("/usr/lib/libc.so.6", 77, dir, sizeof dir));
+    ASSERT(clra__stage_dir_in_path("/private/tmp//clrattach-stage-77-5-Zz9Zz9/lib.so (deleted)",
+                                   "77-5", dir, sizeof dir));
+    ASSERT_STREQ(dir, "clrattach-stage-77-5-Zz9Zz9");
+    ASSERT(!clra__stage_dir_in_path("/tmp/clrattach-stage-78-5-Zz9Zz9/lib.so", "77-5", dir,
+                                    sizeof dir));
+    ASSERT(!clra__stage_dir_in_path("/tmp/clrattach-stage-77-6-Zz9Zz9/lib.so", "77-5", dir,
+                                    sizeof dir));
+    ASSERT(!clra__stage_dir_in_path("/tmp/clrattach-stage-77-5-Zz9/lib.so", "77-5", dir,
+                                    sizeof dir));
+    ASSERT(!clra__stage_dir_in_path("/usr/lib/libc.so.6", "77-5", dir, sizeof dir));
 }
 
 /* A tree standing for a container's root: <root>/etc/marker, <root>/tmp -> /var/tmp (absolute,

@@ -62,13 +62,13 @@ static void random_suffix(char out[CLRA__STAGE_SUFFIX_LEN + 1])
 /* Creates and locks a fresh directory under parent. A sweep may remove the empty directory
  * between our mkdir and our lock; its link count of 0 shows that, and another name is tried.
  * 0 or -errno. */
-static int make_dir(int parent, int ns_pid, clra_stage_t *s)
+static int make_dir(int parent, const char *owner, clra_stage_t *s)
 {
     for (int tries = 0; tries < 64; tries++) {
         char sfx[CLRA__STAGE_SUFFIX_LEN + 1];
         struct stat sb;
         random_suffix(sfx);
-        snprintf(s->dir_name, sizeof s->dir_name, CLRA__STAGE_PREFIX "%d-%s", ns_pid, sfx);
+        snprintf(s->dir_name, sizeof s->dir_name, CLRA__STAGE_PREFIX "%s-%s", owner, sfx);
         if (mkdirat(parent, s->dir_name, 0700) != 0) {
             if (errno == EEXIST)
                 continue;
@@ -177,7 +177,7 @@ static int stage_as_owner(int root, const clra__stage_place_t *pl, int src, cons
 {
     const char *tmp = pl->tmpdir[0] ? pl->tmpdir : "/";
     s->parent_fd = clra__root_openat(root, tmp, O_PATH | O_DIRECTORY, 0);
-    int e = s->parent_fd < 0 ? -s->parent_fd : -make_dir(s->parent_fd, pl->ns_pid, s);
+    int e = s->parent_fd < 0 ? -s->parent_fd : -make_dir(s->parent_fd, pl->owner, s);
     if (e) {
         if (st)
             st->sys_errno = e;
@@ -293,7 +293,7 @@ static int stage_fill(int pid, const char *library_path, clra_stage_t *s, clra_s
         rc = clra__stage_place(pid, &pl, st);
     if (!rc) {
         clra_stage_sweep(pid, NULL, NULL);
-        snprintf(s->dir_name, sizeof s->dir_name, CLRA__STAGE_PREFIX "%d-XXXXXX", pl.ns_pid);
+        snprintf(s->dir_name, sizeof s->dir_name, CLRA__STAGE_PREFIX "%s-XXXXXX", pl.owner);
         rc = name_paths(&pl, s, st);
     }
     if (!rc)

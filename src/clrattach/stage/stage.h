@@ -10,14 +10,21 @@
 #define CLRA__STAGE_PREFIX "clrattach-stage-"
 #define CLRA__STAGE_SUFFIX_LEN 6
 
-/* Whether name is clrattach-stage-<ns_pid>-XXXXXX with six ASCII letters or digits. */
-int clra__stage_name_matches(const char *name, int ns_pid);
+/* Stage directories are named for the process they serve: "<ns_pid>-<start time>", its pid
+ * inside its namespace and its start in clock ticks, so two containers that share one /tmp
+ * volume and both run .NET as pid 1 never take each other's directories for their own. */
+#define CLRA__STAGE_OWNER_MAX 32
+/* Writes pid's owner tag for ns_pid and key (its start time, -1 unknown: 0 is used). */
+void clra__stage_owner(char out[CLRA__STAGE_OWNER_MAX], int ns_pid, long long key);
+
+/* Whether name is clrattach-stage-<owner>-XXXXXX with six ASCII letters or digits. */
+int clra__stage_name_matches(const char *name, const char *owner);
 
 /* The stage directory a mapped path lies in: the first path component that matches
- * clra__stage_name_matches for ns_pid, copied into out. 1 found, 0 not. Only the component
+ * clra__stage_name_matches for owner, copied into out. 1 found, 0 not. Only the component
  * is compared, because maps shows the path resolved in the target's tree (TMPDIR's symlinks
  * followed), which need not start with its TMPDIR as written. */
-int clra__stage_dir_in_path(const char *path, int ns_pid, char *out, size_t cap);
+int clra__stage_dir_in_path(const char *path, const char *owner, char *out, size_t cap);
 
 /* A staged copy (opaque in clrattach.h): its paths, and its directory held and locked against
  * sweeps until released or removed. */
@@ -26,7 +33,7 @@ struct clra_stage {
     char target_path[CLRA_PATH_MAX]; /* the copy as the target sees it: pass this to attach */
     char local_path[CLRA_PATH_MAX];  /* the same file as reachable from here */
     int dir_fd, parent_fd;
-    char dir_name[48];
+    char dir_name[64];
     char file_name[256];
 };
 
@@ -37,7 +44,8 @@ struct clra_stage {
 
 /* Where a target keeps temporary files, as it sees them. */
 typedef struct clra__stage_place {
-    int ns_pid;                 /* its innermost pid, the number in stage directory names */
+    int ns_pid;                 /* its innermost pid */
+    char owner[CLRA__STAGE_OWNER_MAX]; /* clra__stage_owner: what stage directory names carry */
     char tmpdir[CLRA_PATH_MAX]; /* absolute, without a trailing slash ("" stands for "/") */
 } clra__stage_place_t;
 

@@ -39,6 +39,7 @@ int clra__stage_place(int pid, clra__stage_place_t *pl, clra_status_t *st)
         rc = e == ENOENT ? CLRA_ENOPROC : clra__stage_errno(e);
     } else {
         pl->ns_pid = v->ns_pid;
+        clra__stage_owner(pl->owner, v->ns_pid, v->key);
         snprintf(pl->tmpdir, sizeof pl->tmpdir, "%s", v->tmpdir[0] == '/' ? v->tmpdir : "/tmp");
         for (size_t n = strlen(pl->tmpdir); n > 0 && pl->tmpdir[n - 1] == '/';)
             pl->tmpdir[--n] = '\0';

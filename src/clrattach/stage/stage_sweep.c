@@ -20,17 +20,17 @@
 
 typedef struct candidate {
     int fd; /* the directory, locked */
-    char name[48];
+    char name[64];
 } candidate_t;
 
 typedef struct mapped {
     int n;
-    char names[MAX_MAPPED][48];
+    char names[MAX_MAPPED][64];
 } mapped_t;
 
-/* What collect_mapped needs: the namespace pid to match and the set being filled. */
+/* What collect_mapped needs: the owner tag to match and the set being filled. */
 typedef struct mapped_scan {
-    int ns_pid;
+    const char *owner;
     mapped_t *m;
     int err;
 } mapped_scan_t;
@@ -40,9 +40,9 @@ typedef struct mapped_scan {
 static int collect_mapped(void *ctx, const clra__maps_line_t *line)
 {
     mapped_scan_t *sc = ctx;
-    char name[48];
+    char name[64];
     if (line->cut || line->path[0] != '/' ||
-        !clra__stage_dir_in_path(line->path, sc->ns_pid, name, sizeof name))
+        !clra__stage_dir_in_path(line->path, sc->owner, name, sizeof name))
         return 0;
     for (int i = 0; i < sc->m->n; i++)
         if (strcmp(sc->m->names[i], name) == 0)
@@ -57,9 +57,9 @@ static int collect_mapped(void *ctx, const clra__maps_line_t *line)
 
 /* The stage directories that pid maps a file from. 0, or -errno when its maps cannot be read
  * in full (then nothing may be removed: we cannot tell what is in use). */
-static int read_mapped(int pid, int ns_pid, mapped_t *m)
+static int read_mapped(int pid, const char *owner, mapped_t *m)
 {
-    mapped_scan_t sc = {ns_pid, m, 0};
+    mapped_scan_t sc = {owner, m, 0};
     m->n = 0;
     int rc = clra__procfs_maps_each(CLRA__PROC, pid, collect_mapped, &sc);
     return sc.err ? -sc.err : rc < 0 ? rc : 0;
@@ -67,7 +67,7 @@ static int read_mapped(int pid, int ns_pid, mapped_t *m)
 
 /* Collects and locks pid's stage directories under parent; one that a clra_stage_create in
  * progress holds is left alone. */
-static int lock_candidates(int parent, int ns_pid, candidate_t *c, int max)
+static int lock_candidates(int parent, const char *owner, candidate_t *c, int max)
 {
     int n = 0, dfd = openat(parent, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     DIR *d = dfd >= 0 ? fdopendir(dfd) : NULL;
@@ -78,7 +78,7 @@ static int lock_candidates(int parent, int ns_pid, candidate_t *c, int max)
         return -errno;
     }
     while (n < max && (e = readdir(d)) != NULL) {
-        if (!clra__stage_name_matches(e->d_name, ns_pid) || strlen(e->d_name) >= sizeof c->name)
+        if (!clra__stage_name_matches(e->d_name, owner) || strlen(e->d_name) >= sizeof c->name)
             continue;
         int fd = openat(parent, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
         if (fd < 0)
@@ -115,15 +115,15 @@ static int remove_dir(int parent, const candidate_t *c)
 
 /* The sweep proper, as the target's owner: lock, then read the maps (a copy whose lock we
  * hold can no longer become mapped by a stager), then remove the unmapped. */
-static int sweep_in(int pid, int parent, int ns_pid, int *removed, clra_status_t *st)
+static int sweep_in(int pid, int parent, const char *owner, int *removed, clra_status_t *st)
 {
     candidate_t c[MAX_CANDIDATES];
     mapped_t *m = malloc(sizeof *m);
-    int n = lock_candidates(parent, ns_pid, c, MAX_CANDIDATES), err = m ? 0 : ENOMEM;
+    int n = lock_candidates(parent, owner, c, MAX_CANDIDATES), err = m ? 0 : ENOMEM;
     if (n < 0)
         err = -n;
     if (!err && n > 0)
-        err = -read_mapped(pid, ns_pid, m);
+        err = -read_mapped(pid, owner, m);
     for (int i = 0; i < n; i++) {
         int in_use = 0;
         for (int k = 0; !err && k < m->n && !in_use; k++)
@@ -166,7 +166,7 @@ int clra_stage_sweep(int pid, int *removed, clra_status_t *st)
             rc = clra__stage_errno(-parent);
         }
         if (parent >= 0) {
-            rc = sweep_in(pid, parent, pl.ns_pid, &count, st);
+            rc = sweep_in(pid, parent, pl.owner, &count, st);
             close(parent);
         }
         clra__identity_restore(&id);
