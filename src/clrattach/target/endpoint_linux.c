@@ -149,6 +149,21 @@ static int search_dir(const char *proc, const char *dir, clra__discovery_t *v,
     return found;
 }
 
+/* The socket with our key in the first directory that has it, by name: one lstat each
+ * instead of listing a temp directory of thousands of files. What the listing would have
+ * chosen, since the exact key wins wherever it is. */
+static int exact_socket(const clra__discovery_t *v, char *out, size_t cap)
+{
+    struct stat sb;
+    for (int i = 0; v->key >= 0 && i < v->ndirs; i++)
+        if ((size_t)snprintf(out, cap, "%s/dotnet-diagnostic-%d-%lld-socket", v->dirs[i],
+                             v->ns_pid, v->key) < cap &&
+            lstat(out, &sb) == 0 && S_ISSOCK(sb.st_mode))
+            return 1;
+    out[0] = '\0';
+    return 0;
+}
+
 /* Appends dir (below the target's root) to the list unless already there. */
 static void add_dir(char dirs[][CLRA_PATH_MAX], int *n, const char *root, const char *dir)
 {
@@ -258,6 +273,7 @@ int clra__endpoint_discover_with(const char *proc, int pid, clra_endpoint_t *ep,
     if (!v->root[0] && own && own[0])
         add_dir(v->dirs, &v->ndirs, "", own);
     add_dir(v->dirs, &v->ndirs, v->root, "/tmp");
+    found = v->exact = !cache && exact_socket(v, ep->path, sizeof ep->path);
     for (int i = 0; i < v->ndirs && !v->exact; i++)
         found |= search_dir(proc, v->dirs[i], v, cache, ep->path, sizeof ep->path, &newest,
                             &v->exact) > 0;
