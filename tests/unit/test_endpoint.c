@@ -148,6 +148,23 @@ TEST(endpoint_prefers_exact_start_time_over_newer_stale_socket)
     fake_cleanup(&fp);
 }
 
+TEST(endpoint_takes_the_exact_key_in_a_later_directory_over_another_in_the_first)
+{
+    /* Its TMPDIR has a socket of its pid with another key; /tmp has the one with its key. */
+    fake_proc_t fp;
+    clra_endpoint_t ep;
+    clra_status_t st = {0};
+    fake_process_in_tmp(&fp, "NSpid:\t4242421\n", STAT_KEY_555, NULL);
+    fake_socket(fp.tmp, "dotnet-diagnostic-4242421-999-socket", 1);
+    unlink("/tmp/dotnet-diagnostic-4242421-555-socket");
+    fake_socket("/tmp", "dotnet-diagnostic-4242421-555-socket", 100);
+    int rc = clra__endpoint_find_in(fp.root, FAKE_PID, &ep, &st);
+    unlink("/tmp/dotnet-diagnostic-4242421-555-socket");
+    ASSERT_MSG(rc == 0, "rc %d: %s", rc, st.detail);
+    ASSERT_STREQ(ep.path, "/tmp/dotnet-diagnostic-4242421-555-socket");
+    fake_cleanup(&fp);
+}
+
 TEST(endpoint_takes_newest_socket_when_start_time_is_unknown)
 {
     fake_proc_t fp;
