@@ -82,6 +82,17 @@ static DWORD new_instance(clra_reverse_server_t *s, int first)
     return err;
 }
 
+/* ERROR_ALREADY_EXISTS when a pipe of that name has an instance, else 0. Windows refuses a
+ * first instance of an existing name by itself; wine 8 ignores FILE_FLAG_FIRST_PIPE_INSTANCE,
+ * so the name is probed first (WaitNamedPipe takes no instance). */
+static DWORD name_exists(const wchar_t *wpath)
+{
+    if (WaitNamedPipeW(wpath, 1))
+        return ERROR_ALREADY_EXISTS;
+    DWORD err = GetLastError();
+    return err == ERROR_FILE_NOT_FOUND || err == ERROR_BAD_PATHNAME ? 0 : ERROR_ALREADY_EXISTS;
+}
+
 int clra_reverse_server_listen(const char *path, clra_reverse_server_t **out, clra_status_t *st)
 {
     clra_status_t local;
@@ -120,10 +131,12 @@ int clra_reverse_server_listen(const char *path, clra_reverse_server_t **out, cl
         return CLRA_EIO;
     }
     s->ov.hEvent = CreateEventW(NULL, TRUE, FALSE, NULL);
-    DWORD err = s->ov.hEvent ? new_instance(s, 1) : GetLastError();
+    DWORD err = s->ov.hEvent ? name_exists(s->wpath) : GetLastError();
+    if (!err)
+        err = new_instance(s, 1);
     if (err) {
         win_detail(st, "CreateNamedPipe", path, err);
-        if (err == ERROR_ACCESS_DENIED || err == ERROR_PIPE_BUSY)
+        if (err == ERROR_ACCESS_DENIED || err == ERROR_PIPE_BUSY || err == ERROR_ALREADY_EXISTS)
             clra__detail(st, "cannot create the pipe %s: a pipe of that name exists already "
                          "(Windows error %lu); pick another name", path, (unsigned long)err);
         clra_reverse_server_close(s);
