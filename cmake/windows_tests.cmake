@@ -67,7 +67,7 @@ if(CLRA_WINE AND CLRA_HOST_DOTNET)
   endforeach()
   # launch on Windows (tests/windows/e2e_launch.sh): the app with a startup profiler, and
   # commands that are not .NET.
-  foreach(case profiler never notdotnet usage)
+  foreach(case profiler never interrupt notdotnet usage)
     add_test(NAME win-e2e.launch_${case} COMMAND bash ${CMAKE_SOURCE_DIR}/tests/windows/e2e_launch.sh
              ${CMAKE_BINARY_DIR} ${CMAKE_SOURCE_DIR} ${CLRA_HOST_DOTNET} ${case})
     set_tests_properties(win-e2e.launch_${case} PROPERTIES LABELS win-e2e TIMEOUT 300 RUN_SERIAL ON)

@@ -151,7 +151,8 @@ static int give_up(launch_t *l, int rc, clra_status_t *st)
                 "code\n", cmd, (unsigned long)l->pi.dwProcessId);
     }
     if (rc == 2) {
-        fprintf(stderr, "clrattach launch: interrupted (Ctrl-C) while %s was paused\n", cmd);
+        fprintf(stderr, "clrattach launch: interrupted (Ctrl-C) %s %s\n",
+                l->connected ? "while paused:" : "before the runtime connected:", cmd);
         return EXIT_INTERRUPTED;
     }
     if (rc == 1 && l->connected) {

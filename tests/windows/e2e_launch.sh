@@ -92,6 +92,29 @@ never)
     [ "$irc" = 3 ] || fail "process $pid is still there (info exited $irc): $(cat "$work/info")"
     echo "gave up after ${secs}s (wine start included); process $pid gone"
     ;;
+interrupt)
+    # Ctrl-C (wine turns SIGINT into CTRL_C_EVENT) while COMMAND has not run: launch stops
+    # it, says so and exits 130.
+    mkfifo "$work/in"
+    sleep 600 >"$work/in" &
+    holder=$!
+    "$RUN" "$EXE" launch --timeout 60000 --profiler "$HELLO_WIN" -- \
+        "$(winpath "$B/fx/fake_target.exe")" - <"$work/in" >"$work/out" 2>"$work/err" &
+    launcher=$! # wine itself: wine-run.sh execs it
+    for _ in $(seq 100); do grep -qs '^ready pid=' "$work/out" && break; sleep 0.1; done
+    pid=$(sed -n 's/^ready pid=\([0-9]*\).*/\1/p' "$work/out")
+    [ -n "$pid" ] || { kill "$launcher"; fail "fake_target never started: $(say)"; }
+    kill -INT "$launcher"
+    wait "$launcher"
+    rc=$?
+    [ "$rc" = 130 ] || fail "launch exited $rc after Ctrl-C, not 130: $(say)"
+    expect "interrupted (Ctrl-C) before the runtime connected" err
+    expect "stopped " err
+    echo >"$work/in2"
+    "$RUN" "$EXE" info "$pid" <"$work/in2" >"$work/info" 2>&1
+    irc=$?
+    [ "$irc" = 3 ] || fail "process $pid is still there (info exited $irc): $(cat "$work/info")"
+    ;;
 notdotnet)
     # A command that ends before connecting: its code and the reason, exit 4.
     : >"$work/in"
