@@ -109,16 +109,17 @@ static int startup_profiler_when_paused(launch_t *l, clra_status_t *st)
  * -1 when the program ended. */
 static int wait_loaded(launch_t *l, int timeout_ms)
 {
-    for (int waited = 0; waited <= timeout_ms; waited += 50) {
+    /* By the clock: listing another process's modules takes a while under wine. */
+    ULONGLONG end = GetTickCount64() + (ULONGLONG)timeout_ms;
+    for (;;) {
         int loaded = clra_library_is_mapped((int)l->ad.pid, l->o->profiler);
         if (loaded == 1)
             return 1;
-        if (loaded < 0 && WaitForSingleObject(l->pi.hProcess, 0) == WAIT_OBJECT_0)
-            return -1;
         if (WaitForSingleObject(l->pi.hProcess, 50) == WAIT_OBJECT_0)
-            return clra_library_is_mapped((int)l->ad.pid, l->o->profiler) == 1 ? 1 : -1;
+            return -1; /* its modules cannot be read any more */
+        if (GetTickCount64() >= end)
+            return 0;
     }
-    return 0;
 }
 
 /* Connects, registers the profiler, resumes. 0 once resumed, 1 COMMAND ended first, 2

@@ -51,13 +51,21 @@ clra() {
 
 case "$CASE" in
 profiler)
-    # The profiler is loaded by the runtime's Initialize before Main (its log is complete
-    # before "ready"), --data reaches it as CLRPROF_OPTIONS (log=FILE), and the app's own exit
-    # code comes back as launch's.
+    # The profiler is loaded by the runtime's Initialize before Main (CoreLib is its first
+    # module load), --data reaches it as CLRPROF_OPTIONS (log=FILE), launch sees the DLL among
+    # the app's modules (the app runs until then), and the app's exit code comes back.
     publish
     log="$work/hello.log"
-    printf 'ping\nexit 3\n' >"$work/in"
-    clra launch --profiler "$HELLO_WIN" --data "log=$(winpath "$log")" -- "$APP_WIN"
+    mkfifo "$work/in"
+    "$RUN" "$EXE" launch --profiler "$HELLO_WIN" --data "log=$(winpath "$log")" -- "$APP_WIN" \
+        <"$work/in" >"$work/out" 2>"$work/err" &
+    launcher=$!
+    exec 3>"$work/in"
+    for _ in $(seq 300); do grep -qs 'runs with startup profiler' "$work/err" && break; sleep 0.1; done
+    printf 'ping\nexit 3\n' >&3
+    exec 3>&-
+    wait "$launcher"
+    rc=$?
     [ "$rc" = 3 ] || fail "launch exited $rc, not the app's 3: $(say)"
     pid=$(sed -n 's/^ready pid=\([0-9]*\).*/\1/p' "$work/out")
     [ -n "$pid" ] || fail "the app never said ready: $(say)"
@@ -69,7 +77,6 @@ profiler)
     grep -q "ModuleLoadFinished n=1 name=System.Private.CoreLib.dll" "$log" ||
         fail "the profiler did not see CoreLib load (not from startup?): $(cat "$log")"
     grep -q "name=sample.dll" "$log" || fail "no load of sample.dll in: $(cat "$log")"
-    echo "launch took ${secs}s; profiler log:"
     head -4 "$log"
     ;;
 never)
