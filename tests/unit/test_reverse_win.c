@@ -242,3 +242,59 @@ TEST(reverse_pipe_name_taken_or_invalid)
     ASSERT_EQ(clra_reverse_server_listen(path, &s, &st), 0);
     clra_reverse_server_close(s);
 }
+
+/* The listening end of a caller's own pipe. */
+typedef struct own_side {
+    HANDLE pipe;
+    uint8_t got[64];
+    DWORD got_len;
+} own_side_t;
+
+/* Reads one request on the listening end and answers "OK, HRESULT 0". */
+static DWORD WINAPI answer_once(void *arg)
+{
+    own_side_t *c = arg;
+    HANDLE h = c->pipe;
+    uint8_t reply[24] = "DOTNET_IPC_V1";
+    DWORD n;
+    reply[14] = 24;
+    reply[16] = 0xFF;
+    if (!ConnectNamedPipe(h, NULL) && GetLastError() != ERROR_PIPE_CONNECTED)
+        return 1;
+    ReadFile(h, c->got, sizeof c->got, &c->got_len, NULL);
+    WriteFile(h, reply, sizeof reply, &n, NULL);
+    FlushFileBuffers(h);
+    return 0;
+}
+
+/* A pipe the caller opened itself (overlapped) becomes a connection for one command; a NULL
+ * or invalid handle is refused, and on Windows there are no descriptors to wrap. */
+TEST(reverse_pipe_connection_from_handle)
+{
+    char path[96];
+    own_side_t side;
+    clra_connection_t *conn = NULL;
+    clra_status_t st;
+    memset(&side, 0, sizeof side);
+    pipe_path(path, sizeof path, "own");
+    side.pipe = CreateNamedPipeA(path, PIPE_ACCESS_DUPLEX, PIPE_TYPE_BYTE | PIPE_WAIT, 1,
+                                    4096, 4096, 0, NULL);
+    ASSERT(side.pipe != INVALID_HANDLE_VALUE);
+    HANDLE thread = CreateThread(NULL, 0, answer_once, &side, 0, NULL);
+    HANDLE h = CreateFileA(path, GENERIC_READ | GENERIC_WRITE, 0, NULL, OPEN_EXISTING,
+                           FILE_FLAG_OVERLAPPED, NULL);
+    ASSERT(h != INVALID_HANDLE_VALUE);
+    ASSERT_EQ(clra_connection_from_handle(h, &conn), 0);
+    ASSERT(clra_connection_handle(conn) == h);
+    clra_target_t t = clra_target_connection(conn);
+    ASSERT_EQ(clra_runtime_resume(&t, 5000, &st), 0);
+    WaitForSingleObject(thread, 5000);
+    CloseHandle(thread);
+    CloseHandle(side.pipe);
+    ASSERT_EQ(side.got_len, 20u);
+    ASSERT_EQ(side.got[16], 0x04);
+    ASSERT_EQ(clra_connection_from_handle(NULL, &conn), CLRA_EINVAL);
+    ASSERT_EQ(clra_connection_from_handle(INVALID_HANDLE_VALUE, &conn), CLRA_EINVAL);
+    ASSERT_EQ(clra_connection_from_fd(3, &conn), CLRA_EINVAL);
+    ASSERT(conn == NULL);
+}
