@@ -141,6 +141,9 @@ usage)
     clra launch -- "$APP_WIN"
     [ "$rc" = 2 ] || fail "launch without --profiler exited $rc, not 2: $(say)"
     expect "nothing to do" err
+    clra launch --profiler "$HELLO_WIN" -- 'C:\Program Files\dotnet\dotnet.exe' run
+    [ "$rc" = 2 ] || fail "launch of dotnet run exited $rc, not 2: $(say)"
+    expect "'dotnet run' runs the SDK" err
     clra launch --profiler 'Z:\no\such\profiler.dll' -- "$APP_WIN"
     [ "$rc" = 2 ] || fail "launch of a missing profiler exited $rc, not 2: $(say)"
     expect "cannot read the profiler" err
