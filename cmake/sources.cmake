@@ -148,6 +148,7 @@ set(CLRATTACH_SOURCES_WINDOWS
   src/clrattach/framework/framework_attach_win.c
   src/clrattach/hresult.c
   src/clrattach/ipc/request.c
+  src/clrattach/ipc/reverse_server_win.c
   src/clrattach/ipc/transport_win.c
   src/clrattach/process_control.c
   src/clrattach/process_env.c
@@ -196,6 +197,8 @@ set(CLI_SOURCES_WINDOWS
   src/cli/cmd_info.c
   src/cli/cmd_ps.c
   src/cli/cmd_resume.c
+  src/cli/launch_args_win.c
+  src/cli/launch_win.c
   src/cli/main.c
   src/cli/main_win.c
   src/cli/options.c

@@ -65,6 +65,13 @@ if(CLRA_WINE AND CLRA_HOST_DOTNET)
              ${CMAKE_BINARY_DIR} ${CMAKE_SOURCE_DIR} ${CLRA_HOST_DOTNET} ${case})
     set_tests_properties(win-e2e.${case} PROPERTIES LABELS win-e2e TIMEOUT 300 RUN_SERIAL ON)
   endforeach()
+  # launch on Windows (tests/windows/e2e_launch.sh): the app with a startup profiler, and
+  # commands that are not .NET.
+  foreach(case profiler never interrupt notdotnet usage)
+    add_test(NAME win-e2e.launch_${case} COMMAND bash ${CMAKE_SOURCE_DIR}/tests/windows/e2e_launch.sh
+             ${CMAKE_BINARY_DIR} ${CMAKE_SOURCE_DIR} ${CLRA_HOST_DOTNET} ${case})
+    set_tests_properties(win-e2e.launch_${case} PROPERTIES LABELS win-e2e TIMEOUT 300 RUN_SERIAL ON)
+  endforeach()
 else()
   message(WARNING "Windows end-to-end tests SKIPPED: they need wine and dotnet on this host")
 endif()

@@ -214,6 +214,15 @@ CLRA_EXTERN int clra_connection_from_fd(int fd, clra_connection_t **out);
 CLRA_EXTERN int clra_connection_fd(const clra_connection_t *c);
 /* Closes and frees a connection no command was given (NULL is a no-op). */
 CLRA_EXTERN void clra_connection_close(clra_connection_t *c);
+#ifdef _WIN32
+/* Windows has no descriptors here (clra_connection_from_fd is CLRA_EINVAL there): wraps a
+ * connected named-pipe HANDLE, opened for overlapped I/O (FILE_FLAG_OVERLAPPED), as a
+ * connection for one command; the connection owns it from here on. 0, CLRA_EINVAL (NULL or
+ * INVALID_HANDLE_VALUE) or CLRA_ENOMEM (it is then still the caller's). */
+CLRA_EXTERN int clra_connection_from_handle(void *handle, clra_connection_t **out);
+/* The HANDLE inside (to wait on it); the connection still owns it. NULL for NULL. */
+CLRA_EXTERN void *clra_connection_handle(const clra_connection_t *c);
+#endif
 
 /* ------------------------------------------------------------------------------------------ */
 /* Profiler attach                                                                             */
@@ -328,7 +337,9 @@ typedef struct clra_advertise {
 } clra_advertise_t;
 
 /* Creates the socket at path (mode 0600; an existing file is an error, never replaced) and
- * listens. */
+ * listens. On Windows path is a named pipe \\.\pipe\NAME (runtimes are then told
+ * DOTNET_DiagnosticPorts=NAME,connect: the runtime adds the prefix itself), made by us as its
+ * first instance (a name that exists is an error) with a DACL for its owner and SYSTEM only. */
 CLRA_EXTERN int clra_reverse_server_listen(const char *path, clra_reverse_server_t **out,
                                            clra_status_t *st);
 /* Accepts connections until one from the runtime with this cookie (any runtime when cookie is

@@ -15,11 +15,6 @@ int cmd_perfmap(int argc, char **argv)
     (void)argc, (void)argv;
     return not_on_windows("perfmap", "perf maps are for Linux perf");
 }
-int cmd_launch(int argc, char **argv)
-{
-    (void)argc, (void)argv;
-    return not_on_windows("launch", "it needs a reverse-connect named-pipe server");
-}
 int cmd_trace(int argc, char **argv)
 {
     (void)argc, (void)argv;

@@ -21,39 +21,6 @@ int clra_process_is_alive(int pid)
     return pid > 0 && clra__win_process_exists(pid);
 }
 
-/* Reverse connections: a reverse server on Windows is a named pipe server (not written yet). */
-int clra_connection_from_fd(int fd, clra_connection_t **out)
-{
-    (void)fd;
-    if (out)
-        *out = NULL;
-    return CLRA_EINVAL;
-}
-int clra_connection_fd(const clra_connection_t *c) { (void)c; return -1; }
-void clra_connection_close(clra_connection_t *c) { (void)c; }
-int clra_reverse_server_listen(const char *path, clra_reverse_server_t **out, clra_status_t *st)
-{
-    (void)path;
-    if (out)
-        *out = NULL;
-    return unsupported(st, "clra_reverse_server_listen");
-}
-int clra_reverse_server_wait(clra_reverse_server_t *s, const clra_guid_t *cookie, int timeout_ms,
-                             clra_advertise_t *ad, clra_status_t *st)
-{
-    (void)s, (void)cookie, (void)timeout_ms, (void)ad;
-    return unsupported(st, "clra_reverse_server_wait");
-}
-int clra_reverse_server_accept(clra_reverse_server_t *s, const clra_guid_t *cookie,
-                               clra_connection_t **out)
-{
-    (void)s, (void)cookie;
-    if (out)
-        *out = NULL;
-    return CLRA_EINVAL;
-}
-void clra_reverse_server_close(clra_reverse_server_t *s) { (void)s; }
-
 int clra_dump_create(const clra_target_t *target, const char *path, clra_dump_type_t type,
                      uint32_t flags, int timeout_ms, clra_dump_result_t *res, clra_status_t *st)
 {

@@ -116,6 +116,13 @@ int clra__open(clra__endpoint_t *ep, const clra__deadline_t *d, clra__conn_t *c,
         ep->fd = -1;
         return 0;
     }
+#ifdef _WIN32
+    if (ep->pipe) {
+        void *pipe = ep->pipe;
+        ep->pipe = NULL;
+        return clra__conn_from_pipe(pipe, c);
+    }
+#endif
     if (!ep->at.path[0]) {
         clra__detail(st, "the connection was spent by an earlier command (one per connection)");
         return CLRA_ENOENDPOINT;

@@ -39,6 +39,11 @@ void clra__close(clra__conn_t *c);
 /* The pid of the process that created the pipe's server end (GetNamedPipeServerProcessId), so
  * a pipe found by name is checked to be the target's; 0 or CLRA_EUNSAFE with st->detail. */
 int clra__pipe_server_check(clra__conn_t *c, const char *path, int pid, clra_status_t *st);
+/* Takes over pipe, a connected overlapped pipe HANDLE (a reverse connection), as c: c owns it
+ * from here even on failure. 0 or CLRA_EIO (no event for its overlapped I/O). */
+int clra__conn_from_pipe(void *pipe, clra__conn_t *c);
+/* Closes a pipe HANDLE no connection took over (NULL is a no-op). */
+void clra__pipe_close(void *pipe);
 #endif
 
 

@@ -214,3 +214,20 @@ int clra__send_fd(clra__conn_t *c, int fd, const clra__deadline_t *d)
     (void)d;
     return CLRA_EINVAL;
 }
+
+int clra__conn_from_pipe(void *pipe, clra__conn_t *c)
+{
+    c->fd = -1;
+    c->pipe = pipe;
+    c->event = CreateEventW(NULL, TRUE, FALSE, NULL);
+    if (c->event)
+        return 0;
+    clra__close(c);
+    return CLRA_EIO;
+}
+
+void clra__pipe_close(void *pipe)
+{
+    if (pipe)
+        CloseHandle(pipe);
+}

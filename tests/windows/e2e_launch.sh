@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# End-to-end tests of `clrattach launch` on Windows, under wine: the self-contained win-x64
+# sample app (published into BUILD_DIR/winapp by tests/windows/e2e.sh's recipe) started
+# paused on a reverse-connect named pipe, with the hello profiler DLL as its startup profiler;
+# and commands that are not .NET.
+#   e2e_launch.sh BUILD_DIR SOURCE_DIR DOTNET CASE
+# Under the e2e lock like every e2e test:
+#   flock /tmp/clrattach-e2e.lock ctest --test-dir build-win -L win-e2e
+set -u
+B=${1:?build dir}
+S=${2:?source dir}
+DOTNET=${3:?dotnet}
+CASE=${4:?case}
+RUN="$B/wine-run.sh"
+EXE="$B/clrattach.exe"
+winpath() { echo "Z:$(echo "$1" | tr / '\\')"; }
+HELLO_WIN=$(winpath "$B/profilers/libhello_profiler.dll")
+APP_WIN=$(winpath "$B/winapp/sample.exe")
+work=$(mktemp -d "${TMPDIR:-/tmp}/clra-win-launch.XXXXXX")
+holder=""
+fail() { echo "FAIL $CASE: $*" >&2; cleanup; exit 1; }
+cleanup() {
+    [ -n "$holder" ] && kill "$holder" 2>/dev/null # our own sleep, holding a fifo open
+    holder=""
+    rm -rf "$work"
+}
+say() { cat "$work/out" "$work/err" 2>/dev/null; }
+expect() { grep -qF -- "$1" "$work/$2" || fail "no '$1' in $2: $(say)"; }
+
+# The app, as e2e.sh publishes it (skipped while its inputs are unchanged).
+publish() {
+    local src="$B/winapp-src" out="$B/winapp"
+    if [ -x "$out/sample.exe" ] && [ "$out/sample.exe" -nt "$S/tests/apps/sample/Program.cs" ] &&
+        [ "$out/sample.exe" -nt "$S/tests/windows/sample-win.csproj" ]; then
+        return 0
+    fi
+    mkdir -p "$src"
+    cp "$S/tests/windows/sample-win.csproj" "$S/tests/apps/sample/Program.cs" "$src/"
+    "$DOTNET" publish "$src/sample-win.csproj" -c Release -o "$out" --nologo -v q \
+        >"$work/publish.log" 2>&1 || { cat "$work/publish.log" >&2; fail "dotnet publish failed"; }
+    touch "$out/sample.exe"
+}
+
+# Runs clrattach.exe ARGS with stdin from $work/in (a file or a fifo); rc and seconds taken.
+clra() {
+    local t0=$(date +%s.%N)
+    "$RUN" "$EXE" "$@" <"$work/in" >"$work/out" 2>"$work/err"
+    rc=$?
+    secs=$(echo "$(date +%s.%N) - $t0" | bc)
+}
+
+case "$CASE" in
+profiler)
+    # The profiler is loaded by the runtime's Initialize before Main (CoreLib is its first
+    # module load), --data reaches it as CLRPROF_OPTIONS (log=FILE), launch sees the DLL among
+    # the app's modules (the app runs until then), and the app's exit code comes back.
+    publish
+    log="$work/hello.log"
+    mkfifo "$work/in"
+    "$RUN" "$EXE" launch --profiler "$HELLO_WIN" --data "log=$(winpath "$log")" -- "$APP_WIN" \
+        <"$work/in" >"$work/out" 2>"$work/err" &
+    launcher=$!
+    exec 3>"$work/in"
+    for _ in $(seq 300); do grep -qs 'runs with startup profiler' "$work/err" && break; sleep 0.1; done
+    printf 'ping\nexit 3\n' >&3
+    exec 3>&-
+    wait "$launcher"
+    rc=$?
+    [ "$rc" = 3 ] || fail "launch exited $rc, not the app's 3: $(say)"
+    pid=$(sed -n 's/^ready pid=\([0-9]*\).*/\1/p' "$work/out")
+    [ -n "$pid" ] || fail "the app never said ready: $(say)"
+    expect "pong" out
+    expect "clrattach launch: process $pid runs with startup profiler $HELLO_WIN" err
+    [ -s "$log" ] || fail "the profiler wrote no log $log: $(say)"
+    grep -q "InitializeForAttach" "$log" && fail "loaded by attach, not at startup: $(cat "$log")"
+    grep -q "^clrprof\[hello\]: Initialize;" "$log" || fail "no Initialize in: $(cat "$log")"
+    grep -q "ModuleLoadFinished n=1 name=System.Private.CoreLib.dll" "$log" ||
+        fail "the profiler did not see CoreLib load (not from startup?): $(cat "$log")"
+    grep -q "name=sample.dll" "$log" || fail "no load of sample.dll in: $(cat "$log")"
+    head -4 "$log"
+    ;;
+never)
+    # Not .NET and never ending by itself (fake_target waits for its stdin to end): launch
+    # gives up at --timeout, says so, and stops it, so no process is left behind.
+    mkfifo "$work/in"
+    sleep 600 >"$work/in" &
+    holder=$!
+    clra launch --timeout 2000 --profiler "$HELLO_WIN" -- "$(winpath "$B/fx/fake_target.exe")" -
+    [ "$rc" = 7 ] || fail "launch exited $rc, not 7 (timed out): $(say)"
+    expect "did not connect to the launch pipe within 2000 ms" err
+    expect "stopped " err
+    pid=$(sed -n 's/^ready pid=\([0-9]*\).*/\1/p' "$work/out")
+    [ -n "$pid" ] || fail "fake_target never started: $(say)"
+    (( $(echo "$secs < 12" | bc) )) || fail "a 2 s timeout took ${secs}s"
+    # Gone: info of a live non-.NET process exits 4, of no process 3.
+    echo >"$work/in2"
+    "$RUN" "$EXE" info "$pid" <"$work/in2" >"$work/info" 2>&1
+    irc=$?
+    [ "$irc" = 3 ] || fail "process $pid is still there (info exited $irc): $(cat "$work/info")"
+    echo "gave up after ${secs}s (wine start included); process $pid gone"
+    ;;
+interrupt)
+    # Ctrl-C (wine turns SIGINT into CTRL_C_EVENT) while COMMAND has not run: launch stops
+    # it, says so and exits 130.
+    mkfifo "$work/in"
+    sleep 600 >"$work/in" &
+    holder=$!
+    "$RUN" "$EXE" launch --timeout 60000 --profiler "$HELLO_WIN" -- \
+        "$(winpath "$B/fx/fake_target.exe")" - <"$work/in" >"$work/out" 2>"$work/err" &
+    launcher=$! # wine itself: wine-run.sh execs it
+    for _ in $(seq 100); do grep -qs '^ready pid=' "$work/out" && break; sleep 0.1; done
+    pid=$(sed -n 's/^ready pid=\([0-9]*\).*/\1/p' "$work/out")
+    [ -n "$pid" ] || { kill "$launcher"; fail "fake_target never started: $(say)"; }
+    kill -INT "$launcher"
+    wait "$launcher"
+    rc=$?
+    [ "$rc" = 130 ] || fail "launch exited $rc after Ctrl-C, not 130: $(say)"
+    expect "interrupted (Ctrl-C) before the runtime connected" err
+    expect "stopped " err
+    echo >"$work/in2"
+    "$RUN" "$EXE" info "$pid" <"$work/in2" >"$work/info" 2>&1
+    irc=$?
+    [ "$irc" = 3 ] || fail "process $pid is still there (info exited $irc): $(cat "$work/info")"
+    ;;
+notdotnet)
+    # A command that ends before connecting: its code and the reason, exit 4.
+    : >"$work/in"
+    clra launch --profiler "$HELLO_WIN" -- cmd /c exit 5
+    [ "$rc" = 4 ] || fail "launch exited $rc, not 4: $(say)"
+    expect "cmd exited (code 5) before its runtime connected to the launch pipe" err
+    clra launch --profiler "$HELLO_WIN" -- 'Z:\no\such\program.exe'
+    [ "$rc" = 4 ] || fail "launch of a missing program exited $rc, not 4: $(say)"
+    expect "cannot run 'Z:\\no\\such\\program.exe'" err
+    ;;
+usage)
+    # What Windows has not got yet is refused by name, before anything starts.
+    : >"$work/in"
+    clra launch --trace Microsoft-Windows-DotNETRuntime -- "$APP_WIN"
+    [ "$rc" = 2 ] || fail "launch --trace exited $rc, not 2: $(say)"
+    expect "--trace is not supported on Windows yet" err
+    clra launch -- "$APP_WIN"
+    [ "$rc" = 2 ] || fail "launch without --profiler exited $rc, not 2: $(say)"
+    expect "nothing to do" err
+    clra launch --profiler "$HELLO_WIN" -- 'C:\Program Files\dotnet\dotnet.exe' run
+    [ "$rc" = 2 ] || fail "launch of dotnet run exited $rc, not 2: $(say)"
+    expect "'dotnet run' runs the SDK" err
+    clra launch --profiler 'Z:\no\such\profiler.dll' -- "$APP_WIN"
+    [ "$rc" = 2 ] || fail "launch of a missing profiler exited $rc, not 2: $(say)"
+    expect "cannot read the profiler" err
+    ;;
+*) fail "unknown case" ;;
+esac
+echo "PASS $CASE"
+cleanup
