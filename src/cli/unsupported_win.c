@@ -20,21 +20,6 @@ int cmd_launch(int argc, char **argv)
     (void)argc, (void)argv;
     return not_on_windows("launch", "it needs a reverse-connect named-pipe server");
 }
-int cmd_trace(int argc, char **argv)
-{
-    (void)argc, (void)argv;
-    return not_on_windows("trace", "");
-}
-int cmd_dump(int argc, char **argv)
-{
-    (void)argc, (void)argv;
-    return not_on_windows("dump", "");
-}
-int cmd_convert(int argc, char **argv)
-{
-    (void)argc, (void)argv;
-    return not_on_windows("convert", "");
-}
 int cmd_counters(int argc, char **argv)
 {
     (void)argc, (void)argv;
@@ -49,11 +34,6 @@ int cmd_stack(int argc, char **argv)
 {
     (void)argc, (void)argv;
     return not_on_windows("stack", "the sampler profiler is built for Linux only so far");
-}
-int cmd_startup_hook(int argc, char **argv)
-{
-    (void)argc, (void)argv;
-    return not_on_windows("startup-hook", "");
 }
 int cli_hold(int pid, const clra_guid_t *clsid, int timeout_ms, int json)
 {

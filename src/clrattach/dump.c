@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "command_target.h"
 #include "proto/dump_codec.h"
+#include "util/file_io.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -13,15 +14,48 @@
 /* Enough of a file's identity to tell whether the dump replaced it. */
 typedef struct file_state {
     int exists;
-    int err; /* errno of a failed stat */
-    struct stat sb;
+    int err; /* errno of a failed look */
+    unsigned long long ino; /* 0 on Windows */
+    long long size, mtime_s, mtime_ns;
 } file_state_t;
 
+#ifdef _WIN32
+#include <windows.h>
+
+/* GetFileAttributesExW: the size and the last write time in 100 ns steps (stat under mingw
+ * has 32-bit sizes and whole seconds). */
 static void file_state(const char *path, file_state_t *fs)
 {
-    fs->exists = stat(path, &fs->sb) == 0;
-    fs->err = fs->exists ? 0 : errno;
+    wchar_t w[CLRA_PATH_MAX];
+    WIN32_FILE_ATTRIBUTE_DATA a;
+    memset(fs, 0, sizeof *fs);
+    if (MultiByteToWideChar(CP_UTF8, 0, path, -1, w, CLRA_PATH_MAX) <= 0 ||
+        !GetFileAttributesExW(w, GetFileExInfoStandard, &a)) {
+        fs->err = GetLastError() == ERROR_ACCESS_DENIED ? EACCES : ENOENT;
+        return;
+    }
+    unsigned long long t = (unsigned long long)a.ftLastWriteTime.dwHighDateTime << 32 |
+                           a.ftLastWriteTime.dwLowDateTime;
+    fs->exists = 1;
+    fs->size = (long long)((unsigned long long)a.nFileSizeHigh << 32 | a.nFileSizeLow);
+    fs->mtime_s = (long long)(t / 10000000u);
+    fs->mtime_ns = (long long)(t % 10000000u) * 100;
 }
+#else
+static void file_state(const char *path, file_state_t *fs)
+{
+    struct stat sb;
+    memset(fs, 0, sizeof *fs);
+    fs->exists = stat(path, &sb) == 0;
+    fs->err = fs->exists ? 0 : errno;
+    if (!fs->exists)
+        return;
+    fs->ino = (unsigned long long)sb.st_ino;
+    fs->size = (long long)sb.st_size;
+    fs->mtime_s = (long long)sb.st_mtim.tv_sec;
+    fs->mtime_ns = (long long)sb.st_mtim.tv_nsec;
+}
+#endif
 
 /* Where the target's path is seen from here: through /proc/PID/root when its mount namespace
  * differs; our own view when the endpoint was built from a socket path. */
@@ -86,16 +120,14 @@ static int verify(clra_dump_result_t *res, const file_state_t *before, clra_stat
                      "createdump's output on the target's stdout", res->local_path);
         return CLRA_EIO;
     }
-    if (before->exists && before->sb.st_ino == after.sb.st_ino &&
-        before->sb.st_size == after.sb.st_size &&
-        before->sb.st_mtim.tv_sec == after.sb.st_mtim.tv_sec &&
-        before->sb.st_mtim.tv_nsec == after.sb.st_mtim.tv_nsec) {
+    if (before->exists && before->ino == after.ino && before->size == after.size &&
+        before->mtime_s == after.mtime_s && before->mtime_ns == after.mtime_ns) {
         clra__detail(st, "the runtime answered OK but %s is unchanged since before the request",
                      res->local_path);
         return CLRA_EIO;
     }
     res->verified = 1;
-    res->size = (long long)after.sb.st_size;
+    res->size = after.size;
     return 0;
 }
 
@@ -141,7 +173,7 @@ static void explain_refusal(clra_dump_result_t *res, clra_status_t *st)
 static int check_args(const char *path, clra_dump_type_t type, uint32_t flags,
                       clra_status_t *st)
 {
-    if (!path || path[0] != '/') {
+    if (!clra__path_is_absolute(path)) {
         clra__detail(st, "a target and an absolute dump path are required (the target "
                      "would resolve a relative path against its own working directory)");
         return CLRA_EINVAL;
