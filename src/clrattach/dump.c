@@ -131,6 +131,23 @@ static int verify(clra_dump_result_t *res, const file_state_t *before, clra_stat
     return 0;
 }
 
+/* A failed dump may still leave a file (seen under wine: createdump crashed after dbghelp's
+ * MiniDumpWriteDump had written it): say so, with its size, since it may be incomplete. */
+static void note_leftover(clra_dump_result_t *res, const file_state_t *before,
+                          clra_status_t *st)
+{
+    file_state_t after;
+    char why[sizeof st->detail];
+    file_state(res->local_path, &after);
+    if (!after.exists || (before->exists && before->size == after.size &&
+                          before->mtime_s == after.mtime_s && before->mtime_ns == after.mtime_ns))
+        return;
+    res->size = after.size;
+    memcpy(why, st->detail, sizeof why);
+    clra__detail(st, "%s; yet %s was written (%lld bytes) and left there: it may be incomplete",
+                 why, res->local_path, after.size);
+}
+
 /* createdump's text is lines of "[createdump] ..."; the detail is one line, so the lines are
  * joined with "; " and the prefix dropped. Trailing newlines go from the message itself. */
 static void one_line(clra_dump_result_t *res, char *out, size_t cap)
@@ -233,5 +250,7 @@ int clra_dump_create(const clra_target_t *target, const char *path, clra_dump_ty
         rc = dump_newest(&e, path, type, flags, &d, res, st);
     }
     clra__endpoint_done(&e);
+    if (rc == CLRA_ERUNTIME)
+        note_leftover(res, &before, st);
     return rc ? rc : verify(res, &before, st);
 }
