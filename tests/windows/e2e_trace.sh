@@ -97,6 +97,22 @@ trace)
     for want in '"stopped_by":"duration"' '"valid":true'; do
         grep -qF "$want" "$work/trace.out" || fail "no $want in: $(cat "$work/trace.out")"
     done
+    # Ctrl-C: wine turns SIGINT into the console's CTRL_C_EVENT, and the handler stops the
+    # session cleanly (StopTracing, rundown, a valid file).
+    "$RUN" "$EXE" trace --providers ClrAttach-Sample --json --output "$(win "$work/c.nettrace")" \
+        "$winpid" >"$work/c.out" 2>"$work/c.err" &
+    ctrl_pid=$!
+    for _ in $(seq 150); do
+        [ -s "$work/c.nettrace" ] && break
+        sleep 0.1
+    done
+    kill -INT "$ctrl_pid"
+    wait "$ctrl_pid"
+    crc=$?
+    [ "$crc" = 0 ] || fail "trace stopped by SIGINT exited $crc: $(cat "$work/c.out" "$work/c.err")"
+    for want in '"stopped_by":"signal"' '"valid":true'; do
+        grep -qF "$want" "$work/c.out" || fail "no $want after SIGINT in: $(cat "$work/c.out")"
+    done
     [ -s "$work/t.speedscope.json" ] || fail "no speedscope file: $(cat "$work/trace.out")"
     grep -q '"shared"' "$work/t.speedscope.json" || fail "the speedscope file has no frames"
     clra convert --format json "$(win "$work/t.nettrace")"
@@ -126,6 +142,12 @@ hook)
     tr -d '\r' <"$work/hook.out" | grep -qx "end pid=$winpid call=1" ||
         fail "the hook did not run in $winpid: $(cat "$work/hook.out" 2>&1)"
     ask "env CLRA_HOOK_RAN" "env CLRA_HOOK_RAN=$winpid:1"
+    # attach --hold is not there on Windows: refused before anything is loaded.
+    clra attach --hold "$winpid" "$(win "$B/profilers/libhello_profiler.dll")"
+    [ "$(rc)" = 2 ] || fail "attach --hold exited $(rc), not 2: $(cat "$work/err")"
+    expect_out "attach --hold: not supported on Windows"
+    ask ping pong
+    grep -q InitializeForAttach "$work/app.out" && fail "attach --hold loaded the profiler"
     ;;
 dump)
     # The runtime starts createdump.exe, which writes the dump with dbghelp. Under wine 8.0
