@@ -5,6 +5,7 @@
 #include "util/file_io.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -203,6 +204,22 @@ static int check_args(const char *path, clra_dump_type_t type, uint32_t flags,
     return 0;
 }
 
+/* The path as the request carries it. On Windows the runtime pastes it unquoted into
+ * createdump.exe's command line (seen with .NET 10: a path with a space made createdump read
+ * its second word as the pid argument it no longer takes), so such a path goes in quotes. */
+static int path_as_sent(const char *path, char *out, size_t cap, clra_status_t *st)
+{
+#ifdef _WIN32
+    int quote = strpbrk(path, " \t") != NULL;
+#else
+    int quote = 0;
+#endif
+    if ((size_t)snprintf(out, cap, "%s%s%s", quote ? "\"" : "", path, quote ? "\"" : "") < cap)
+        return 0;
+    clra__detail(st, "the dump path is longer than %d bytes", CLRA_PATH_MAX - 1);
+    return CLRA_EINVAL;
+}
+
 /* Newest first; only "unknown command" means an older version may work (pitfall 8). */
 static int dump_newest(clra__endpoint_t *ep, const char *path, clra_dump_type_t type,
                        uint32_t flags, const clra__deadline_t *d, clra_dump_result_t *res,
@@ -247,7 +264,10 @@ int clra_dump_create(const clra_target_t *target, const char *path, clra_dump_ty
         rc = locate(&e.at, path, res, st);
     if (rc == 0) {
         file_state(res->local_path, &before);
-        rc = dump_newest(&e, path, type, flags, &d, res, st);
+        char sent[CLRA_PATH_MAX + 2];
+        rc = path_as_sent(path, sent, sizeof sent, st);
+        if (rc == 0)
+            rc = dump_newest(&e, sent, type, flags, &d, res, st);
     }
     clra__endpoint_done(&e);
     if (rc == CLRA_ERUNTIME)

@@ -155,10 +155,14 @@ dump)
     # E_FAIL: then the refusal must be named and the file left behind reported, never a
     # success. A runtime that answers OK must have written a minidump ("MDMP"). winedbg is off
     # for the app and its children: its crash report costs about 10 s and says nothing to us.
+    # The path has a space: the runtime pastes it unquoted into createdump's command line, so
+    # clrattach quotes it (unquoted, createdump took "with" for a pid and wrote nothing).
     APP_DLLS="winedbg.exe=d"
     start_app
-    clra dump --type mini --output "$(win "$work/d.dmp")" "$winpid"
-    [ "$(head -c 4 "$work/d.dmp" 2>/dev/null)" = MDMP ] ||
+    mkdir "$work/dir with space"
+    dmp="$work/dir with space/d.dmp"
+    clra dump --type mini --output "$(win "$dmp")" "$winpid"
+    [ "$(head -c 4 "$dmp" 2>/dev/null)" = MDMP ] ||
         fail "no minidump at d.dmp (exit $(rc)): $(cat "$work/out" "$work/err")"
     if [ "$(rc)" = 0 ]; then
         expect_out "wrote"
@@ -167,7 +171,7 @@ dump)
         expect_out "could not write the dump"
         expect_out "E_FAIL (0x80004005)"
         expect_out "GenerateCoreDump3 failed without a message"
-        expect_out "was written ($(stat -c %s "$work/d.dmp") bytes) and left there"
+        expect_out "was written ($(stat -c %s "$dmp") bytes) and left there"
         expect_out "createdump.exe"
     fi
     ask ping pong # the process lives on
