@@ -12,6 +12,7 @@ set(CLRATTACH_SOURCES
   src/clrattach/ipc/request.c
   src/clrattach/ipc/reverse_server.c
   src/clrattach/ipc/socket_check.c
+  src/clrattach/ipc/stream_unix.c
   src/clrattach/ipc/transport_unix.c
   src/clrattach/process_control.c
   src/clrattach/process_env.c
@@ -55,6 +56,7 @@ set(CLRATTACH_SOURCES
   src/clrattach/trace_user_events.c
   src/clrattach/util/deadline.c
   src/clrattach/util/errors.c
+  src/clrattach/util/file_io.c
   src/clrattach/util/guid.c
   src/clrattach/util/small_libc.c
   src/clrattach/util/status.c
@@ -116,6 +118,7 @@ set(CLI_SOURCES
   src/cli/cmd_startup_hook.c
   src/cli/cmd_trace.c
   src/cli/hold.c
+  src/cli/interrupt.c
   src/cli/launch_args.c
   src/cli/launch_profile.c
   src/cli/launch_trace.c
@@ -143,13 +146,20 @@ set(CLI_SOURCES
 # twins (named pipes, the Win32 process API) and stubs that answer "not supported on Windows"
 # for what has no twin yet. cmake/windows.cmake swaps these in for the lists above.
 set(CLRATTACH_SOURCES_WINDOWS
+  src/clrattach/assembly/hook_check.c
+  src/clrattach/assembly/pe_metadata.c
   src/clrattach/command_target.c
+  src/clrattach/counters.c
+  src/clrattach/cpu_samples.c
+  src/clrattach/dump.c
   src/clrattach/framework/clr_profiling_win.c
   src/clrattach/framework/framework_attach_win.c
   src/clrattach/hresult.c
   src/clrattach/ipc/request.c
   src/clrattach/ipc/reverse_server_win.c
+  src/clrattach/ipc/stream_win.c
   src/clrattach/ipc/transport_win.c
+  src/clrattach/nettrace_file.c
   src/clrattach/process_control.c
   src/clrattach/process_env.c
   src/clrattach/process_info.c
@@ -158,19 +168,34 @@ set(CLRATTACH_SOURCES_WINDOWS
   src/clrattach/profiler_control.c
   src/clrattach/profiler_control_win.c
   src/clrattach/proto/advertise.c
+  src/clrattach/proto/counter_reading.c
   src/clrattach/proto/dump_codec.c
   src/clrattach/proto/eventpipe_codec.c
   src/clrattach/proto/message.c
+  src/clrattach/proto/nettrace.c
+  src/clrattach/proto/nettrace_cursor.c
+  src/clrattach/proto/nettrace_decoder.c
+  src/clrattach/proto/nettrace_metadata.c
+  src/clrattach/proto/nettrace_payload.c
   src/clrattach/proto/process_codec.c
   src/clrattach/proto/process_info_codec.c
   src/clrattach/proto/profiler_codec.c
   src/clrattach/proto/wire.c
+  src/clrattach/startup_hook.c
   src/clrattach/target/endpoint_win.c
   src/clrattach/target/process_win.c
   src/clrattach/target/target_root_win.c
+  src/clrattach/trace.c
+  src/clrattach/trace_config.c
+  src/clrattach/trace_filter.c
+  src/clrattach/trace_keywords.c
+  src/clrattach/trace_profiles.c
+  src/clrattach/trace_providers.c
+  src/clrattach/trace_user_events.c
   src/clrattach/unsupported_win.c
   src/clrattach/util/deadline.c
   src/clrattach/util/errors.c
+  src/clrattach/util/file_io.c
   src/clrattach/util/guid.c
   src/clrattach/util/small_libc.c
   src/clrattach/util/status.c
@@ -192,19 +217,35 @@ set(CLRPROF_SOURCES_WINDOWS
 )
 set(CLI_SOURCES_WINDOWS
   src/cli/cmd_attach.c
+  src/cli/cmd_convert.c
   src/cli/cmd_detach.c
+  src/cli/cmd_dump.c
   src/cli/cmd_env.c
   src/cli/cmd_info.c
   src/cli/cmd_ps.c
   src/cli/cmd_resume.c
   src/cli/launch_args_win.c
   src/cli/launch_win.c
+  src/cli/cmd_startup_hook.c
+  src/cli/cmd_trace.c
+  src/cli/convert_json.c
+  src/cli/convert_samples.c
+  src/cli/interrupt_win.c
   src/cli/main.c
   src/cli/main_win.c
   src/cli/options.c
   src/cli/output.c
   src/cli/paths_win.c
+  src/cli/process_name.c
+  ${RENDER_SOURCES}
   src/cli/report.c
+  src/cli/trace_formats.c
+  src/cli/trace_options.c
+  src/cli/trace_presets.c
+  src/cli/trace_record.c
+  src/cli/trace_report.c
+  src/cli/trace_stop_event.c
+  src/cli/trace_user_events.c
   src/cli/unsupported_win.c
   src/cli/usage.c
   src/cli/visible.c

@@ -99,6 +99,7 @@ set(UNIT_SOURCES_WINDOWS
   ${CMAKE_SOURCE_DIR}/tests/unit/test_message.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_names.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_reverse_win.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_stream_win.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_transport_win.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_wire.c
 )

@@ -72,6 +72,12 @@ if(CLRA_WINE AND CLRA_HOST_DOTNET)
              ${CMAKE_BINARY_DIR} ${CMAKE_SOURCE_DIR} ${CLRA_HOST_DOTNET} ${case})
     set_tests_properties(win-e2e.launch_${case} PROPERTIES LABELS win-e2e TIMEOUT 300 RUN_SERIAL ON)
   endforeach()
+  # trace, convert, startup-hook and dump (tests/windows/e2e_trace.sh, issue 12).
+  foreach(case trace hook dump)
+    add_test(NAME win-e2e.${case} COMMAND bash ${CMAKE_SOURCE_DIR}/tests/windows/e2e_trace.sh
+             ${CMAKE_BINARY_DIR} ${CMAKE_SOURCE_DIR} ${CLRA_HOST_DOTNET} ${case})
+    set_tests_properties(win-e2e.${case} PROPERTIES LABELS win-e2e TIMEOUT 300 RUN_SERIAL ON)
+  endforeach()
 else()
   message(WARNING "Windows end-to-end tests SKIPPED: they need wine and dotnet on this host")
 endif()

@@ -10,6 +10,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#ifdef _WIN32
+#define HOLD_PLATFORM_NOTE " (not on Windows yet: refused there)"
+#else
+#define HOLD_PLATFORM_NOTE ""
+#endif
+
 /* The hello profiler's class, used when --clsid is not given. */
 #define DEFAULT_ATTACH_TIMEOUT_MS 10000
 #define DEFAULT_TIMEOUT_MS 30000
@@ -141,7 +147,7 @@ static const cli_opt_t attach_opts[] = {
     CLI_FLAG("hold", attach_opts_t, hold,
              "stay running after the attach; the profiler (built on libclrprof) detaches when "
              "this command ends, even by kill -9. Adds detach_on_disconnect to text client data, "
-             "so a hold that never starts also ends in a detach"),
+             "so a hold that never starts also ends in a detach" HOLD_PLATFORM_NOTE),
     CLI_FLAG("stage", attach_opts_t, stage,
              "copy PROFILER_PATH (a file here) into a new private directory in the process's "
              "temp directory (its TMPDIR or /tmp, inside its mount namespace), owned by its "
@@ -186,6 +192,14 @@ static int parse_options(int argc, char **argv, attach_opts_t *o)
     o->pid = a.pid;
     o->json = a.json;
     o->timeout_ms = a.timeout_ms;
+#ifdef _WIN32 /* refused before the attach, so no profiler is left loaded without a holder */
+    if (o->hold) {
+        fprintf(stderr, "clrattach attach --hold: not supported on Windows: the SDK's control "
+                "pipe serves status and detach, not hold (see docs/windows.md); attach, then "
+                "clrattach detach\n");
+        return -1;
+    }
+#endif
     if (o->hold && add_disconnect_option(o) != 0)
         return -1;
     if (cli_absolute_path(a.args[0], o->path, sizeof o->path) != 0) {

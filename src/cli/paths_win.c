@@ -28,3 +28,13 @@ void cli_say_path_problem(const char *who, const char *in, size_t cap)
                 "working directory, or not valid UTF-8); pass a shorter absolute path\n", who,
                 cli_vis(in));
 }
+
+/* YYYYMMDD<between>HHMMSS in local time, for default file names (GetLocalTime: msvcrt has no
+ * localtime_r). */
+void cli_time_stamp(char *out, size_t cap, char between)
+{
+    SYSTEMTIME t;
+    GetLocalTime(&t);
+    snprintf(out, cap, "%04u%02u%02u%c%02u%02u%02u", t.wYear, t.wMonth, t.wDay, between, t.wHour,
+             t.wMinute, t.wSecond);
+}

@@ -148,6 +148,21 @@ int trace_option_settle(const trace_option_state_t *r)
     return 0;
 }
 
+#ifdef _WIN32
+/* Windows: no symbolic-link or owner checks (docs/windows.md); an existing file is emptied.
+ * Binary mode, or msvcrt would turn every LF byte of the trace into CR LF. */
+int trace_output_open(const char *path, const char *flag, int *created)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_BINARY | O_NOINHERIT, 0644);
+    *created = fd >= 0;
+    if (fd < 0 && errno == EEXIST)
+        fd = open(path, O_WRONLY | O_TRUNC | O_BINARY | O_NOINHERIT);
+    if (fd < 0)
+        fprintf(stderr, "clrattach: cannot write %s: %s\n  what to do: pick a writable path with "
+                "%s\n", path, strerror(errno), flag);
+    return fd;
+}
+#else
 /* Refuses a path whose last component is a link someone else owns (root's and our own are
  * trusted, as the kernel's protected_symlinks does): a user who can write the directory could
  * otherwise point root's output at any file. 0 to go on, -1 after saying why. */
@@ -211,6 +226,7 @@ int trace_output_open(const char *path, const char *flag, int *created)
                 "%s\n", path, strerror(errno), flag);
     return fd;
 }
+#endif
 
 int trace_write_all(int fd, const void *data, size_t len)
 {

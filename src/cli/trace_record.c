@@ -1,6 +1,7 @@
 /* trace_record.c - records one EventPipe session into a file: start, stream with progress,
  * stop on duration or signal (draining rundown), check the file, report. */
 #define _GNU_SOURCE
+#include "interrupt.h"
 #include "trace_options.h"
 #include "trace_record.h"
 #include "trace_stop_event.h"
@@ -17,26 +18,16 @@
 
 static volatile sig_atomic_t interrupts;
 
-/* The first signal asks for a clean stop; the second (or one during the stop) gives up. */
-static void on_signal(int sig)
+/* The first interrupt asks for a clean stop; the second (or one during the stop) gives up. */
+static void on_interrupt(void)
 {
     static const char msg[] = "\nclrattach: second interrupt: aborting; the trace file is "
                               "incomplete\n";
-    (void)sig;
     if (++interrupts >= 2) {
-        ssize_t n = write(2, msg, sizeof msg - 1);
+        int n = (int)write(2, msg, sizeof msg - 1);
         (void)n;
         _exit(130);
     }
-}
-
-static void install_signals(void)
-{
-    struct sigaction sa = {.sa_handler = on_signal};
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    signal(SIGPIPE, SIG_IGN); /* a closed output pipe becomes a write error, not death */
 }
 
 static double now_s(void)
@@ -190,7 +181,7 @@ int trace_record(const trace_opts_t *o)
             unlink(o->output);
         return EXIT_INTERNAL;
     }
-    install_signals();
+    cli_on_interrupt(on_interrupt);
     r.out.fd = r.fd;
     r.out.watch = r.watch.d ? &r.watch : NULL;
     if (o->max_size) {

@@ -10,6 +10,17 @@
 #include <string.h>
 #include <strings.h>
 
+/* strndup's job (the Windows C runtime has none). */
+static char *copy_n(const char *p, size_t n)
+{
+    char *s = malloc(n + 1);
+    if (s) {
+        memcpy(s, p, n);
+        s[n] = '\0';
+    }
+    return s;
+}
+
 /* Keeps a later value for a repeated name, as dotnet-trace's dictionary does. */
 static int add_pair(trace_stop_event_t *e, const char *pair, size_t len)
 {
@@ -19,8 +30,8 @@ static int add_pair(trace_stop_event_t *e, const char *pair, size_t len)
                 "by commas, not '%.*s'\n", (int)len, pair);
         return -1;
     }
-    char *name = strndup(pair, (size_t)(colon - pair));
-    char *value = strndup(colon + 1, len - (size_t)(colon - pair) - 1);
+    char *name = copy_n(pair, (size_t)(colon - pair));
+    char *value = copy_n(colon + 1, len - (size_t)(colon - pair) - 1);
     int at = e->count;
     for (int i = 0; name && i < e->count; i++)
         if (strcmp(e->names[i], name) == 0)

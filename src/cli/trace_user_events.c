@@ -3,6 +3,7 @@
  * stream, so there is no file: start it, hold it until the duration ends or a signal comes,
  * stop it, report. The events are read with perf or ftrace meanwhile. */
 #define _GNU_SOURCE
+#include "interrupt.h"
 #include "trace_options.h"
 #include "trace_record.h"
 
@@ -13,9 +14,8 @@
 
 static volatile sig_atomic_t stop_asked;
 
-static void on_signal(int sig)
+static void on_interrupt(void)
 {
-    (void)sig;
     stop_asked = 1;
 }
 
@@ -105,10 +105,7 @@ int trace_user_events_record(const trace_opts_t *o)
     clra_trace_session_t s;
     clra_status_t st;
     clra_target_t target = clra_target_pid(o->pid);
-    struct sigaction sa = {.sa_handler = on_signal};
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
+    cli_on_interrupt(on_interrupt);
     int rc = clra_trace_start(&target, &o->cfg, (int)o->timeout_ms, &s, &st);
     if (rc) {
         trace_report_failure(o, rc, &st);

@@ -15,25 +15,10 @@ int cmd_perfmap(int argc, char **argv)
     (void)argc, (void)argv;
     return not_on_windows("perfmap", "perf maps are for Linux perf");
 }
-int cmd_trace(int argc, char **argv)
-{
-    (void)argc, (void)argv;
-    return not_on_windows("trace", "");
-}
-int cmd_dump(int argc, char **argv)
-{
-    (void)argc, (void)argv;
-    return not_on_windows("dump", "");
-}
-int cmd_convert(int argc, char **argv)
-{
-    (void)argc, (void)argv;
-    return not_on_windows("convert", "");
-}
 int cmd_counters(int argc, char **argv)
 {
     (void)argc, (void)argv;
-    return not_on_windows("counters", "it reads the trace stream, not built on Windows yet");
+    return not_on_windows("counters", "its command still uses POSIX signals and time calls");
 }
 int cmd_profile(int argc, char **argv)
 {
@@ -44,11 +29,6 @@ int cmd_stack(int argc, char **argv)
 {
     (void)argc, (void)argv;
     return not_on_windows("stack", "the sampler profiler is built for Linux only so far");
-}
-int cmd_startup_hook(int argc, char **argv)
-{
-    (void)argc, (void)argv;
-    return not_on_windows("startup-hook", "");
 }
 int cli_hold(int pid, const clra_guid_t *clsid, int timeout_ms, int json)
 {

@@ -2,8 +2,10 @@
 #define _GNU_SOURCE
 #include "command_target.h"
 #include "proto/dump_codec.h"
+#include "util/file_io.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -13,15 +15,48 @@
 /* Enough of a file's identity to tell whether the dump replaced it. */
 typedef struct file_state {
     int exists;
-    int err; /* errno of a failed stat */
-    struct stat sb;
+    int err; /* errno of a failed look */
+    unsigned long long ino; /* 0 on Windows */
+    long long size, mtime_s, mtime_ns;
 } file_state_t;
 
+#ifdef _WIN32
+#include <windows.h>
+
+/* GetFileAttributesExW: the size and the last write time in 100 ns steps (stat under mingw
+ * has 32-bit sizes and whole seconds). */
 static void file_state(const char *path, file_state_t *fs)
 {
-    fs->exists = stat(path, &fs->sb) == 0;
-    fs->err = fs->exists ? 0 : errno;
+    wchar_t w[CLRA_PATH_MAX];
+    WIN32_FILE_ATTRIBUTE_DATA a;
+    memset(fs, 0, sizeof *fs);
+    if (MultiByteToWideChar(CP_UTF8, 0, path, -1, w, CLRA_PATH_MAX) <= 0 ||
+        !GetFileAttributesExW(w, GetFileExInfoStandard, &a)) {
+        fs->err = GetLastError() == ERROR_ACCESS_DENIED ? EACCES : ENOENT;
+        return;
+    }
+    unsigned long long t = (unsigned long long)a.ftLastWriteTime.dwHighDateTime << 32 |
+                           a.ftLastWriteTime.dwLowDateTime;
+    fs->exists = 1;
+    fs->size = (long long)((unsigned long long)a.nFileSizeHigh << 32 | a.nFileSizeLow);
+    fs->mtime_s = (long long)(t / 10000000u);
+    fs->mtime_ns = (long long)(t % 10000000u) * 100;
 }
+#else
+static void file_state(const char *path, file_state_t *fs)
+{
+    struct stat sb;
+    memset(fs, 0, sizeof *fs);
+    fs->exists = stat(path, &sb) == 0;
+    fs->err = fs->exists ? 0 : errno;
+    if (!fs->exists)
+        return;
+    fs->ino = (unsigned long long)sb.st_ino;
+    fs->size = (long long)sb.st_size;
+    fs->mtime_s = (long long)sb.st_mtim.tv_sec;
+    fs->mtime_ns = (long long)sb.st_mtim.tv_nsec;
+}
+#endif
 
 /* Where the target's path is seen from here: through /proc/PID/root when its mount namespace
  * differs; our own view when the endpoint was built from a socket path. */
@@ -86,17 +121,32 @@ static int verify(clra_dump_result_t *res, const file_state_t *before, clra_stat
                      "createdump's output on the target's stdout", res->local_path);
         return CLRA_EIO;
     }
-    if (before->exists && before->sb.st_ino == after.sb.st_ino &&
-        before->sb.st_size == after.sb.st_size &&
-        before->sb.st_mtim.tv_sec == after.sb.st_mtim.tv_sec &&
-        before->sb.st_mtim.tv_nsec == after.sb.st_mtim.tv_nsec) {
+    if (before->exists && before->ino == after.ino && before->size == after.size &&
+        before->mtime_s == after.mtime_s && before->mtime_ns == after.mtime_ns) {
         clra__detail(st, "the runtime answered OK but %s is unchanged since before the request",
                      res->local_path);
         return CLRA_EIO;
     }
     res->verified = 1;
-    res->size = (long long)after.sb.st_size;
+    res->size = after.size;
     return 0;
+}
+
+/* A failed dump may still leave a file (seen under wine: createdump crashed after dbghelp's
+ * MiniDumpWriteDump had written it): say so, with its size, since it may be incomplete. */
+static void note_leftover(clra_dump_result_t *res, const file_state_t *before,
+                          clra_status_t *st)
+{
+    file_state_t after;
+    char why[sizeof st->detail];
+    file_state(res->local_path, &after);
+    if (!after.exists || (before->exists && before->size == after.size &&
+                          before->mtime_s == after.mtime_s && before->mtime_ns == after.mtime_ns))
+        return;
+    res->size = after.size;
+    memcpy(why, st->detail, sizeof why);
+    clra__detail(st, "%s; yet %s was written (%lld bytes) and left there: it may be incomplete",
+                 why, res->local_path, after.size);
 }
 
 /* createdump's text is lines of "[createdump] ..."; the detail is one line, so the lines are
@@ -141,7 +191,7 @@ static void explain_refusal(clra_dump_result_t *res, clra_status_t *st)
 static int check_args(const char *path, clra_dump_type_t type, uint32_t flags,
                       clra_status_t *st)
 {
-    if (!path || path[0] != '/') {
+    if (!clra__path_is_absolute(path)) {
         clra__detail(st, "a target and an absolute dump path are required (the target "
                      "would resolve a relative path against its own working directory)");
         return CLRA_EINVAL;
@@ -152,6 +202,22 @@ static int check_args(const char *path, clra_dump_type_t type, uint32_t flags,
         return CLRA_EINVAL;
     }
     return 0;
+}
+
+/* The path as the request carries it. On Windows the runtime pastes it unquoted into
+ * createdump.exe's command line (seen with .NET 10: a path with a space made createdump read
+ * its second word as the pid argument it no longer takes), so such a path goes in quotes. */
+static int path_as_sent(const char *path, char *out, size_t cap, clra_status_t *st)
+{
+#ifdef _WIN32
+    int quote = strpbrk(path, " \t") != NULL;
+#else
+    int quote = 0;
+#endif
+    if ((size_t)snprintf(out, cap, "%s%s%s", quote ? "\"" : "", path, quote ? "\"" : "") < cap)
+        return 0;
+    clra__detail(st, "the dump path is longer than %d bytes", CLRA_PATH_MAX - 1);
+    return CLRA_EINVAL;
 }
 
 /* Newest first; only "unknown command" means an older version may work (pitfall 8). */
@@ -198,8 +264,13 @@ int clra_dump_create(const clra_target_t *target, const char *path, clra_dump_ty
         rc = locate(&e.at, path, res, st);
     if (rc == 0) {
         file_state(res->local_path, &before);
-        rc = dump_newest(&e, path, type, flags, &d, res, st);
+        char sent[CLRA_PATH_MAX + 2];
+        rc = path_as_sent(path, sent, sizeof sent, st);
+        if (rc == 0)
+            rc = dump_newest(&e, sent, type, flags, &d, res, st);
     }
     clra__endpoint_done(&e);
+    if (rc == CLRA_ERUNTIME)
+        note_leftover(res, &before, st);
     return rc ? rc : verify(res, &before, st);
 }

@@ -4,6 +4,7 @@
  * a gigabyte trace costs a megabyte of buffer plus the decoder's one block.
  */
 #define _GNU_SOURCE
+#include "util/file_io.h"
 #include "util/status.h"
 
 #include <errno.h>
@@ -54,7 +55,7 @@ int clra_nettrace_decode_file(const char *path, const clra_nettrace_callbacks_t 
         return CLRA_EINVAL;
     if (info)
         info->state = CLRA_NETTRACE_INCOMPLETE;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    int fd = open(path, O_RDONLY | CLRA_O_BINARY | CLRA_O_CLOEXEC);
     if (fd < 0) {
         st->sys_errno = errno;
         clra__detail(st, "cannot open %s: %s", path, strerror(errno));

@@ -2,6 +2,7 @@
 #include "command_target.h"
 #include "proto/dump_codec.h"
 #include "proto/process_codec.h"
+#include "util/file_io.h"
 
 #include <string.h>
 
@@ -16,7 +17,7 @@ static int check_hook(int pid, const char *path, clra_status_t *st)
 {
     char local[CLRA_PATH_MAX], why[sizeof st->detail];
     int other;
-    if (!path || path[0] != '/') {
+    if (!clra__path_is_absolute(path)) {
         clra__detail(st, "the assembly path must be absolute (the runtime treats anything else "
                      "as an assembly name, and fails)");
         return CLRA_EINVAL;
@@ -63,7 +64,7 @@ int clra_startup_hook_apply(const clra_target_t *target, const char *assembly_pa
     rc = clra__target_resolve(target, &d, &e, st);
     if (rc)
         return rc;
-    if (!assembly_path || assembly_path[0] != '/') {
+    if (!clra__path_is_absolute(assembly_path)) {
         clra__detail(st, "a target and an absolute assembly path are required (the target "
                      "would take a relative path for an assembly name)");
         rc = CLRA_EINVAL;

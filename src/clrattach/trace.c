@@ -10,10 +10,8 @@
 #include "trace.h"
 
 #include <errno.h>
-#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 #define CHUNK (16 * 1024)           /* one recv; modest, callers may run on small stacks */
@@ -66,8 +64,8 @@ static int build_start(const clra_trace_config_t *cfg, uint8_t **req, size_t *le
 }
 
 /* Interprets the CollectTracing reply and fills the session. */
-static int finish_start(const clra__reply_t *reply, int version, int user_events, int fd,
-                        clra_trace_session_t *s, clra_status_t *st)
+static int finish_start(const clra__reply_t *reply, int version, int user_events,
+                        const clra__conn_t *conn, clra_trace_session_t *s, clra_status_t *st)
 {
     uint64_t id;
     int rc = clra__parse_session_reply(&reply->h, reply->payload, reply->len, &id, st);
@@ -89,7 +87,7 @@ static int finish_start(const clra__reply_t *reply, int version, int user_events
         return rc;
     memset(s, 0, sizeof *s);
     s->id = id;
-    s->fd = fd;
+    clra__conn_store(conn, &s->fd, &s->reserved[0]);
     s->command_version = version;
     s->eof = user_events; /* tracepoints, not this socket, carry the events */
     return 0;
@@ -138,41 +136,45 @@ int clra_trace_start(const clra_target_t *target, const clra_trace_config_t *cfg
     clra__endpoint_done(&e);
     if (rc)
         return rc;
-    rc = finish_start(&reply, version, clra__trace_user_events(cfg) != NULL, conn.fd, s, st);
+    rc = finish_start(&reply, version, clra__trace_user_events(cfg) != NULL, &conn, s, st);
     clra__reply_free(&reply);
     if (rc)
         clra__close(&conn);
     return rc;
 }
 
-/* Moves what the socket holds right now (at most max bytes) to sink without waiting. */
+/* The session's stream connection, from the fields it is kept in. */
+static void stream_conn(const clra_trace_session_t *s, clra__conn_t *c)
+{
+    clra__conn_load(c, s->fd, s->reserved[0]);
+}
+
+/* Moves what the stream holds right now (at most max bytes) to sink without waiting. */
 static int drain(clra_trace_session_t *s, clra_trace_sink_fn sink, void *ctx, size_t max,
                  clra_status_t *st)
 {
     uint8_t buf[CHUNK];
+    clra__conn_t c;
+    stream_conn(s, &c);
     for (size_t moved = 0; moved < max && !s->eof;) {
-        ssize_t k = recv(s->fd, buf, sizeof buf, MSG_DONTWAIT);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
-            return 0;
-        if (k < 0 && errno != ECONNRESET) {
-            st->sys_errno = errno;
-            clra__detail(st, "reading the trace stream: %s", strerror(errno));
-            return CLRA_EIO;
-        }
-        if (k <= 0) { /* EOF or reset: the runtime ended the session */
+        size_t k;
+        int rc = clra__recv_now(&c, buf, sizeof buf, &k, st);
+        if (rc == CLRA_ECONNLOST) { /* EOF or reset: the runtime ended the session */
             s->eof = 1;
             return 0;
         }
-        if (sink(ctx, buf, (size_t)k) != 0) {
+        if (rc)
+            return rc;
+        if (k == 0)
+            return 0;
+        if (sink(ctx, buf, k) != 0) {
             st->sys_errno = errno;
-            clra__detail(st, "the trace sink refused %zd bytes after %llu (%s)", k,
+            clra__detail(st, "the trace sink refused %zu bytes after %llu (%s)", k,
                          (unsigned long long)s->bytes, strerror(errno));
             return CLRA_EIO;
         }
         s->bytes += (uint64_t)k;
-        moved += (size_t)k;
+        moved += k;
     }
     return 0;
 }
@@ -188,14 +190,12 @@ int clra_trace_pump(clra_trace_session_t *s, clra_trace_sink_fn sink, void *ctx,
         return CLRA_EINVAL;
     if (s->fd < 0 || s->eof)
         return 0;
-    struct pollfd p = {s->fd, POLLIN, 0};
-    int n = poll(&p, 1, wait_ms);
-    if (n < 0 && errno != EINTR) {
-        st->sys_errno = errno;
-        clra__detail(st, "waiting for the trace stream: %s", strerror(errno));
-        return CLRA_EIO;
-    }
-    return n > 0 ? drain(s, sink, ctx, PUMP_MAX, st) : 0;
+    clra__conn_t c;
+    clra__conn_t *cs[1] = {&c};
+    unsigned ready;
+    stream_conn(s, &c);
+    int rc = clra__wait_readable(cs, 1, wait_ms, &ready, st);
+    return rc ? rc : ready ? drain(s, sink, ctx, PUMP_MAX, st) : 0;
 }
 
 /* Reads the StopTracing reply; it must name the session being stopped. */
@@ -234,25 +234,23 @@ static int stop_timed_out(const clra_trace_session_t *s, int got_reply, clra_sta
     return CLRA_ETIMEDOUT;
 }
 
-/* Polls the stream and the stop connection together until both are done. */
+/* Waits on the stream and the stop connection together until both are done. */
 static int stop_loop(clra_trace_session_t *s, clra__conn_t *stop, clra_trace_sink_fn sink,
                      void *ctx, const clra__deadline_t *d, clra_status_t *st)
 {
     int got_reply = 0;
+    clra__conn_t stream;
+    stream_conn(s, &stream);
     while (!(got_reply && s->eof)) {
         int left = clra__deadline_left_ms(d);
         if (left == 0)
             return stop_timed_out(s, got_reply, st);
-        struct pollfd p[2] = {{s->eof ? -1 : s->fd, POLLIN, 0},
-                              {got_reply ? -1 : stop->fd, POLLIN, 0}};
-        int n = poll(p, 2, left);
-        if (n < 0 && errno != EINTR) {
-            st->sys_errno = errno;
-            clra__detail(st, "waiting for the trace stream and the stop reply: %s", strerror(errno));
-            return CLRA_EIO;
-        }
-        int rc = (n > 0 && p[0].revents) ? drain(s, sink, ctx, PUMP_MAX, st) : 0;
-        if (rc == 0 && n > 0 && p[1].revents) {
+        clra__conn_t *cs[2] = {s->eof ? NULL : &stream, got_reply ? NULL : stop};
+        unsigned ready;
+        int rc = clra__wait_readable(cs, 2, left, &ready, st);
+        if (rc == 0 && (ready & 1u))
+            rc = drain(s, sink, ctx, PUMP_MAX, st);
+        if (rc == 0 && (ready & 2u)) {
             rc = read_stop_reply(stop, s->id, d, st);
             got_reply = rc == 0;
         }
@@ -307,7 +305,10 @@ int clra_trace_stop(clra_trace_session_t *s, const clra_target_t *target,
 void clra_trace_session_close(clra_trace_session_t *s)
 {
     if (s && s->fd >= 0) {
-        close(s->fd);
+        clra__conn_t c;
+        stream_conn(s, &c);
+        clra__close(&c);
         s->fd = -1;
+        s->reserved[0] = NULL;
     }
 }

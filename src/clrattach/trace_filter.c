@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include "trace.h"
+#include "util/file_io.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -97,7 +98,7 @@ int clra_trace_config_parse_event_filter(clra_trace_config_t *cfg, const char *s
         return CLRA_EINVAL;
     }
     uint32_t *ids = malloc(CLRA_TRACE_MAX_EVENT_IDS * sizeof *ids);
-    char *name = strndup(spec, (size_t)(colon - spec));
+    char *name = clra__strndup(spec, (size_t)(colon - spec));
     if (!ids || !name) {
         free(ids);
         free(name);

@@ -13,6 +13,7 @@
  */
 #define _GNU_SOURCE
 #include "trace.h"
+#include "util/file_io.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -267,7 +268,7 @@ static int parse_one(spec_ctx_t *c, span_t s, clra_trace_config_t *cfg)
     trim(&lv);
     uint64_t keywords;
     uint32_t level;
-    char *arguments = NULL, *name_z = strndup(name.p, name.n);
+    char *arguments = NULL, *name_z = clra__strndup(name.p, name.n);
     if (!name_z)
         return CLRA_ENOMEM;
     c->name = name_z;

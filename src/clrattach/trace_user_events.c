@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE
 #include "trace.h"
+#include "util/file_io.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -217,9 +218,9 @@ int clra__user_events_fd(const clra__user_events_t *ue, int *fd, int *opened, cl
     *fd = ue->data_fd;
     if (*fd >= 0)
         return 0;
-    *fd = open(CLRA_TRACE_USER_EVENTS_DATA, O_RDWR | O_CLOEXEC);
+    *fd = open(CLRA_TRACE_USER_EVENTS_DATA, O_RDWR | CLRA_O_CLOEXEC);
     if (*fd < 0 && errno == ENOENT)
-        *fd = open(DEBUGFS_TWIN, O_RDWR | O_CLOEXEC);
+        *fd = open(DEBUGFS_TWIN, O_RDWR | CLRA_O_CLOEXEC);
     if (*fd < 0)
         return open_failed(errno == ENOENT || errno == ENOTDIR ? ENOENT : errno, st);
     *opened = 1;

@@ -163,8 +163,8 @@ detach)
     [ "$(rc)" = 0 ] || fail "re-attach after detach exited $(rc): $(cat "$work/err")"
     ;;
 unsupported)
-    clra trace "$winpid"
-    [ "$(rc)" = 2 ] || fail "trace exited $(rc), not the usage error 2"
+    clra profile "$winpid"
+    [ "$(rc)" = 2 ] || fail "profile exited $(rc), not the usage error 2"
     expect_out "not supported on Windows"
     clra info 2147483600
     [ "$(rc)" = 3 ] || fail "info of no process exited $(rc), not 3"

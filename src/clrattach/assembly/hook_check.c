@@ -5,14 +5,18 @@
 #define _GNU_SOURCE
 #include "assembly/assembly.h"
 #include "clrattach.h"
+#include "util/file_io.h"
 #include "util/status.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
+#ifndef _WIN32
+#include <sys/mman.h>
+#endif
 #include <unistd.h>
 
 enum {
@@ -221,9 +225,9 @@ int clra_startup_hook_check(const char *path, clra_status_t *st)
     if (!st)
         st = &local;
     memset(st, 0, sizeof *st);
-    int fd = path ? open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) : -1; /* a FIFO cannot hang us */
-    if (fd < 0 || fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size > MAX_HOOK_FILE ||
-        sb.st_size == 0) {
+    int fd = path ? open(path, O_RDONLY | CLRA_O_BINARY | CLRA_O_NONBLOCK | CLRA_O_CLOEXEC) : -1; /* a FIFO cannot hang us */
+    if (fd < 0 || fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) ||
+        (unsigned long long)sb.st_size > MAX_HOOK_FILE || sb.st_size == 0) {
         int err = fd < 0 ? errno : 0;
         st->sys_errno = err;
         clra__detail(st, "%s: %s", path ? path : "(null)",
@@ -232,15 +236,25 @@ int clra_startup_hook_check(const char *path, clra_status_t *st)
             close(fd);
         return err == EACCES ? CLRA_EACCES : CLRA_EINVAL;
     }
+#ifdef _WIN32 /* no mmap: the file (256 MiB at most) is read */
+    void *img = clra__read_whole(fd, (size_t)sb.st_size);
+    int failed = img == NULL;
+#else
     void *img = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    int failed = img == MAP_FAILED;
+#endif
     close(fd);
-    if (img == MAP_FAILED) {
+    if (failed) {
         st->sys_errno = errno;
-        clra__detail(st, "cannot map %s: %s", path, strerror(errno));
+        clra__detail(st, "cannot read %s: %s", path, strerror(errno));
         return CLRA_EIO;
     }
     int rc = clra__hook_check_image(img, (size_t)sb.st_size, why, sizeof why);
+#ifdef _WIN32
+    free(img);
+#else
     munmap(img, (size_t)sb.st_size);
+#endif
     if (rc)
         clra__detail(st, "%s: %s", path, why);
     return rc ? CLRA_EINVAL : 0;

@@ -35,6 +35,22 @@ int clra__recv_exact(clra__conn_t *c, void *buf, size_t n, const clra__deadline_
 int clra__recv_message(clra__conn_t *c, clra__header_t *h, uint8_t *payload, size_t cap,
                        size_t *payload_len, const clra__deadline_t *d);
 void clra__close(clra__conn_t *c);
+
+/* Streams (a trace session's connection), ipc/stream_unix.c and ipc/stream_win.c. */
+/* Waits up to wait_ms until one of the n connections (NULL entries are skipped) has bytes to
+ * read or has ended; bit i of *ready is set for each such cs[i]. 0 also when nothing is ready
+ * (time up, or on Unix a signal cut the wait short, so a Ctrl-C flag is seen at once);
+ * CLRA_EIO with st->detail when the wait itself failed. */
+int clra__wait_readable(clra__conn_t *const *cs, int n, int wait_ms, unsigned *ready,
+                        clra_status_t *st);
+/* Reads what is there now, without waiting: *got bytes, 0 when nothing yet. CLRA_ECONNLOST
+ * when the peer ended the stream; CLRA_EIO with st->detail on a failed read. */
+int clra__recv_now(clra__conn_t *c, void *buf, size_t cap, size_t *got, clra_status_t *st);
+/* A connection kept in public fields (clra_trace_session_t's fd and one reserved pointer) and
+ * back: the socket on Unix; on Windows the pipe's HANDLE value (handles fit 32 bits) and its
+ * event. */
+void clra__conn_store(const clra__conn_t *c, int *fd, void **aux);
+void clra__conn_load(clra__conn_t *c, int fd, void *aux);
 #ifdef _WIN32
 /* The pid of the process that created the pipe's server end (GetNamedPipeServerProcessId), so
  * a pipe found by name is checked to be the target's; 0 or CLRA_EUNSAFE with st->detail. */

@@ -7,6 +7,7 @@
  * Running out of bytes anywhere means INCOMPLETE; a wrong byte means INVALID.
  */
 #define _GNU_SOURCE
+#include "util/file_io.h"
 #include "util/status.h"
 
 #include <errno.h>
@@ -38,7 +39,7 @@ static int fetch(const source_t *s, uint64_t off, void *out, size_t n)
         return 0;
     }
     for (size_t got = 0; got < n;) {
-        ssize_t k = pread(s->fd, (uint8_t *)out + got, n - got, (off_t)(off + got));
+        long long k = clra__pread(s->fd, (uint8_t *)out + got, n - got, off + got);
         if (k <= 0 && !(k < 0 && errno == EINTR))
             return -1;
         got += k > 0 ? (size_t)k : 0;
@@ -220,7 +221,7 @@ int clra_nettrace_check_file(const char *path, clra_nettrace_info_t *info, clra_
     memset(st, 0, sizeof *st);
     if (!path || !info)
         return CLRA_EINVAL;
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC); /* a FIFO cannot hang us */
+    int fd = open(path, O_RDONLY | CLRA_O_BINARY | CLRA_O_NONBLOCK | CLRA_O_CLOEXEC); /* a FIFO cannot hang us */
     if (fd < 0 || fstat(fd, &sb) != 0) {
         st->sys_errno = errno;
         clra__detail(st, "cannot read %s: %s", path, strerror(errno));

@@ -1,0 +1,50 @@
+/* file_io.c - file calls that read the same on Linux and under mingw (util/file_io.h). */
+#define _GNU_SOURCE
+#include "util/file_io.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+long long clra__pread(int fd, void *buf, size_t n, uint64_t off)
+{
+#ifdef _WIN32
+    if (_lseeki64(fd, (long long)off, SEEK_SET) < 0)
+        return -1;
+    return read(fd, buf, n > 0x40000000u ? 0x40000000u : (unsigned)n);
+#else
+    return pread(fd, buf, n, (off_t)off);
+#endif
+}
+
+char *clra__strndup(const char *s, size_t n)
+{
+    size_t len = strnlen(s, n);
+    char *out = malloc(len + 1);
+    if (out) {
+        memcpy(out, s, len);
+        out[len] = '\0';
+    }
+    return out;
+}
+
+/* Reads until size bytes are in or the file ends early (then EIO: it shrank under us). */
+void *clra__read_whole(int fd, size_t size)
+{
+    unsigned char *buf = malloc(size ? size : 1);
+    size_t got = 0;
+    while (buf && got < size) {
+        size_t want = size - got > 0x40000000u ? 0x40000000u : size - got;
+        long long k = read(fd, buf + got, (unsigned)want);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0) {
+            free(buf);
+            errno = k == 0 ? EIO : errno;
+            return NULL;
+        }
+        got += (size_t)k;
+    }
+    return buf;
+}

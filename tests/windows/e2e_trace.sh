@@ -1,0 +1,182 @@
+#!/usr/bin/env bash
+# End-to-end tests under wine of the verbs that came to Windows with issue 12 (trace, convert,
+# startup-hook, dump, attach --hold), against the self-contained win-x64 .NET 10 sample app
+# that tests/windows/e2e.sh publishes into the build tree (published here too when missing).
+#   e2e_trace.sh BUILD_DIR SOURCE_DIR DOTNET CASE
+# One CASE per run, each with its own app process; under the e2e lock like every e2e test.
+set -u
+B=${1:?build dir}
+S=${2:?source dir}
+DOTNET=${3:?dotnet}
+CASE=${4:?case}
+RUN="$B/wine-run.sh"
+EXE="$B/clrattach.exe"
+work=$(mktemp -d "${TMPDIR:-/tmp}/clra-win-trace.XXXXXX")
+app_pid=""
+APP_DLLS=""
+# The Windows name of a Linux path, as wine maps / to drive Z:.
+win() { echo "Z:$1" | tr / '\\'; }
+fail() { echo "FAIL $CASE: $*" >&2; cleanup; exit 1; }
+
+# Builds what a case needs from the .NET sources, once: the app, and the hook assembly (IL only,
+# so the same DLL serves Linux and Windows); each is rebuilt when its sources are newer.
+dotnet_build() { # verb project output-dir marker-file sources...
+    local verb=$1 proj=$2 out=$3 marker=$4 src=$5 fresh=1
+    shift 5
+    for f in "$@"; do [ "$out/$marker" -nt "$f" ] || fresh=0; done
+    [ "$fresh" = 1 ] && return 0
+    mkdir -p "$src"
+    cp "$@" "$src/" # the project is one of the sources
+    "$DOTNET" "$verb" "$src/$(basename "$proj")" -c Release -o "$out" --nologo -v q \
+        >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; fail "dotnet $verb $proj failed"; }
+    touch "$out/$marker"
+}
+dotnet_build publish "$S/tests/windows/sample-win.csproj" "$B/winapp" sample.exe "$B/winapp-src" \
+    "$S/tests/apps/sample/Program.cs" "$S/tests/windows/sample-win.csproj"
+
+# Starts the app under wine, stdin on a fifo (fd 3), and reads the Windows pid it prints.
+start_app() {
+    mkfifo "$work/in"
+    env CLRA_HOOK_OUT="$(win "$work/hook.out")" ${APP_DLLS:+WINEDLLOVERRIDES="$APP_DLLS"} \
+        "$RUN" "$B/winapp/sample.exe" <"$work/in" >"$work/app.out" 2>&1 &
+    app_pid=$!
+    exec 3>"$work/in"
+    for _ in $(seq 300); do
+        grep -q '^ready pid=' "$work/app.out" && break
+        sleep 0.1
+    done
+    winpid=$(sed -n 's/^ready pid=\([0-9]*\).*/\1/p' "$work/app.out")
+    [ -n "$winpid" ] || fail "the app did not start: $(cat "$work/app.out")"
+}
+
+# Sends a command and waits (up to 10 s) for a line of the app's output starting with want.
+ask() {
+    echo "$1" >&3
+    for _ in $(seq 100); do
+        grep -q "^$2" "$work/app.out" && return 0
+        sleep 0.1
+    done
+    fail "the app did not answer '$1' with '$2': $(cat "$work/app.out")"
+}
+
+cleanup() {
+    if [ -n "$app_pid" ]; then
+        echo "exit 0" >&3 2>/dev/null
+        exec 3>&-
+        for _ in $(seq 50); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
+        kill "$app_pid" 2>/dev/null
+        app_pid=""
+    fi
+    rm -rf "$work"
+}
+
+clra() { "$RUN" "$EXE" "$@" >"$work/out" 2>"$work/err"; echo $? >"$work/rc"; }
+rc() { cat "$work/rc"; }
+expect_out() { grep -qF -- "$1" "$work/out" "$work/err" || fail "no '$1' in: $(cat "$work/out" "$work/err")"; }
+
+case "$CASE" in
+trace)
+    # 25 events of the app's EventSource, written while the trace runs, must all be in the
+    # file, in order, as our decoder reads them; the CPU samples make a speedscope file.
+    start_app
+    "$RUN" "$EXE" trace --providers ClrAttach-Sample,Microsoft-DotNETCore-SampleProfiler \
+        --format speedscope --duration 8 --json --output "$(win "$work/t.nettrace")" "$winpid" \
+        >"$work/trace.out" 2>"$work/trace.err" &
+    trace_pid=$!
+    # The runtime writes the stream's header as soon as the session starts.
+    for _ in $(seq 150); do
+        [ -s "$work/t.nettrace" ] && break
+        sleep 0.1
+    done
+    [ -s "$work/t.nettrace" ] || fail "the trace did not start: $(cat "$work/trace.err")"
+    ask "events 25" "events-done 25"
+    ask "spin 300" "spun"
+    wait "$trace_pid"
+    trc=$?
+    [ "$trc" = 0 ] || fail "trace exited $trc: $(cat "$work/trace.out" "$work/trace.err")"
+    for want in '"stopped_by":"duration"' '"valid":true'; do
+        grep -qF "$want" "$work/trace.out" || fail "no $want in: $(cat "$work/trace.out")"
+    done
+    # Ctrl-C: wine turns SIGINT into the console's CTRL_C_EVENT, and the handler stops the
+    # session cleanly (StopTracing, rundown, a valid file).
+    "$RUN" "$EXE" trace --providers ClrAttach-Sample --json --output "$(win "$work/c.nettrace")" \
+        "$winpid" >"$work/c.out" 2>"$work/c.err" &
+    ctrl_pid=$!
+    for _ in $(seq 150); do
+        [ -s "$work/c.nettrace" ] && break
+        sleep 0.1
+    done
+    kill -INT "$ctrl_pid"
+    wait "$ctrl_pid"
+    crc=$?
+    [ "$crc" = 0 ] || fail "trace stopped by SIGINT exited $crc: $(cat "$work/c.out" "$work/c.err")"
+    for want in '"stopped_by":"signal"' '"valid":true'; do
+        grep -qF "$want" "$work/c.out" || fail "no $want after SIGINT in: $(cat "$work/c.out")"
+    done
+    [ -s "$work/t.speedscope.json" ] || fail "no speedscope file: $(cat "$work/trace.out")"
+    grep -q '"shared"' "$work/t.speedscope.json" || fail "the speedscope file has no frames"
+    clra convert --format json "$(win "$work/t.nettrace")"
+    [ "$(rc)" = 0 ] || fail "convert exited $(rc): $(cat "$work/err")"
+    tr -d '\r' <"$work/out" | grep '"provider":"ClrAttach-Sample"' | grep '"name":"Tick"' \
+        >"$work/ticks"
+    [ "$(wc -l <"$work/ticks")" = 25 ] ||
+        fail "$(wc -l <"$work/ticks") Tick events decoded, not 25: $(head -c 600 "$work/out")"
+    for i in 0 12 24; do
+        grep -q "\"Sequence\":$i,\"Text\":\"tick $i\"" "$work/ticks" ||
+            fail "no Tick with Sequence $i: $(head -3 "$work/ticks")"
+    done
+    ;;
+hook)
+    # The hook (tests/apps/hook) runs inside the app: it writes its pid to CLRA_HOOK_OUT and
+    # sets CLRA_HOOK_RAN, which the app reads back. A missing file is refused before sending
+    # (the runtime would end the process on a hook it cannot load).
+    dotnet_build build "$S/tests/apps/hook/hook.csproj" "$B/winhook" clra_hook.dll \
+        "$B/winhook-src" "$S/tests/apps/hook/StartupHook.cs" "$S/tests/apps/hook/hook.csproj"
+    start_app
+    clra startup-hook "$winpid" 'Z:\no\such\hook.dll'
+    [ "$(rc)" = 2 ] || fail "a missing hook exited $(rc), not 2: $(cat "$work/err")"
+    expect_out "was not contacted"
+    clra startup-hook "$winpid" "$(win "$B/winhook/clra_hook.dll")"
+    [ "$(rc)" = 0 ] || fail "startup-hook exited $(rc): $(cat "$work/out" "$work/err")"
+    expect_out "applied startup hook"
+    tr -d '\r' <"$work/hook.out" | grep -qx "end pid=$winpid call=1" ||
+        fail "the hook did not run in $winpid: $(cat "$work/hook.out" 2>&1)"
+    ask "env CLRA_HOOK_RAN" "env CLRA_HOOK_RAN=$winpid:1"
+    # attach --hold is not there on Windows: refused before anything is loaded.
+    clra attach --hold "$winpid" "$(win "$B/profilers/libhello_profiler.dll")"
+    [ "$(rc)" = 2 ] || fail "attach --hold exited $(rc), not 2: $(cat "$work/err")"
+    expect_out "attach --hold: not supported on Windows"
+    ask ping pong
+    grep -q InitializeForAttach "$work/app.out" && fail "attach --hold loaded the profiler"
+    ;;
+dump)
+    # The runtime starts createdump.exe, which writes the dump with dbghelp. Under wine 8.0
+    # wine's dbghelp writes the file and then crashes in SymCleanup, so the runtime answers
+    # E_FAIL: then the refusal must be named and the file left behind reported, never a
+    # success. A runtime that answers OK must have written a minidump ("MDMP"). winedbg is off
+    # for the app and its children: its crash report costs about 10 s and says nothing to us.
+    # The path has a space: the runtime pastes it unquoted into createdump's command line, so
+    # clrattach quotes it (unquoted, createdump took "with" for a pid and wrote nothing).
+    APP_DLLS="winedbg.exe=d"
+    start_app
+    mkdir "$work/dir with space"
+    dmp="$work/dir with space/d.dmp"
+    clra dump --type mini --output "$(win "$dmp")" "$winpid"
+    [ "$(head -c 4 "$dmp" 2>/dev/null)" = MDMP ] ||
+        fail "no minidump at d.dmp (exit $(rc)): $(cat "$work/out" "$work/err")"
+    if [ "$(rc)" = 0 ]; then
+        expect_out "wrote"
+    else
+        [ "$(rc)" = 10 ] || fail "dump exited $(rc), neither 0 nor 10: $(cat "$work/err")"
+        expect_out "could not write the dump"
+        expect_out "E_FAIL (0x80004005)"
+        expect_out "GenerateCoreDump3 failed without a message"
+        expect_out "was written ($(stat -c %s "$dmp") bytes) and left there"
+        expect_out "createdump.exe"
+    fi
+    ask ping pong # the process lives on
+    ;;
+*) fail "unknown case" ;;
+esac
+echo "PASS $CASE (windows pid $winpid)"
+cleanup
