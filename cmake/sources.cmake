@@ -20,6 +20,7 @@ set(CLRATTACH_SOURCES
   src/clrattach/profiler_attach.c
   src/clrattach/profiler_control.c
   src/clrattach/proto/advertise.c
+  src/clrattach/proto/counter_notice.c
   src/clrattach/proto/counter_reading.c
   src/clrattach/proto/dump_codec.c
   src/clrattach/proto/eventpipe_codec.c
