@@ -101,6 +101,8 @@ set(CLI_SOURCES
   src/cli/cmd_attach.c
   src/cli/cmd_convert.c
   src/cli/cmd_counters.c
+  src/cli/cmd_counters_list.c
+  src/cli/counters_known.c
   src/cli/convert_json.c
   src/cli/convert_samples.c
   src/cli/counters_view.c

@@ -71,6 +71,7 @@ static const cli_verb_t counters_verb = {
         "  clrattach counters PID\n"
         "  clrattach counters --counters 'System.Runtime[cpu-usage,exception-count]' PID\n"
         "  clrattach counters --format csv --output counters.csv --duration 60 PID\n"
+        "  clrattach counters list        (the well-known providers and counters)\n"
         "\n"
         "exit codes: 0 stopped (Ctrl-C, --duration or the process exited), 1 the output could\n"
         "not be written, 2 usage, 3 no such process, 5 no endpoint, 6 permission denied, 7\n"
@@ -284,6 +285,8 @@ int cmd_counters(int argc, char **argv)
     cli_args_t a;
     cli_run_t cr;
     memset(&c, 0, sizeof c);
+    if (argc > 1 && strcmp(argv[1], "list") == 0)
+        return cmd_counters_list(argc - 1, argv + 1);
     int p = parse_options(argc, argv, &c, &a);
     if (p)
         return p > 0 ? EXIT_OK : EXIT_USAGE;

@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "harness.h"
 #include "json_check.h"
+#include "runtime.h"
 #include "test.h"
 
 #include <signal.h>
@@ -386,4 +387,34 @@ TEST(counters_reports_a_throwing_gauge_and_a_second_metrics_session_on_stderr)
     free(log1);
     free(log2);
     app_stop(&a);
+}
+
+TEST(counters_list_names_every_counter_a_default_session_shows_on_this_runtime)
+{
+    app_t a;
+    char out[512], err[512];
+    app_start(&a, NULL);
+    snprintf(out, sizeof out, "%s/default.json", a.dir);
+    snprintf(err, sizeof err, "%s/default.err", a.dir);
+    pid_t c = counters_start(&a, "/dev/null", err, "--format", "json", "--output", out,
+                             "--duration", "3", NULL);
+    ASSERT_EQ(counters_wait(c, 30000), 0);
+    char *json = slurp(out);
+    app_stop(&a); /* the app's directory goes with it */
+    const char *list;
+    ASSERT_EQ(run_cli(&list, "counters", "list", "--runtime-version", e2e_runtime_version(),
+                      NULL), 0);
+    int seen = 0;
+    for (const char *p = json; (p = strstr(p, "\"counter\": \"")) != NULL; p++) {
+        char name[128], line[140];
+        const char *start = p + 12, *end = strchr(start, '"');
+        ASSERT(end && end - start < (long)sizeof name);
+        snprintf(name, sizeof name, "%.*s", (int)(end - start), start);
+        snprintf(line, sizeof line, "\n    %s ", name);
+        ASSERT_MSG(strstr(list, line), "%s (runtime %s) is not in counters list", name,
+                   e2e_runtime_version());
+        seen++;
+    }
+    ASSERT_MSG(seen >= 40, "%d values in 3 s of the default counters", seen);
+    free(json);
 }
