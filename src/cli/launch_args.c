@@ -97,7 +97,7 @@ static const cli_opt_t launch_opts[] = {
     CLI_CALL("trace-output", CLI_ARG_REQUIRED, launch_opts_t, trace_output, "FILE",
              take_trace_output, "where to write it (default COMMAND-PID.nettrace in the current "
              "directory, e.g. dotnet-4242.nettrace)"),
-    TRACE_FORMAT_OPTION(launch_opts_t, formats, "--trace-output's file"),
+    TRACE_FORMAT_OPTION(launch_opts_t, formats, "the trace file"),
     TRACE_STOP_EVENT_OPTIONS(launch_opts_t, stop_event),
     CLI_INT("duration", launch_opts_t, trace_duration_s, "S", 1, 86400 * 365,
             "stop the trace S seconds after it started while COMMAND runs on (default: when "
