@@ -21,6 +21,7 @@ set(CLRATTACH_SOURCES
   src/clrattach/profiler_attach.c
   src/clrattach/profiler_control.c
   src/clrattach/proto/advertise.c
+  src/clrattach/proto/counter_notice.c
   src/clrattach/proto/counter_reading.c
   src/clrattach/proto/dump_codec.c
   src/clrattach/proto/eventpipe_codec.c
@@ -102,6 +103,8 @@ set(CLI_SOURCES
   src/cli/cmd_attach.c
   src/cli/cmd_convert.c
   src/cli/cmd_counters.c
+  src/cli/cmd_counters_list.c
+  src/cli/counters_known.c
   src/cli/convert_json.c
   src/cli/convert_samples.c
   src/cli/counters_view.c

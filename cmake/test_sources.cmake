@@ -6,6 +6,8 @@ set(UNIT_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/unit/test_cli_options.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_cli_visible.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_corprof.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_counter_reading.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_counters_known.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_dump.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_dump_server.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_endpoint.c

@@ -1007,12 +1007,16 @@ typedef struct clra_counter_reading {
     char units[32];     /* "%", "MB", "B", "ms"; "" when the counter has none */
     char tags[256];     /* a Meter instrument's tags "k=v,k2=v2"; "" for EventCounters */
     char session[64];   /* a Meter reading's SessionId ("" for EventCounters) */
-    int rate;           /* 1: value is the increment over interval_s ("Rate"); 0: a mean or the
-                         * last value ("Metric") */
+    int rate;           /* 1: value is the increment over interval_s ("Rate"); 0: a mean, the
+                         * last value or a percentile ("Metric") */
     double value;
     double interval_s;
+    double percentile;  /* a Histogram's percentile (50, 95, 99), its tags ending in
+                         * "Percentile=50"; 0 for every other reading */
     void *reserved[4];
 } clra_counter_reading_t;
+
+#define CLRA_COUNTER_READINGS_MAX 16 /* readings one event can hold (a histogram's quantiles) */
 
 /* Adds what dotnet-counters enables for the comma-separated providers (NULL or "" for
  * System.Runtime): each as an EventCounters provider (Informational, no keywords,
@@ -1025,10 +1029,28 @@ CLRA_EXTERN int clra_counters_config(clra_trace_config_t *cfg, const char *provi
                                      clra_status_t *st);
 /* Whether ev is a counter reading: an "EventCounters" event of any EventSource, or a
  * System.Diagnostics.Metrics CounterRateValuePublished, UpDownCounterRateValuePublished or
- * GaugeValuePublished event (a Meter rate is labelled per meter_interval_s). 1 with *out
- * filled, 0 when it is another event, CLRA_EPROTO when its payload does not decode. */
+ * GaugeValuePublished event (a Meter rate is labelled per meter_interval_s), or the first
+ * percentile of a HistogramValuePublished event (clra_counter_readings_get gives them all). 1
+ * with *out filled, 0 when it is another event, CLRA_EPROTO when its payload does not decode. */
 CLRA_EXTERN int clra_counter_reading_get(const clra_nettrace_event_t *ev, double meter_interval_s,
                                          clra_counter_reading_t *out);
+/* The readings in ev, up to cap of them: as clra_counter_reading_get, and a
+ * System.Diagnostics.Metrics HistogramValuePublished event gives one reading per quantile of
+ * its Quantiles ("0.5=1.2;0.95=3;0.99=4": percentile 50, 95 and 99, labelled "name (unit)" and
+ * tagged "Percentile=50" as dotnet-counters shows them; none for an interval without
+ * measurements). UpDownCounterRateValuePublished is the counter's value, not its change. The
+ * number of readings (0 for another event), or CLRA_EPROTO. */
+CLRA_EXTERN int clra_counter_readings_get(const clra_nettrace_event_t *ev,
+                                          double meter_interval_s, clra_counter_reading_t *out,
+                                          size_t cap);
+/* Whether ev is something System.Diagnostics.Metrics tells a counter session about itself
+ * rather than a value: an Error, ObservableInstrumentCallbackError, TimeSeriesLimitReached,
+ * HistogramLimitReached, MultipleSessionsNotSupportedError (another session holds the Meters)
+ * or MultipleSessionsConfiguredIncorrectlyError event. 1 with a sentence in msg when it
+ * concerns session_id (the SessionId clra_counters_config was given; NULL for any session), 0
+ * otherwise. */
+CLRA_EXTERN int clra_counter_notice_get(const clra_nettrace_event_t *ev, const char *session_id,
+                                        char *msg, size_t cap);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Process discovery                                                                           */

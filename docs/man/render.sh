@@ -8,11 +8,11 @@ set -euo pipefail
 cli=$1 verb=$2 template=$3 out=$4
 if [ "$verb" = - ]; then help=$("$cli" --help); else help=$("$cli" "$verb" --help); fi
 
-# scdoc reads * and _ as emphasis, a leading - as a list, [ | or : as a table, and a leading
-# space as an error: escape, strip.
+# scdoc reads * and _ as emphasis, a leading - as a list, [ | or : as a table, a leading `
+# as a literal block, and a leading space as an error: escape, strip.
 sections=$(printf '%s\n' "$help" | awk '
     function esc(s) { gsub(/\\/, "\\\\", s); gsub(/\*/, "\\*", s); gsub(/_/, "\\_", s)
-                 if (s ~ /^[-[|:]/) s = "\\" s  # - starts a list; [, | and : a table
+                 if (s ~ /^[-[|:`]/) s = "\\" s  # - starts a list; [, | and : a table; ` a literal block
                  return s }
     function strip(s) { sub(/^[ \t]+/, "", s); return s }
     function head(name) { if (sec != name) { printf "\n# %s\n\n", name; sec = name } }

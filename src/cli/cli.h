@@ -134,6 +134,7 @@ int cmd_info(int argc, char **argv);
 int cmd_ps(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
 int cmd_counters(int argc, char **argv);
+int cmd_counters_list(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_dump(int argc, char **argv);
 int cmd_startup_hook(int argc, char **argv);

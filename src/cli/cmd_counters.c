@@ -61,14 +61,17 @@ static const cli_verb_t counters_verb = {
         "Shows the counters .NET process PID publishes: System.Runtime's EventCounters by\n"
         "default (CPU usage, GC heap, allocation rate, exceptions, thread pool, lock\n"
         "contention...), any EventSource's counters and, on .NET 8 and later, any\n"
-        "System.Diagnostics.Metrics Meter's counters and gauges, by name. Names, labels and\n"
-        "units are dotnet-counters'. Runs until --duration ends, Ctrl-C (SIGINT) or SIGTERM,\n"
+        "System.Diagnostics.Metrics Meter's counters, up-down counters, gauges and histograms\n"
+        "(their 50th, 95th and 99th percentiles), by name. Names, labels and units are\n"
+        "dotnet-counters'; what the runtime reports about the session (a callback that threw,\n"
+        "a limit reached, another tool's metrics session) goes to stderr. Runs until --duration ends, Ctrl-C (SIGINT) or SIGTERM,\n"
         "or the process exits, and always ends its session with StopTracing.\n",
     .epilogue =
         "examples:\n"
         "  clrattach counters PID\n"
         "  clrattach counters --counters 'System.Runtime[cpu-usage,exception-count]' PID\n"
         "  clrattach counters --format csv --output counters.csv --duration 60 PID\n"
+        "  clrattach counters list        (the well-known providers and counters)\n"
         "\n"
         "exit codes: 0 stopped (Ctrl-C, --duration or the process exited), 1 the output could\n"
         "not be written, 2 usage, 3 no such process, 5 no endpoint, 6 permission denied, 7\n"
@@ -161,13 +164,17 @@ static int wanted(const counters_run_t *c, const clra_counter_reading_t *r)
 static int on_event(void *ctx, const clra_nettrace_event_t *ev)
 {
     counters_run_t *c = ctx;
-    clra_counter_reading_t r;
-    if (clra_counter_reading_get(ev, (double)c->o.interval_s, &r) != 1)
-        return 0;
-    if ((r.session[0] && strcmp(r.session, c->session_id) != 0) || !wanted(c, &r))
-        return 0;
-    c->readings++;
-    counters_view_add(&c->view, &r);
+    clra_counter_reading_t r[CLRA_COUNTER_READINGS_MAX];
+    char notice[512];
+    if (clra_counter_notice_get(ev, c->session_id, notice, sizeof notice) == 1)
+        counters_view_notice(&c->view, notice);
+    int n = clra_counter_readings_get(ev, (double)c->o.interval_s, r, CLRA_COUNTER_READINGS_MAX);
+    for (int i = 0; i < n; i++) {
+        if ((r[i].session[0] && strcmp(r[i].session, c->session_id) != 0) || !wanted(c, &r[i]))
+            continue;
+        c->readings++;
+        counters_view_add(&c->view, &r[i]);
+    }
     return 0;
 }
 
@@ -278,6 +285,8 @@ int cmd_counters(int argc, char **argv)
     cli_args_t a;
     cli_run_t cr;
     memset(&c, 0, sizeof c);
+    if (argc > 1 && strcmp(argv[1], "list") == 0)
+        return cmd_counters_list(argc - 1, argv + 1);
     int p = parse_options(argc, argv, &c, &a);
     if (p)
         return p > 0 ? EXIT_OK : EXIT_USAGE;

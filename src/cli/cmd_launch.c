@@ -76,9 +76,11 @@ typedef struct launch {
     int ended;           /* it ended and was reaped (status is set) */
     int connected;       /* its runtime has advertised itself on the port */
     int tracing;
+    int trace_done;      /* the trace was stopped and finished while the program runs on */
     launch_trace_t trace;
     int profiling;
     launch_profile_t prof;
+    int convert_failed;  /* a --format file could not be written */
 } launch_t;
 
 /* Waits for the runtime's next advertise in short slices, so a program that exits (or never
@@ -251,12 +253,13 @@ static void stop_then_forward(launch_t *l, pid_t pid)
     clra_status_t st;
     int sig = held_signal;
     fprintf(stderr, "clrattach launch: %s: %s, then passing the signal on (a second one is "
-            "passed on at once)\n", strsignal(sig), l->tracing && l->profiling
-            ? "stopping the trace and draining the sampler" : l->tracing ? "stopping the trace"
+            "passed on at once)\n", strsignal(sig), l->tracing && !l->trace_done && l->profiling
+            ? "stopping the trace and draining the sampler" : l->tracing && !l->trace_done
+            ? "stopping the trace"
             : "draining the sampler");
     if (l->profiling)
         launch_profile_poll(&l->prof, 1, (int)l->o->timeout_ms);
-    int rc = l->tracing ? on_port(l, do_stop_trace, NULL, &st) : 0;
+    int rc = l->tracing && !l->trace_done ? on_port(l, do_stop_trace, NULL, &st) : 0;
     if (rc < 0)
         fprintf(stderr, "clrattach launch: could not stop the trace: %s (%s); passing %s on\n",
                 clra_strerror(rc), cli_vis(st.detail), strsignal(sig));
@@ -265,10 +268,28 @@ static void stop_then_forward(launch_t *l, pid_t pid)
         kill(pid, sig);
 }
 
+/* --duration or the stopping event: ends the trace (rundown and all) and writes its formats
+ * while the program runs on; a signal from then on holds only for the sampler. */
+static void stop_trace_early(launch_t *l, pid_t pid, const char *why)
+{
+    clra_status_t st;
+    fprintf(stderr, "clrattach launch: %s: stopping the trace; process %d runs on\n", why,
+            (int)pid);
+    int rc = on_port(l, do_stop_trace, NULL, &st);
+    if (rc < 0)
+        fprintf(stderr, "clrattach launch: could not stop the trace: %s (%s)\n",
+                clra_strerror(rc), cli_vis(st.detail));
+    launch_trace_finish(&l->trace, (int)l->o->timeout_ms, (int)pid, 0);
+    l->trace_done = 1;
+    l->convert_failed = launch_trace_convert(&l->trace, l->o->formats) != 0;
+    hold_signal = l->profiling;
+}
+
 /* Waits for the program; in short slices while a signal may be held for the trace or the
- * sampler, draining the sampler every second. */
+ * sampler, draining the sampler every second and watching for the trace's end. */
 static void wait_program(launch_t *l, pid_t pid)
 {
+    char why[400];
     while (!l->ended) {
         int holding = hold_signal;
         pid_t r = waitpid(pid, &l->status, holding ? WNOHANG : 0);
@@ -278,6 +299,9 @@ static void wait_program(launch_t *l, pid_t pid)
         }
         if (holding && held_signal) {
             stop_then_forward(l, pid);
+        } else if (holding && l->tracing && !l->trace_done &&
+                   launch_trace_due(&l->trace, l->o->trace_duration_s, why, sizeof why)) {
+            stop_trace_early(l, pid, why);
         } else if (holding) {
             if (l->profiling)
                 launch_profile_poll(&l->prof, 0, (int)l->o->timeout_ms);
@@ -347,7 +371,7 @@ static int run(launch_opts_t *o, clra_reverse_server_t *srv, const char *sock, c
     memset(&st, 0, sizeof st);
     l.trace.fd = -1;
     /* A path the user chose is checked before the program starts; the default needs its pid. */
-    if (l.tracing && o->trace_output[0] && launch_trace_open(&l.trace, o->trace_output) != 0)
+    if (l.tracing && o->trace_output[0] && launch_trace_open(&l.trace, o->trace_output, &o->stop_event) != 0)
         return EXIT_USAGE;
     if (l.profiling && launch_profile_open(&l.prof, o, dir) != 0) {
         if (l.tracing)
@@ -368,7 +392,7 @@ static int run(launch_opts_t *o, clra_reverse_server_t *srv, const char *sock, c
     }
     if (l.tracing && !o->trace_output[0]) {
         default_trace_output(o, pid);
-        if (launch_trace_open(&l.trace, o->trace_output) != 0) {
+        if (launch_trace_open(&l.trace, o->trace_output, &o->stop_event) != 0) {
             stop_child(&l, pid);
             return EXIT_USAGE;
         }
@@ -380,9 +404,13 @@ static int run(launch_opts_t *o, clra_reverse_server_t *srv, const char *sock, c
      * instead of retrying every half second for the rest of the program's life (and is there
      * when a signal needs the trace stopped). */
     wait_program(&l, pid);
-    if (l.tracing)
+    if (l.tracing && !l.trace_done) {
         launch_trace_finish(&l.trace, (int)o->timeout_ms, (int)pid, l.status);
+        l.convert_failed = launch_trace_convert(&l.trace, o->formats) != 0;
+    }
     int code = exit_code_of(l.status);
+    if (l.convert_failed && code == 0)
+        code = EXIT_INTERNAL;
     if (l.profiling && launch_profile_finish(&l.prof, l.status) != 0 && code == 0)
         code = EXIT_INTERNAL;
     return code;
@@ -398,6 +426,7 @@ int cmd_launch(int argc, char **argv)
     int p = launch_parse(argc, argv, &o);
     if (p != 0) {
         clra_trace_config_free(&o.cfg);
+        trace_stop_event_free(&o.stop_event);
         return p > 0 ? EXIT_OK : EXIT_USAGE;
     }
     if (!mkdtemp(dir)) {
@@ -419,5 +448,6 @@ int cmd_launch(int argc, char **argv)
     }
     rmdir(dir);
     clra_trace_config_free(&o.cfg);
+    trace_stop_event_free(&o.stop_event);
     return code;
 }

@@ -39,21 +39,8 @@ static const cli_opt_t trace_opts[] = {
             "much again, at least 16 MiB; a target streaming past that is cut off)"),
     CLI_STRING("output", trace_opts_t, output_arg, "FILE",
                "where to write (default trace-PID-YYYYMMDD-HHMMSS.nettrace)"),
-    CLI_CALL("format", CLI_ARG_REQUIRED, trace_opts_t, formats, "FORMATS", trace_opt_format,
-             "nettrace (default; always written), speedscope, chromium, flamegraph, folded, "
-             "pprof: comma-separated or repeated; each but nettrace is converted from the "
-             "trace's CPU samples when it ends (as clrattach convert does), into FILE with its "
-             "extension replaced: .speedscope.json, .chromium.json, .html, .folded, .pb.gz"),
-    CLI_STRING("stopping-event-provider-name", trace_opts_t, stop_event.provider, "NAME",
-               "stop the trace at the first event of provider NAME (as written, case "
-               "sensitive); the stream is decoded as it is saved"),
-    CLI_STRING("stopping-event-event-name", trace_opts_t, stop_event.event, "NAME",
-               "with --stopping-event-provider-name: only an event named NAME (the name its "
-               "metadata gives, e.g. an EventSource method's)"),
-    CLI_STRING("stopping-event-payload-filter", trace_opts_t, stop_event.filter,
-               "FILTER",
-               "with --stopping-event-event-name: FIELD:VALUE[,FIELD:VALUE...], only an event "
-               "whose payload fields have these values (compared as text; bools True/False, numbers in decimal)"),
+    TRACE_FORMAT_OPTION(trace_opts_t, formats, "FILE"),
+    TRACE_STOP_EVENT_OPTIONS(trace_opts_t, stop_event),
     TRACE_SETTING_OPTIONS(trace_opts_t, tr),
     CLI_STRING("user-events", trace_opts_t, user_events, "TRACEPOINT",
                "no file: the runtime writes the events to the Linux user_events tracepoint "

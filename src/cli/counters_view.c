@@ -158,6 +158,16 @@ void counters_view_add(counters_view_t *v, const clra_counter_reading_t *r)
     fflush(v->f);
 }
 
+void counters_view_notice(counters_view_t *v, const char *msg)
+{
+    for (int i = 0; i < v->nnotices; i++)
+        if (strncmp(v->notices[i], msg, sizeof v->notices[i] - 1) == 0)
+            return;
+    if (v->nnotices < (int)(sizeof v->notices / sizeof v->notices[0]))
+        snprintf(v->notices[v->nnotices++], sizeof v->notices[0], "%s", msg);
+    fprintf(stderr, "clrattach counters: %s\n", cli_vis(msg));
+}
+
 /* The table as dotnet-counters monitor draws it: providers in brackets, indented rows. */
 void counters_view_refresh(counters_view_t *v)
 {
@@ -179,6 +189,8 @@ void counters_view_refresh(counters_view_t *v)
         number(r->value, value, sizeof value);
         fprintf(v->f, "    %-60s %16s\n", cli_vis(label), value);
     }
+    for (int i = 0; i < v->nnotices; i++) /* the redraw clears what stderr showed */
+        fprintf(v->f, "%s%s\n", i ? "" : "\n", cli_vis(v->notices[i]));
     fflush(v->f);
     v->dirty = 0;
 }

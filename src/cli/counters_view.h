@@ -26,12 +26,16 @@ typedef struct counters_view {
     int dirty;
     counters_row_t *rows;
     size_t nrows;
+    char notices[8][160]; /* the notices said so far (each is said once) */
+    int nnotices;
 } counters_view_t;
 
 /* Writes the beginning (CSV header, JSON opening); 0, or -1 out of memory. */
 int counters_view_begin(counters_view_t *v);
 /* One reading: a JSON or CSV record, a plain line, or a table update. */
 void counters_view_add(counters_view_t *v, const clra_counter_reading_t *r);
+/* What the runtime says about the session, on stderr, each distinct sentence once. */
+void counters_view_notice(counters_view_t *v, const char *msg);
 /* Redraws the table when it changed (terminal only). */
 void counters_view_refresh(counters_view_t *v);
 /* Closes the JSON document; frees the rows. */

@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "profile_drain.h"
 #include "trace_options.h"
+#include "trace_stop_event.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -26,6 +27,9 @@ typedef struct launch_opts {
     clra_trace_config_t cfg;                      /* providers: --trace given */
     trace_option_state_t tr;                      /* the shared trace options, while parsing */
     char trace_output[CLRA_PATH_MAX];             /* "" until chosen */
+    unsigned formats;                             /* --format, as trace's (bit 0 nettrace) */
+    trace_stop_event_t stop_event;                /* the --stopping-event-* options */
+    long long trace_duration_s;                   /* --duration: 0 until COMMAND exits */
     const char *profile_output;                   /* --profile FILE, NULL when none */
     const char *profile_mode;                     /* cpu (default) or wall */
     int profile_mode_given;
@@ -53,10 +57,17 @@ typedef struct launch_trace {
     int rc; /* the drain's failure, 0 if none */
     clra_status_t st;
     double t0;
+    trace_stop_monitor_t watch; /* the stopping event, fed by the drain */
+    atomic_int matched;         /* it came */
+    int finished;               /* launch_trace_finish has run */
 } launch_trace_t;
 
-/* Creates the output file; -1 after saying what to do. */
-int launch_trace_open(launch_trace_t *t, const char *path);
+/* Creates the output file and the stopping event's watch (e: the options); -1 after saying
+ * what to do. */
+int launch_trace_open(launch_trace_t *t, const char *path, const trace_stop_event_t *e);
+/* Why the trace should stop now while COMMAND runs on: the stopping event came or duration_s
+ * (0: none) passed since it started; NULL while neither. */
+const char *launch_trace_due(launch_trace_t *t, long long duration_s, char *why, size_t cap);
 /* Starts the session on target (a reverse connection of the paused runtime) and the drain. */
 int launch_trace_start(launch_trace_t *t, const clra_target_t *target,
                        const clra_trace_config_t *cfg, int timeout_ms, int pid,
@@ -71,6 +82,9 @@ void launch_trace_abandon(launch_trace_t *t);
 /* After the program ended (wait status): lets the drain reach the end of the stream within
  * timeout_ms, closes the file, checks it and says on stderr what it holds. */
 void launch_trace_finish(launch_trace_t *t, int timeout_ms, int pid, int status);
+/* Writes the formats (trace's --format mask) beside the finished file, saying so on stderr;
+ * 0, or -1 when one failed. */
+int launch_trace_convert(const launch_trace_t *t, unsigned formats);
 
 /* A profile sampled from startup (--profile): the sampler is COMMAND's startup profiler. */
 typedef struct launch_profile {

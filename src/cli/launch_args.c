@@ -97,6 +97,11 @@ static const cli_opt_t launch_opts[] = {
     CLI_CALL("trace-output", CLI_ARG_REQUIRED, launch_opts_t, trace_output, "FILE",
              take_trace_output, "where to write it (default COMMAND-PID.nettrace in the current "
              "directory, e.g. dotnet-4242.nettrace)"),
+    TRACE_FORMAT_OPTION(launch_opts_t, formats, "the trace file"),
+    TRACE_STOP_EVENT_OPTIONS(launch_opts_t, stop_event),
+    CLI_INT("duration", launch_opts_t, trace_duration_s, "S", 1, 86400 * 365,
+            "stop the trace S seconds after it started while COMMAND runs on (default: when "
+            "COMMAND exits)"),
     TRACE_SETTING_OPTIONS(launch_opts_t, tr),
     CLI_CALL("env", CLI_ARG_REQUIRED, launch_opts_t, env, "NAME=VALUE", take_env,
              "add to COMMAND's environment (repeatable)"),
@@ -122,7 +127,9 @@ static const cli_verb_t launch_verb = {
         "while COMMAND runs and writes FILE once COMMAND has exited.\n",
     .epilogue =
         "The trace ends when COMMAND exits: its runtime writes the rundown and the end marker\n"
-        "itself, and the last line on stderr says whether the file is complete. .NET dies of\n"
+        "itself, and the last line on stderr says whether the file is complete. With\n"
+        "--duration or a stopping event it ends earlier: launch stops it (rundown included),\n"
+        "writes the --format files and COMMAND runs on. .NET dies of\n"
         "SIGINT and SIGTERM without ending its trace, so while tracing, a signal sent to\n"
         "launch first stops the trace (the runtime writes its rundown) and is then passed on;\n"
         "a second one is passed on at once. Ctrl-C at a terminal reaches COMMAND at the same\n"
@@ -167,8 +174,9 @@ static int check_combination(launch_opts_t *o, int trace_settings)
         return -1;
     }
     if (trace_settings && !tracing) {
-        fprintf(stderr, "clrattach launch: --trace-output, --rundown, --no-rundown, "
-                "--rundown-keyword, --no-stackwalk and --buffer-mb need --trace PROVIDERS\n");
+        fprintf(stderr, "clrattach launch: --trace-output, --format, --duration, "
+                "--stopping-event-*, --rundown, --no-rundown, --rundown-keyword, --no-stackwalk "
+                "and --buffer-mb need --trace PROVIDERS\n");
         return -1;
     }
     if (o->profiler[0] && access(o->profiler, R_OK) != 0) {
@@ -212,12 +220,14 @@ int launch_parse(int argc, char **argv, launch_opts_t *o)
     int p = cli_parse(&launch_verb, argc, argv, o, &a);
     if (p != 0)
         return p;
-    if (trace_option_settle(&o->tr) != 0)
+    if (trace_option_settle(&o->tr) != 0 || trace_stop_event_settle(&o->stop_event) != 0)
         return -1;
     o->timeout_ms = a.timeout_ms;
     o->command = a.args;
     o->command[a.nargs] = NULL; /* argv was reordered: end COMMAND's argv where it ends */
     if (sdk_starts_a_child(o->command))
         return -1;
-    return check_combination(o, o->tr.settings);
+    int trace_settings = o->tr.settings || o->formats || o->stop_event.provider ||
+                         o->trace_duration_s || o->trace_output[0];
+    return check_combination(o, trace_settings);
 }

@@ -20,13 +20,43 @@ static double now_s(void)
     return (double)t.tv_sec + t.tv_nsec / 1e9;
 }
 
-int launch_trace_open(launch_trace_t *t, const char *path)
+int launch_trace_open(launch_trace_t *t, const char *path, const trace_stop_event_t *e)
 {
     memset(t, 0, sizeof *t);
     t->s.fd = -1;
     t->path = path;
+    if (trace_stop_monitor_open(&t->watch, e) != 0)
+        return -1;
     t->fd = trace_output_open(path, "--trace-output", &t->created);
+    if (t->fd < 0)
+        trace_stop_monitor_close(&t->watch);
     return t->fd < 0 ? -1 : 0;
+}
+
+/* The file, and the stopping event's watch until it matched. */
+static int watched_sink(void *ctx, const void *data, size_t len)
+{
+    launch_trace_t *t = ctx;
+    int rc = trace_file_sink(&t->fd, data, len);
+    if (rc == 0 && t->watch.d && !t->watch.matched) {
+        trace_stop_monitor_feed(&t->watch, data, len);
+        if (t->watch.matched)
+            atomic_store(&t->matched, 1);
+    }
+    return rc;
+}
+
+const char *launch_trace_due(launch_trace_t *t, long long duration_s, char *why, size_t cap)
+{
+    if (t->finished || !t->thread_started)
+        return NULL;
+    if (atomic_load(&t->matched)) /* the drain wrote what, and touches it no more */
+        snprintf(why, cap, "the stopping event %s arrived", t->watch.what);
+    else if (duration_s && now_s() - t->t0 >= (double)duration_s)
+        snprintf(why, cap, "--duration %lld s passed", duration_s);
+    else
+        return NULL;
+    return why;
 }
 
 /* Moves the stream into the file until it ends or the launcher asks. After a failure the
@@ -37,7 +67,7 @@ static void *drain(void *arg)
     launch_trace_t *t = arg;
     int rc = 0;
     while (!atomic_load(&t->stop) && !t->s.eof && rc == 0)
-        rc = clra_trace_pump(&t->s, trace_file_sink, &t->fd, PUMP_WAIT_MS, &t->st);
+        rc = clra_trace_pump(&t->s, watched_sink, t, PUMP_WAIT_MS, &t->st);
     if (rc) {
         t->rc = rc;
         clra_trace_session_close(&t->s);
@@ -115,6 +145,7 @@ int launch_trace_stop(launch_trace_t *t, const clra_target_t *target, int timeou
 void launch_trace_abandon(launch_trace_t *t)
 {
     end_drain(t);
+    trace_stop_monitor_close(&t->watch);
     clra_trace_session_close(&t->s);
     if (t->fd >= 0) {
         close(t->fd);
@@ -142,6 +173,9 @@ void launch_trace_finish(launch_trace_t *t, int timeout_ms, int pid, int status)
 {
     clra_nettrace_info_t info;
     clra_status_t st;
+    if (t->finished)
+        return;
+    t->finished = 1;
     /* The runtime writes rundown and the end marker before it exits: what is left is in the
      * socket already, unless something else still holds the runtime's end of it. */
     for (int waited = 0; t->thread_started && !atomic_load(&t->done) && waited < timeout_ms;
@@ -149,6 +183,7 @@ void launch_trace_finish(launch_trace_t *t, int timeout_ms, int pid, int status)
         usleep(20000);
     int waited_out = t->thread_started && !atomic_load(&t->done);
     end_drain(t);
+    trace_stop_monitor_close(&t->watch);
     clra_trace_session_close(&t->s);
     if (close(t->fd) != 0 && t->rc == 0) {
         t->rc = CLRA_EIO;
@@ -171,4 +206,12 @@ void launch_trace_finish(launch_trace_t *t, int timeout_ms, int pid, int status)
         fprintf(stderr, ": %s\n", info.problem);
     if (info.state != CLRA_NETTRACE_VALID)
         explain_incomplete(t, status, waited_out);
+}
+
+int launch_trace_convert(const launch_trace_t *t, unsigned formats)
+{
+    trace_converted_t done;
+    if (!(formats & ~1u))
+        return 0;
+    return trace_convert_file(t->path, formats, stderr, "clrattach launch", &done);
 }

@@ -61,31 +61,40 @@ static int converted_path(const char *nettrace, int format, char *out, size_t ca
 
 int trace_convert_formats(const trace_opts_t *o, trace_converted_t *done)
 {
+    return trace_convert_file(o->output, o->formats, o->json ? NULL : stdout, "clrattach trace",
+                              done);
+}
+
+int trace_convert_file(const char *nettrace, unsigned formats, FILE *say, const char *who,
+                       trace_converted_t *done)
+{
     int fmts[TRACE_FORMATS], codes[TRACE_FORMATS], n = 0, failed = 0;
     const char *paths[TRACE_FORMATS];
     done->count = 0;
     for (int i = 1; i < TRACE_FORMATS; i++) {
-        if (!(o->formats & (1u << i)))
+        if (!(formats & (1u << i)))
             continue;
         trace_conversion_t *c = &done->items[done->count++];
         c->format = names[i].word;
-        c->ok = converted_path(o->output, i, c->path, sizeof c->path) == 0;
+        c->ok = converted_path(nettrace, i, c->path, sizeof c->path) == 0;
         if (!c->ok)
-            fprintf(stderr, "clrattach: the %s file's name would be too long\n", c->format);
+            fprintf(stderr, "%s: the %s file's name would be too long\n", who, c->format);
         else
             fmts[n] = names[i].fmt, paths[n++] = c->path;
     }
     /* One read of the trace for every format. */
     if (n)
-        convert_samples_each(o->output, fmts, paths, codes, n, "clrattach trace");
+        convert_samples_each(nettrace, fmts, paths, codes, n, who);
     for (int i = 0, k = 0; i < done->count; i++) {
         trace_conversion_t *c = &done->items[i];
         if (c->ok) /* a cut trace (EXIT_CONNECTION) still gives what came before */
             c->ok = codes[k] == 0 || codes[k] == EXIT_CONNECTION, k++;
         failed |= !c->ok;
-        if (c->ok && !o->json)
-            printf("wrote %s (%s, from the trace's CPU samples)\n", c->path, c->format);
+        if (c->ok && say)
+            fprintf(say, "%s%swrote %s (%s, from the trace's CPU samples)\n",
+                    say == stderr ? who : "", say == stderr ? ": " : "", c->path, c->format);
     }
-    fflush(stdout);
+    if (say)
+        fflush(say);
     return failed ? -1 : 0;
 }

@@ -82,6 +82,27 @@ void trace_list_clrevents(FILE *f);
 /* --format: the words into o->formats (dest); 0 or -1 after saying why. */
 int trace_opt_format(void *dest, const char *arg);
 
+/* The --format option of trace and launch (file: what the help calls the .nettrace). */
+#define TRACE_FORMAT_OPTION(type, field, file)                                                     \
+    CLI_CALL("format", CLI_ARG_REQUIRED, type, field, "FORMATS", trace_opt_format,                \
+             "nettrace (default; always written), speedscope, chromium, flamegraph, folded, "    \
+             "pprof: comma-separated or repeated; each but nettrace is converted from the "      \
+             "trace's CPU samples when it ends (as clrattach convert does), into " file " with " \
+             "its extension replaced: .speedscope.json, .chromium.json, .html, .folded, .pb.gz")
+
+/* The --stopping-event-* options of trace and launch, into a trace_stop_event_t field. */
+#define TRACE_STOP_EVENT_OPTIONS(type, field)                                                    \
+    CLI_STRING("stopping-event-provider-name", type, field.provider, "NAME",                    \
+               "stop the trace at the first event of provider NAME (as written, case "          \
+               "sensitive); the stream is decoded as it is saved"),                             \
+    CLI_STRING("stopping-event-event-name", type, field.event, "NAME",                          \
+               "with --stopping-event-provider-name: only an event named NAME (the name its "   \
+               "metadata gives, e.g. an EventSource method's)"),                                \
+    CLI_STRING("stopping-event-payload-filter", type, field.filter, "FILTER",                   \
+               "with --stopping-event-event-name: FIELD:VALUE[,FIELD:VALUE...], only an event " \
+               "whose payload fields have these values (compared as text; bools True/False, "   \
+               "numbers in decimal)")
+
 /* One conversion done at the end of a recording. */
 typedef struct trace_conversion {
     const char *format;
@@ -97,6 +118,10 @@ typedef struct trace_converted {
 /* Converts o->output into each format o->formats asks for besides nettrace, beside it; says
  * what it wrote (text mode). 0, or -1 when any conversion failed (each said why). */
 int trace_convert_formats(const trace_opts_t *o, trace_converted_t *done);
+/* The same for any .nettrace file and formats mask; says what it wrote on say (NULL: nothing;
+ * on stderr after "who: "), and why a conversion failed on stderr. */
+int trace_convert_file(const char *nettrace, unsigned formats, FILE *say, const char *who,
+                       trace_converted_t *done);
 
 /* Checks and parses the --stopping-event-* options (dotnet-trace's rules); 0 or -1 after saying
  * why. */

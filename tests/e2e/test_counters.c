@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "harness.h"
 #include "json_check.h"
+#include "runtime.h"
 #include "test.h"
 
 #include <signal.h>
@@ -286,4 +287,134 @@ TEST(counters_reads_a_meters_counter_and_gauge_by_name)
     free(json);
     free(log);
     app_stop(&a);
+}
+
+/* The value of the one JSON event of counter whose tags are tags; -1 when there is none. */
+static double json_tagged(const char *json, const char *counter, const char *tags)
+{
+    char key[160], tag[160];
+    snprintf(key, sizeof key, "\"counter\": \"%s\"", counter);
+    snprintf(tag, sizeof tag, "\"tags\": \"%s\"}", tags);
+    for (const char *p = json; (p = strstr(p, key)) != NULL; p++) {
+        const char *start = p, *end = strchr(p, '\n');
+        while (start > json && start[-1] != '\n')
+            start--;
+        const char *t = strstr(start, tag), *v = strstr(start, "\"value\": ");
+        if (t && end && t < end && v && v < end)
+            return strtod(v + 9, NULL);
+    }
+    return -1;
+}
+
+/* The recorded values are 1..1000 ms: the runtime's quantile estimate (an exponential
+ * histogram) is within a fraction of a percent of the true ones; 1% is asked. */
+static void assert_near(double got, double want, const char *what)
+{
+    ASSERT_MSG(got >= want * 0.99 && got <= want * 1.01, "%s is %g, recorded %g", what, got,
+               want);
+}
+
+TEST(counters_shows_a_histograms_percentiles_and_an_up_down_counters_value)
+{
+    app_t a;
+    char out[512], err[512];
+    app_start(&a, NULL);
+    snprintf(out, sizeof out, "%s/hist.json", a.dir);
+    snprintf(err, sizeof err, "%s/hist.err", a.dir);
+    pid_t c = counters_start(&a, "/dev/null", err, "--format", "json", "--output", out,
+                             "--counters", "ClrAttach.Sample[sample.latency,sample.inflight]",
+                             "--duration", "6", NULL);
+    usleep(2500 * 1000);
+    ASSERT_STREQ(app_command(&a, "record 1000", 10000), "recorded 1000");
+    ASSERT_STREQ(app_command(&a, "inflight 5", 10000), "inflight 5");
+    ASSERT_STREQ(app_command(&a, "inflight -2", 10000), "inflight 3");
+    ASSERT_EQ(counters_wait(c, 30000), 0);
+    char *json = slurp(out);
+    ASSERT_MSG(json_is_valid(json), "not JSON:\n%s", json);
+    assert_near(json_tagged(json, "sample.latency", "Percentile=50"), 500, "p50");
+    assert_near(json_tagged(json, "sample.latency", "Percentile=95"), 950, "p95");
+    assert_near(json_tagged(json, "sample.latency", "Percentile=99"), 990, "p99");
+    ASSERT_CONTAINS(json, "\"name\": \"sample.latency (ms)\", \"counterType\": \"Metric\"");
+    series_t inflight = json_series(json, "sample.inflight");
+    ASSERT_MSG(inflight.n >= 2 && inflight.max == 3 && inflight.v[inflight.n - 1] == 3,
+               "sample.inflight: %d values, max %g, last %s", inflight.n, inflight.max,
+               inflight.line);
+    ASSERT_CONTAINS(inflight.line, "\"name\": \"sample.inflight ({request})\", \"counterType\": "
+                                   "\"Metric\"");
+    ASSERT_EQ(strstr(json, "sample.queue"), NULL); /* not asked for */
+    free(json);
+
+    /* the same percentiles as CSV rows named as dotnet-counters names them */
+    snprintf(out, sizeof out, "%s/hist.csv", a.dir);
+    c = counters_start(&a, out, err, "--format", "csv", "--counters",
+                       "ClrAttach.Sample[sample.latency]", "--duration", "5", NULL);
+    usleep(2500 * 1000);
+    ASSERT_STREQ(app_command(&a, "record 200", 10000), "recorded 200");
+    ASSERT_EQ(counters_wait(c, 30000), 0);
+    char *csv = slurp(out);
+    const char *row = strstr(csv, ",ClrAttach.Sample,sample.latency (ms)[Percentile=95],Metric,");
+    ASSERT_MSG(row, "no p95 row:\n%s", csv);
+    assert_near(strtod(strrchr(strtok((char *)row, "\n"), ',') + 1, NULL), 190, "CSV p95");
+    free(csv);
+    app_stop(&a);
+}
+
+TEST(counters_reports_a_throwing_gauge_and_a_second_metrics_session_on_stderr)
+{
+    app_t a;
+    char err1[512], err2[512];
+    app_start(&a, NULL);
+    snprintf(err1, sizeof err1, "%s/first.err", a.dir);
+    snprintf(err2, sizeof err2, "%s/second.err", a.dir);
+    ASSERT_STREQ(app_command(&a, "gauge-fail", 10000), "gauge-failing");
+    pid_t first = counters_start(&a, "/dev/null", err1, "--counters", "ClrAttach.Sample",
+                                 "--duration", "6", NULL);
+    usleep(2500 * 1000);
+    pid_t second = counters_start(&a, "/dev/null", err2, "--counters",
+                                  "ClrAttach.Sample,System.Runtime[cpu-usage]", "--duration",
+                                  "3", NULL);
+    ASSERT_EQ(counters_wait(second, 30000), 0);
+    ASSERT_EQ(counters_wait(first, 30000), 0);
+    char *log1 = slurp(err1), *log2 = slurp(err2);
+    ASSERT_CONTAINS(log1, "clrattach counters: an observable instrument's callback threw in the "
+                          "process: System.AggregateException: ");
+    ASSERT_CONTAINS(log1, "(sample gauge failed)");
+    ASSERT_EQ(strstr(log1, "another metrics session"), NULL);
+    const char *said = strstr(log1, "callback threw");
+    ASSERT_MSG(strstr(said + 1, "callback threw") == NULL, "said twice:\n%s", log1);
+    ASSERT_CONTAINS(log2, "clrattach counters: another metrics session (");
+    ASSERT_CONTAINS(log2, "stopped (duration)");
+    free(log1);
+    free(log2);
+    app_stop(&a);
+}
+
+TEST(counters_list_names_every_counter_a_default_session_shows_on_this_runtime)
+{
+    app_t a;
+    char out[512], err[512];
+    app_start(&a, NULL);
+    snprintf(out, sizeof out, "%s/default.json", a.dir);
+    snprintf(err, sizeof err, "%s/default.err", a.dir);
+    pid_t c = counters_start(&a, "/dev/null", err, "--format", "json", "--output", out,
+                             "--duration", "3", NULL);
+    ASSERT_EQ(counters_wait(c, 30000), 0);
+    char *json = slurp(out);
+    app_stop(&a); /* the app's directory goes with it */
+    const char *list;
+    ASSERT_EQ(run_cli(&list, "counters", "list", "--runtime-version", e2e_runtime_version(),
+                      NULL), 0);
+    int seen = 0;
+    for (const char *p = json; (p = strstr(p, "\"counter\": \"")) != NULL; p++) {
+        char name[128], line[140];
+        const char *start = p + 12, *end = strchr(start, '"');
+        ASSERT(end && end - start < (long)sizeof name);
+        snprintf(name, sizeof name, "%.*s", (int)(end - start), start);
+        snprintf(line, sizeof line, "\n    %s ", name);
+        ASSERT_MSG(strstr(list, line), "%s (runtime %s) is not in counters list", name,
+                   e2e_runtime_version());
+        seen++;
+    }
+    ASSERT_MSG(seen >= 40, "%d values in 3 s of the default counters", seen);
+    free(json);
 }

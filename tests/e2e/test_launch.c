@@ -151,6 +151,13 @@ TEST(launch_usage_errors_say_what_is_missing)
     ASSERT_EQ(run_cli(&out, "launch", "--trace-output", "/tmp/x.nettrace", "--startup-hook",
                       CLRA_HOOK_DLL, "--", "/bin/true", NULL), 2);
     ASSERT_CONTAINS(out, "need --trace PROVIDERS");
+    ASSERT_EQ(run_cli(&out, "launch", "--duration", "3", "--profiler", "/bin/true",
+                      "--", "/bin/true", NULL), 2);
+    ASSERT_CONTAINS(out, "need --trace PROVIDERS");
+    ASSERT_EQ(run_cli(&out, "launch", "--trace", SAMPLE_PROVIDER, "--format", "svg", "--",
+                      "/bin/true", NULL), 2);
+    ASSERT_CONTAINS(out, "--format is nettrace, speedscope, chromium, flamegraph, folded or "
+                         "pprof");
     ASSERT_EQ(run_cli(&out, "launch", "--trace", SAMPLE_PROVIDER ":0xZZ", "--", "/bin/true",
                       NULL), 2);
     ASSERT_CONTAINS(out, "bad --trace: provider 'ClrAttach-Sample': keywords '0xZZ'");
@@ -278,6 +285,94 @@ TEST(launch_sigint_stops_the_trace_then_passes_the_signal_on)
     read_trace_counts(s.trace, &seen);
     assert_ticks(&seen, 40);
     app_stop(&a); /* both are gone already: this only cleans up */
+    scratch_remove(&s);
+}
+
+/* Polls a file until it holds text (up to timeout_ms); whether it did. */
+static int wait_for_text(const char *path, const char *text, int timeout_ms)
+{
+    for (int waited = 0; waited <= timeout_ms; waited += 100) {
+        if (strstr(read_text(path), text))
+            return 1;
+        usleep(100000);
+    }
+    return 0;
+}
+
+/* --duration ends the trace while the program runs on: the file is complete at once, the
+ * --format files are written from it, and events after the stop are not in it. */
+TEST(launch_trace_duration_stops_the_trace_writes_the_formats_and_the_program_runs_on)
+{
+    scratch_t s;
+    app_t a;
+    trace_counts_t seen;
+    char expect[256], folded[160], speedscope[160];
+    scratch_init(&s);
+    const char *args[] = {"--trace", SAMPLE_PROVIDER ",Microsoft-DotNETCore-SampleProfiler",
+                          "--trace-output", s.trace, "--duration", "4", "--format",
+                          "speedscope,folded", NULL};
+    app_options_t o = {.stderr_path = s.err};
+    app_spawn_launched_with(&a, &o, args);
+    ASSERT_MSG(app_wait_ready(&a, 30000) == 0, "the launched app did not start within 30 s");
+    ASSERT_STREQ(app_command(&a, "events 30", 10000), "events-done 30");
+    ASSERT_STREQ(app_command(&a, "spin 300", 10000), "spun 300");
+    snprintf(expect, sizeof expect, "clrattach launch: --duration 4 s passed: stopping the "
+             "trace; process %d runs on", (int)a.pid);
+    ASSERT_MSG(wait_for_text(s.err, expect, 15000), "no early stop:\n%s", read_text(s.err));
+    snprintf(expect, sizeof expect, "clrattach launch: wrote %s: ", s.trace);
+    ASSERT_MSG(wait_for_text(s.err, "(folded, from the trace's CPU samples)", 15000),
+               "no conversion:\n%s", read_text(s.err));
+    ASSERT_CONTAINS(read_text(s.err), expect);
+    ASSERT_CONTAINS(read_text(s.err), ": valid (NetTrace ");
+    /* the program runs on, untraced */
+    ASSERT_STREQ(app_command(&a, "events 20", 10000), "events-done 20");
+    read_trace_counts(s.trace, &seen);
+    assert_ticks(&seen, 30);
+    snprintf(folded, sizeof folded, "%s/launch.folded", s.dir);
+    snprintf(speedscope, sizeof speedscope, "%s/launch.speedscope.json", s.dir);
+    char *text = whole_file(folded);
+    ASSERT_CONTAINS(text, "ClrAttach.Sample.Hot.Spin");
+    free(text);
+    text = whole_file(speedscope);
+    ASSERT_CONTAINS(text, "{\"$schema\":\"https://www.speedscope.app/");
+    ASSERT_CONTAINS(text, "ClrAttach.Sample.Hot.Spin");
+    free(text);
+    int status = app_stop(&a);
+    ASSERT(WIFEXITED(status));
+    ASSERT_EQ(WEXITSTATUS(status), 0);
+    scratch_remove(&s);
+}
+
+/* The stopping event ends the trace as in `clrattach trace`; the program runs on. */
+TEST(launch_trace_stops_at_the_stopping_event_and_the_program_runs_on)
+{
+    scratch_t s;
+    app_t a;
+    trace_counts_t seen;
+    char expect[256];
+    scratch_init(&s);
+    const char *args[] = {"--trace", SAMPLE_PROVIDER, "--trace-output", s.trace,
+                          "--stopping-event-provider-name", "ClrAttach-Sample",
+                          "--stopping-event-event-name", "Tick",
+                          "--stopping-event-payload-filter", "Sequence:7", NULL};
+    app_options_t o = {.stderr_path = s.err};
+    app_spawn_launched_with(&a, &o, args);
+    ASSERT_MSG(app_wait_ready(&a, 30000) == 0, "the launched app did not start within 30 s");
+    ASSERT_STREQ(app_command(&a, "events 5", 10000), "events-done 5"); /* 0..4: no match */
+    usleep(1500 * 1000);
+    ASSERT_EQ(strstr(read_text(s.err), "stopping the trace"), NULL);
+    ASSERT_STREQ(app_command(&a, "events 10", 10000), "events-done 10"); /* 0..9: 7 matches */
+    snprintf(expect, sizeof expect, "clrattach launch: the stopping event ClrAttach-Sample/Tick "
+             "arrived: stopping the trace; process %d runs on", (int)a.pid);
+    ASSERT_MSG(wait_for_text(s.err, expect, 15000), "no stop:\n%s", read_text(s.err));
+    ASSERT_MSG(wait_for_text(s.err, ": valid (NetTrace ", 15000), "%s", read_text(s.err));
+    ASSERT_STREQ(app_command(&a, "events 30", 10000), "events-done 30");
+    read_trace_counts(s.trace, &seen);
+    ASSERT_MSG(seen.ticks == 15 && seen.bad_text == 0, "%d Ticks in the trace, 15 before the "
+               "stop", seen.ticks);
+    int status = app_stop(&a);
+    ASSERT(WIFEXITED(status));
+    ASSERT_EQ(WEXITSTATUS(status), 0);
     scratch_remove(&s);
 }
 

@@ -26,6 +26,12 @@
 //   meter N         -> adds N to the Counter "sample.requests" (unit "{request}") of the Meter
 //                      "ClrAttach.Sample", which also has the ObservableGauge "sample.queue"
 //                      (unit "{item}", always 42) -> "metered N"
+//   record N        -> records 1, 2, ..., N (ms) in the Histogram "sample.latency" (unit "ms")
+//                      of the same Meter -> "recorded N"
+//   inflight N      -> adds N (may be negative) to the UpDownCounter "sample.inflight" (unit
+//                      "{request}") of the same Meter -> "inflight TOTAL"
+//   gauge-fail      -> makes the ObservableGauge "sample.broken" of the same Meter throw
+//                      "sample gauge failed" from its callback from now on -> "gauge-failing"
 //   exit N          -> exits with code N
 // Without stdin (EOF) it keeps running until --seconds elapse (default 600), doing light work.
 using System.Diagnostics;
@@ -123,6 +129,16 @@ public static class Program
                 break;
             case "meter":
                 Reply($"metered {Metrics.Add(n)}");
+                break;
+            case "record":
+                Reply($"recorded {Metrics.Record(n)}");
+                break;
+            case "inflight":
+                Reply($"inflight {Metrics.Inflight(n)}");
+                break;
+            case "gauge-fail":
+                Metrics.FailGauge();
+                Reply("gauge-failing");
                 break;
             case "exit":
                 return n;
@@ -223,6 +239,32 @@ internal static class Metrics
         return n;
     }
 
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    public static int Record(int n)
+    {
+        for (int i = 1; i <= n; i++)
+            Instruments.Latency.Record(i);
+        return n;
+    }
+
+    private static long inflight;
+
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    public static long Inflight(int n)
+    {
+        Instruments.InFlight.Add(n);
+        return inflight += n;
+    }
+
+    public static volatile bool GaugeFails;
+
+    [System.Runtime.CompilerServices.MethodImpl(System.Runtime.CompilerServices.MethodImplOptions.NoInlining)]
+    public static void FailGauge()
+    {
+        GaugeFails = true;
+        Instruments.Touch();
+    }
+
     private static class Instruments
     {
         private static readonly System.Diagnostics.Metrics.Meter Meter = new("ClrAttach.Sample");
@@ -230,6 +272,16 @@ internal static class Metrics
             Meter.CreateCounter<long>("sample.requests", "{request}");
         private static readonly System.Diagnostics.Metrics.ObservableGauge<int> Queue =
             Meter.CreateObservableGauge("sample.queue", () => 42, "{item}");
+        public static readonly System.Diagnostics.Metrics.Histogram<double> Latency =
+            Meter.CreateHistogram<double>("sample.latency", "ms");
+        public static readonly System.Diagnostics.Metrics.UpDownCounter<long> InFlight =
+            Meter.CreateUpDownCounter<long>("sample.inflight", "{request}");
+        private static readonly System.Diagnostics.Metrics.ObservableGauge<int> Broken =
+            Meter.CreateObservableGauge("sample.broken",
+                () => GaugeFails ? throw new InvalidOperationException("sample gauge failed") : 1);
+
+        // Runs the static constructor, which creates every instrument.
+        public static void Touch() => Requests.Add(0);
     }
 }
 
