@@ -142,6 +142,7 @@ set(CLI_SOURCES
   src/cli/trace_stop_event.c
   src/cli/trace_user_events.c
   src/cli/usage.c
+  src/cli/text_find.c
   src/cli/visible.c
 )
 
@@ -251,5 +252,6 @@ set(CLI_SOURCES_WINDOWS
   src/cli/trace_user_events.c
   src/cli/unsupported_win.c
   src/cli/usage.c
+  src/cli/text_find.c
   src/cli/visible.c
 )

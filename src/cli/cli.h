@@ -112,6 +112,8 @@ const char *cli_access_hint(unsigned euid);
  * string a target or server could have chosen goes through it in text output. A static buffer,
  * one of 8 in rotation (cut with "..." past 8 KiB); NULL gives "(none)". */
 const char *cli_vis(const char *text);
+/* Whether text contains part (strstr without its size in the static build). */
+int cli_contains(const char *text, const char *part);
 
 /* Makes a path absolute against our working directory (the target would use its own). 0/-1. */
 int cli_absolute_path(const char *in, char *out, size_t cap);

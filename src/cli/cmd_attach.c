@@ -305,7 +305,7 @@ static int already_active(const attach_opts_t *o, const cli_run_t *run, outcome_
         found = strcmp(refs[i].clsid, want) == 0 && left >= 1 &&
                 clra_profiler_status(&refs[i], left < 2000 ? (int)left : 2000, reply,
                                      sizeof reply, &st) == 0 &&
-                strstr(reply, " notification_only=0") != NULL;
+                cli_contains(reply, " notification_only=0");
     }
     free(refs);
     if (!found)

@@ -127,16 +127,6 @@ static int time_left(const cli_run_t *run, long long timeout_ms)
     return left < 1 ? 1 : left > 0x7fffffff ? 0x7fffffff : (int)left;
 }
 
-/* Whether the status reply holds text: a plain loop, since musl's strstr would cost the static
- * command 1.3 KB (docs/packaging.md). */
-static int reply_has(const char *reply, const char *text)
-{
-    for (size_t n = strlen(text); *reply; reply++)
-        if (strncmp(reply, text, n) == 0)
-            return 1;
-    return 0;
-}
-
 /* Puts notification-only profilers before the main one. .NET 10 crashes in
  * RequestProfilerDetach of a notification profiler that is still loaded after another
  * notification profiler and then the main profiler were detached (see the README); detaching
@@ -150,7 +140,7 @@ static void notification_first(clra_profiler_ref_t *refs, int n, const cli_run_t
         clra_status_t st;
         int left = time_left(run, timeout_ms);
         if (left <= 1 || clra_profiler_status(&refs[i], left, reply, sizeof reply, &st) != 0 ||
-            !reply_has(reply, " notification_only=1"))
+            !cli_contains(reply, " notification_only=1"))
             continue;
         clra_profiler_ref_t t = refs[front];
         refs[front++] = refs[i];

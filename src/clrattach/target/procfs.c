@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -85,16 +86,16 @@ long long clra__procfs_start_time(const char *proc, int pid)
 long long clra__procfs_started_at(const char *proc, int pid)
 {
     char path[CLRA_PATH_MAX], text[16384];
-    long long ticks = clra__procfs_start_time(proc, pid), hz = sysconf(_SC_CLK_TCK);
-    if (ticks < 0 || hz <= 0 || (size_t)snprintf(path, sizeof path, "%s/stat", proc) >= sizeof path ||
+    long long ticks = clra__procfs_start_time(proc, pid), btime = 0;
+    unsigned long hz = getauxval(AT_CLKTCK); /* sysconf's table would cost the static command */
+    if (ticks < 0 || hz == 0 ||
+        (size_t)snprintf(path, sizeof path, "%s/stat", proc) >= sizeof path ||
         clra__read_small_file(path, text, sizeof text) <= 0)
         return -1;
-    const char *b = strstr(text, "\nbtime ");
-    char *end;
-    long long btime = b ? strtoll(b + 7, &end, 10) : -1;
-    if (btime <= 0 || end == b + 7)
-        return -1;
-    return btime + ticks / hz;
+    const char *b = clra__strfind(text, "\nbtime ");
+    for (b = b ? b + 7 : NULL; b && *b >= '0' && *b <= '9' && btime < (1LL << 40); b++)
+        btime = btime * 10 + (*b - '0');
+    return btime > 0 ? btime + ticks / (long long)hz : -1;
 }
 
 #define PF_KTHREAD_FLAG 0x00200000ll /* include/linux/sched.h; stat field 9 */
