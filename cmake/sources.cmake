@@ -125,6 +125,7 @@ set(CLI_SOURCES
   src/cli/paths.c
   src/cli/process_name.c
   src/cli/profile_drain.c
+  src/cli/profile_load.c
   src/cli/profile_session.c
   ${RENDER_SOURCES}
   src/cli/report.c

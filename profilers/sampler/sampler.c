@@ -157,11 +157,27 @@ static void stats_line(const sampler_t *s, char *info, size_t cap)
              (unsigned)s->resume_error);
 }
 
+/* "park": sample no more and stay loaded, whoever hangs up. For a notification-only sampler
+ * whose main profiler detached meanwhile: its own detach would crash .NET 10 (README). */
+static int park(clrprof_profiler_t *p, sampler_t *s, int fd)
+{
+    static const char ok[] = "ok parked\n";
+    pthread_mutex_lock(&s->gate); /* after the tick in flight */
+    s->detaching = 1;
+    pthread_mutex_unlock(&s->gate);
+    clrprof_keep_loaded(p);
+    clrprof_log(p, "sampler: parked (no more ticks; staying loaded)");
+    clrprof_control_send(fd, ok, sizeof ok - 1);
+    return 0;
+}
+
 /* "samples": everything gathered since the last drain, with the sampler's statistics. */
 static int sampler_control(clrprof_profiler_t *p, const char *command, int fd)
 {
     sampler_t *s = clrprof_state(p);
     char info[512];
+    if (strcmp(command, "park") == 0)
+        return park(p, s, fd);
     if (strcmp(command, "samples") != 0)
         return -1;
     pthread_mutex_lock(&s->lock);
@@ -219,20 +235,38 @@ static void sampler_destroy(clrprof_profiler_t *p)
     }
 }
 
-/* {8A3C5B1E-6F0D-4C2A-9E57-2D4F1B3A6C90}: the sampler's CLSID (clrattach profile and stack). */
-static const clrprof_def_t sampler = {
-    .name = "sampler",
-    .clsid = {0x8A3C5B1E, 0x6F0D, 0x4C2A, {0x9E, 0x57, 0x2D, 0x4F, 0x1B, 0x3A, 0x6C, 0x90}},
-    .events = COR_PRF_MONITOR_THREADS | COR_PRF_ENABLE_STACK_SNAPSHOT,
-    .state_size = sizeof(sampler_t),
-    .attach = sampler_attach,
-    .startup = sampler_startup,
-    .attached = sampler_attached,
-    .shutdown = sampler_shutdown,
-    .destroy = sampler_destroy,
-    .control = sampler_control,
-    .before_detach = sampler_before_detach,
-    .detach_requested = sampler_detach_requested,
-    .callbacks = {.ThreadCreated = on_thread_change, .ThreadDestroyed = on_thread_change},
-};
-CLRPROF_DEFINE(sampler)
+/* Everything but the CLSID and the load kind is shared by the sampler's two classes. */
+#define SAMPLER_DEF(clsid_last, only)                                                             \
+    {                                                                                             \
+        .name = "sampler",                                                                        \
+        .clsid = {0x8A3C5B1E, 0x6F0D, 0x4C2A, {0x9E, 0x57, 0x2D, 0x4F, 0x1B, 0x3A, 0x6C, clsid_last}}, \
+        .events = COR_PRF_MONITOR_THREADS | COR_PRF_ENABLE_STACK_SNAPSHOT,                        \
+        .notification_only = only,                                                                \
+        .state_size = sizeof(sampler_t),                                                          \
+        .attach = sampler_attach,                                                                 \
+        .startup = sampler_startup,                                                               \
+        .attached = sampler_attached,                                                             \
+        .shutdown = sampler_shutdown,                                                             \
+        .destroy = sampler_destroy,                                                               \
+        .control = sampler_control,                                                               \
+        .before_detach = sampler_before_detach,                                                   \
+        .detach_requested = sampler_detach_requested,                                             \
+        .callbacks = {.ThreadCreated = on_thread_change, .ThreadDestroyed = on_thread_change},    \
+    }
+
+/* {8A3C5B1E-6F0D-4C2A-9E57-2D4F1B3A6C90}: the sampler as the main profiler (clrattach profile,
+ * stack and launch --profile). */
+static const clrprof_def_t sampler = SAMPLER_DEF(0x90, 0);
+/* {8A3C5B1E-6F0D-4C2A-9E57-2D4F1B3A6C91}: the same sampler loaded as a notification-only
+ * profiler, beside a main profiler that holds the runtime's one main slot (an APM agent).
+ * LoadAsNotificationOnly is asked before InitializeForAttach sees the client data, so the
+ * trigger chooses the load kind by the CLSID it sends. */
+static const clrprof_def_t sampler_beside = SAMPLER_DEF(0x91, 1);
+
+/* Either class, by the CLSID the runtime asks for. */
+CLRPROF_EXPORT HRESULT DllGetClassObject(REFCLSID rclsid, REFIID riid, void **ppv)
+{
+    HRESULT hr = clrprof_class_object(&sampler, rclsid, riid, ppv);
+    return hr == CLASS_E_CLASSNOTAVAILABLE ? clrprof_class_object(&sampler_beside, rclsid, riid, ppv)
+                                           : hr;
+}

@@ -43,6 +43,7 @@ typedef struct sampler_walk {
     FunctionID *ids;
     unsigned len, cap;
     int cut;
+    HRESULT hr; /* DoStackSnapshot's answer */
 } sampler_walk_t;
 
 typedef struct sampler_store sampler_store_t;

@@ -236,6 +236,11 @@ static HRESULT sdk_shutdown(Cb *This)
     return S_OK;
 }
 
+void clrprof_keep_loaded(clrprof_profiler_t *p)
+{
+    p->detach_on_disconnect = 0;
+}
+
 static HRESULT sdk_load_as_notification_only(Cb *This, BOOL *only)
 {
     if (only)
