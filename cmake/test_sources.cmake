@@ -62,6 +62,7 @@ set(E2E_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_startup_hook.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_nettrace_crosscheck.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_notify_walk.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_profile_beside.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_trace.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_trace_filter.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_trace_outputs.c

@@ -40,8 +40,8 @@ static const cli_opt_t profile_opts[] = {
                "the sampler library (default: the one installed with clrattach)"),
     CLI_FLAG("stage", profile_opts_t, stage, "copy the sampler into the target's file tree first"),
     CLI_FLAG("notification-only", profile_opts_t, notification_only,
-             "load the sampler as a notification-only profiler, beside a main profiler\n"
-             "(without it: when one is found, or the runtime refuses the sampler as main)"),
+             "load the sampler notification-only, beside a main profiler (without\n"
+             "it: when one is found, or the runtime refuses the sampler as main)"),
     CLI_END,
 };
 

@@ -21,8 +21,8 @@ static const cli_opt_t stack_opts[] = {
                "the sampler library (default: the one installed with clrattach)"),
     CLI_FLAG("stage", stack_opts_t, stage, "copy the sampler into the target's file tree first"),
     CLI_FLAG("notification-only", stack_opts_t, notification_only,
-             "load the sampler as a notification-only profiler, beside a main profiler\n"
-             "(without it: when one is found, or the runtime refuses the sampler as main)"),
+             "load the sampler notification-only, beside a main profiler (without\n"
+             "it: when one is found, or the runtime refuses the sampler as main)"),
     CLI_END,
 };
 
