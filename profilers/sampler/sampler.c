@@ -9,6 +9,8 @@
  *   max_mb=N              memory for stacks between two drains (default 64)
  *   final=PATH            loaded at startup (`clrattach launch --profile`): at Shutdown, write
  *                         what no drain took yet to PATH, in the drain's format
+ *   startup_hold_ms=N     loaded at startup: detach unless a trigger drained within N ms of
+ *                         Initialize (launch died before it held the endpoint)
  * plus the SDK's options (detach_on_disconnect, log=...). Loaded at startup, the options come
  * from $CLRPROF_OPTIONS and sampling starts in Initialize; SuspendRuntime fails until the
  * runtime has started, and those ticks are only counted.
@@ -21,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #define DEFAULT_HZ 99
@@ -35,7 +38,8 @@ static int parse_options(sampler_t *s, const void *data, size_t len)
         clrprof_option_ulong(data, len, "hz", &hz) < 0 ||
         clrprof_option_ulong(data, len, "max_depth", &depth) < 0 ||
         clrprof_option_ulong(data, len, "max_mb", &mb) < 0 ||
-        clrprof_option(data, len, "final", s->final_path, sizeof s->final_path) < 0)
+        clrprof_option(data, len, "final", s->final_path, sizeof s->final_path) < 0 ||
+        clrprof_option_ulong(data, len, "startup_hold_ms", &s->startup_hold_ms) < 0)
         return -1;
     s->mode = strcmp(mode, "cpu") == 0 ? MODE_CPU : strcmp(mode, "wall") == 0 ? MODE_WALL
             : strcmp(mode, "stack") == 0 ? MODE_STACK : -1;
@@ -77,6 +81,30 @@ static HRESULT sampler_attach(clrprof_profiler_t *p, const void *data, size_t le
     return setup(p, data, len);
 }
 
+static uint64_t mono_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+/* A startup sampler's deadline: launch holds and drains it within ~100 ms; if nothing drained
+ * within startup_hold_ms the trigger is gone, and sampling until the program exits would only
+ * cost the program. (The SDK's hold timer never starts for a startup profiler: it counts
+ * from ProfilerAttachComplete.) 1 when the detach was requested. */
+static int startup_deadline_passed(clrprof_profiler_t *p, sampler_t *s)
+{
+    if (!s->startup_hold_ms || clrprof_is_attached(p) || __atomic_load_n(&s->drained, __ATOMIC_ACQUIRE) ||
+        mono_ns() - s->started_ns < (uint64_t)s->startup_hold_ms * 1000000ULL)
+        return 0;
+    s->startup_hold_ms = 0;
+    HRESULT hr = clrprof_request_detach(p, "no trigger drained the startup sampler within "
+                                           "startup_hold_ms");
+    clrprof_log(p, "sampler: not drained within the startup hold; detach hr=0x%08X",
+                (unsigned)hr);
+    return SUCCEEDED(hr);
+}
+
 /* The profiler thread: ticks at hz until the SDK stops it (detach or shutdown). A tick runs
  * under the gate, and only while no detach is under way. */
 static void sampler_main(clrprof_profiler_t *p, void *arg)
@@ -84,6 +112,8 @@ static void sampler_main(clrprof_profiler_t *p, void *arg)
     sampler_t *s = arg;
     unsigned period_ms = 1000 / s->hz ? 1000 / s->hz : 1;
     while (!clrprof_stopping(p)) {
+        if (startup_deadline_passed(p, s))
+            break;
         pthread_mutex_lock(&s->gate);
         if (!s->detaching && (s->mode != MODE_STACK || !s->snapshot_done))
             sampler_tick(s);
@@ -129,6 +159,8 @@ static void sampler_attached(clrprof_profiler_t *p)
  * ticks meet a runtime not started yet (SuspendRuntime refuses them, harmlessly). */
 static HRESULT sampler_startup(clrprof_profiler_t *p, const void *data, size_t len)
 {
+    sampler_t *s = clrprof_state(p);
+    s->started_ns = mono_ns();
     HRESULT hr = setup(p, data, len);
     if (SUCCEEDED(hr))
         sampler_attached(p);
@@ -180,6 +212,7 @@ static int sampler_control(clrprof_profiler_t *p, const char *command, int fd)
         return park(p, s, fd);
     if (strcmp(command, "samples") != 0)
         return -1;
+    __atomic_store_n(&s->drained, 1, __ATOMIC_RELEASE);
     pthread_mutex_lock(&s->lock);
     stats_line(s, info, sizeof info);
     int rc = store_drain(s->store, fd, info, clrprof_control_send);
