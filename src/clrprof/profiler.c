@@ -239,6 +239,7 @@ static HRESULT sdk_shutdown(Cb *This)
 void clrprof_keep_loaded(clrprof_profiler_t *p)
 {
     p->detach_on_disconnect = 0;
+    __atomic_store_n(&p->keep_loaded, 1, __ATOMIC_RELEASE);
 }
 
 static HRESULT sdk_load_as_notification_only(Cb *This, BOOL *only)

@@ -53,6 +53,7 @@ struct clrprof_profiler {
     /* Options the SDK acts on. */
     unsigned long detach_after_ms, hold_timeout_ms;
     int detach_on_disconnect, control_enabled;
+    int keep_loaded; /* clrprof_keep_loaded: every detach refused (atomic) */
     uint64_t attach_complete_ns; /* 0 until ProfilerAttachComplete */
 
     /* The control endpoint (service thread only, after start). */
