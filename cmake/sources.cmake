@@ -65,6 +65,7 @@ set(CLRPROF_SOURCES
   src/clrprof/callback_defaults.c
   src/clrprof/com.c
   src/clrprof/control.c
+  src/clrprof/main_detached.c
   src/clrprof/names.c
   src/clrprof/options.c
   src/clrprof/profiler.c

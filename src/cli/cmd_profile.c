@@ -205,7 +205,9 @@ int cmd_profile(int argc, char **argv)
     int rc = session_start(&s, a.pid, lib, options, o.stage, (int)a.timeout_ms, &st);
     if (rc) {
         profile_free(&prof);
-        cli_failure_t f = {.rc = rc, .st = &st, .action = "profile"};
+        cli_failure_t f = {.rc = rc, .st = &st, .action = "profile",
+                           .reason = s.unsafe_beside ? UNSAFE_BESIDE : NULL,
+                           .hint = s.unsafe_beside ? UNSAFE_BESIDE_HINT : NULL};
         return cli_fail(&run, &f);
     }
     struct sigaction sa = {.sa_handler = on_stop};
@@ -217,7 +219,9 @@ int cmd_profile(int argc, char **argv)
         rc = stop;
     if (rc && !s.exited) {
         profile_free(&prof);
-        cli_failure_t f = {.rc = rc, .st = &st, .action = "profile"};
+        cli_failure_t f = {.rc = rc, .st = &st, .action = "profile",
+                           .reason = s.unsafe_beside ? UNSAFE_BESIDE : NULL,
+                           .hint = s.unsafe_beside ? UNSAFE_BESIDE_HINT : NULL};
         return cli_fail(&run, &f);
     }
     int written = write_output(&prof, &o, fmt);

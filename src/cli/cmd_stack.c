@@ -119,7 +119,9 @@ int cmd_stack(int argc, char **argv)
     }
     if (rc) {
         profile_free(&prof);
-        cli_failure_t f = {.rc = rc, .st = &st, .action = "take the stacks of"};
+        cli_failure_t f = {.rc = rc, .st = &st, .action = "take the stacks of",
+                           .reason = s.unsafe_beside ? UNSAFE_BESIDE : NULL,
+                           .hint = s.unsafe_beside ? UNSAFE_BESIDE_HINT : NULL};
         return cli_fail(&run, &f);
     }
     json_out_t *j = cli_result_open(&run, 1);

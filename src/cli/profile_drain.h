@@ -34,6 +34,12 @@ void drain_map_free(drain_map_t *m);
 
 struct json_out;
 
+/* Why profile and stack refuse a process where unsafe_beside is set, and what to do. */
+#define UNSAFE_BESIDE "detaching a notification-only profiler crashes .NET 10 once a main " \
+                      "profiler has detached, as one has here"
+#define UNSAFE_BESIDE_HINT "profile it when no main profiler is loaded (the sampler then " \
+                           "loads as the main one), or restart it"
+
 /* One attached sampler. */
 typedef struct sampler_session {
     int pid;
@@ -52,8 +58,13 @@ typedef struct sampler_session {
     int library_refs;       /* after the detach: references the runtime keeps to the library */
     char main_clsid[37];    /* the libclrprof main profiler it was loaded beside, "" none */
     int parked;             /* not detached: that main profiler detached meanwhile */
+    int unsafe_beside;      /* not loaded: beside a main profiler after a main one detached */
 } sampler_session_t;
 
+/* Whether a libclrprof main profiler (the sampler included) has detached from process pid: the
+ * mark main_detached.c leaves in the target's /dev/shm. After that a notification-only
+ * profiler's detach crashes .NET 10. */
+int sampler_main_detached_before(int pid);
 /* Whether the libclrprof main profiler the sampler was loaded beside is still loaded (1 too
  * when the endpoints cannot be listed). */
 int sampler_main_still_there(const sampler_session_t *s);

@@ -6,9 +6,12 @@
 #define _GNU_SOURCE
 #include "cli.h"
 #include "profile_drain.h"
+#include "../clrattach/target/procfs.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define STATUS_WAIT_MS 2000
 #define MAX_REFS 16
@@ -66,6 +69,21 @@ int sampler_main_taken(int pid, int timeout_ms, char *why, size_t cap, char main
     main_clsid[0] = '\0';
     return sdk_main_profiler(pid, timeout_ms, why, cap, main_clsid) ||
            startup_profiler(pid, timeout_ms, why, cap);
+}
+
+int sampler_main_detached_before(int pid)
+{
+    char entry[128], path[CLRA_PATH_MAX];
+    clra__proc_status_t status;
+    long long start = clra__procfs_start_time(CLRA__PROC, pid);
+    if (start < 0)
+        return 0;
+    if (clra__procfs_status(CLRA__PROC, pid, &status) != 0 || status.ns_pid <= 0)
+        status.ns_pid = pid;
+    snprintf(entry, sizeof entry, "root/dev/shm/clrprof-main-detached-%d-%lld", status.ns_pid,
+             start);
+    return clra__procfs_path(CLRA__PROC, pid, entry, path, sizeof path) == 0 &&
+           access(path, F_OK) == 0;
 }
 
 int sampler_main_still_there(const sampler_session_t *s)

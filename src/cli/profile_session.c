@@ -91,6 +91,13 @@ int session_start(sampler_session_t *s, int pid, const char *path, const char *o
              sampler_main_taken(pid, timeout_ms, s->beside_why, sizeof s->beside_why,
                                 s->main_clsid))
         s->load = SAMPLER_LOAD_BESIDE;
+    if (s->load == SAMPLER_LOAD_BESIDE && sampler_main_detached_before(pid)) {
+        s->unsafe_beside = 1;
+        snprintf(st->detail, sizeof st->detail, "the sampler would be loaded notification-only "
+                 "(%s), but a main profiler has detached from process %d before", s->beside_why,
+                 pid);
+        return CLRA_EINVAL;
+    }
     int rc = attach_as(pid, path, s->load == SAMPLER_LOAD_BESIDE ? SAMPLER_BESIDE_CLSID
                                                                  : SAMPLER_CLSID,
                        options, stage, timeout_ms, st);
@@ -161,7 +168,9 @@ static int park_instead(sampler_session_t *s, int timeout_ms)
 {
     char reply[64];
     clra_status_t pst;
-    if (s->load != SAMPLER_LOAD_BESIDE || !s->main_clsid[0] || sampler_main_still_there(s))
+    if (s->load != SAMPLER_LOAD_BESIDE ||
+        (!sampler_main_detached_before(s->pid) &&
+         (!s->main_clsid[0] || sampler_main_still_there(s))))
         return 0;
     s->parked = clra_profiler_request(&s->ref, "park", timeout_ms, reply, sizeof reply, NULL,
                                       NULL, &pst) == 0 && strncmp(reply, "ok", 2) == 0;
@@ -211,10 +220,9 @@ void session_report_load(const sampler_session_t *s, struct json_out *j)
         fprintf(stderr, "clrattach: the sampler was loaded as notification-only beside the main "
                 "profiler (%s)\n", cli_vis(s->beside_why));
     if (s->parked)
-        fprintf(stderr, "clrattach: the main profiler (%s) detached while the sampler ran beside "
-                "it; the sampler stopped sampling and stays loaded in process %d, because .NET "
-                "10 crashes when a notification-only profiler detaches after the main one\n",
-                s->main_clsid, s->pid);
+        fprintf(stderr, "clrattach: a main profiler detached while the sampler ran beside it; "
+                "the sampler stopped sampling and stays loaded in process %d, because .NET 10 "
+                "crashes when a notification-only profiler detaches after a main one\n", s->pid);
     if (s->library_refs)
         fprintf(stderr, "clrattach: the sampler detached, but the runtime keeps %d more "
                 "reference%s to its library (from the refused attach as the main profiler), so "

@@ -216,6 +216,8 @@ static HRESULT sdk_detach_succeeded(Cb *This)
     if (p->info)
         p->info->lpVtbl->Release(p->info);
     p->info = NULL;
+    if (!p->def->notification_only)
+        clrprof__mark_main_detached(); /* a notification profiler's detach would crash now */
     if (p->def->detached)
         p->def->detached(p);
     clrprof_callback_stats_t s;

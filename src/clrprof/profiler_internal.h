@@ -95,4 +95,13 @@ HRESULT clrprof__function_name_with(ICorProfilerInfo15 *info, FunctionID fn, cha
 /* The SDK's own log lines, prefixed with the profiler's name. */
 void clrprof__note(clrprof_profiler_t *p, const char *fmt, ...) __attribute__((format(CLRPROF_PRINTF_FORMAT, 2, 3)));
 
+/* The process-wide mark that a main profiler detached (main_detached.c; never on Windows). */
+#ifdef _WIN32
+#define clrprof__mark_main_detached() ((void)0)
+#define clrprof__main_has_detached() 0
+#else
+void clrprof__mark_main_detached(void);
+int clrprof__main_has_detached(void);
+#endif
+
 #endif

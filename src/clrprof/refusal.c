@@ -26,8 +26,8 @@ static const refusal_t refusals[] = {
      "CORPROF_E_PROFILER_NOT_YET_INITIALIZED: still inside Initialize/InitializeForAttach; "
      "request detach from ProfilerAttachComplete or later"},
     {CLRPROF_E_KEPT_LOADED,
-     "the profiler keeps itself loaded (clrprof_keep_loaded): a notification-only profiler "
-     "whose main profiler detached would crash .NET 10 by detaching"},
+     "the profiler stays loaded (clrprof_keep_loaded, or it is notification-only and a main "
+     "profiler has detached from this process): such a detach crashes .NET 10"},
     {CORPROF_E_PROFILER_DETACHING,
      "CORPROF_E_PROFILER_DETACHING: a detach is already under way; wait for it to finish"},
 };

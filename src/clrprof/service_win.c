@@ -36,7 +36,8 @@ void clrprof__wake_locked(clrprof_profiler_t *p)
 HRESULT clrprof__detach_now(clrprof_profiler_t *p, const char *reason, DWORD *expected_out)
 {
     DWORD expected = clrprof_expected_detach_ms(p);
-    int kept = __atomic_load_n(&p->keep_loaded, __ATOMIC_ACQUIRE);
+    int kept = __atomic_load_n(&p->keep_loaded, __ATOMIC_ACQUIRE) ||
+               (p->def->notification_only && clrprof__main_has_detached());
     if (p->def->before_detach && !kept)
         p->def->before_detach(p, reason);
     HRESULT hr = kept ? CLRPROF_E_KEPT_LOADED

@@ -65,21 +65,32 @@ TEST(profile_and_stack_beside_a_main_profiler_sample_and_unload_leaving_it_loade
     app_stop(&a);
 }
 
-TEST(profile_without_a_main_profiler_loads_as_main_and_notification_only_on_request)
+TEST(notification_only_on_request_then_as_main_then_refused_beside_once_a_main_detached)
 {
     app_t a;
     const char *out;
     hot_start(&a, "--only-hot");
-    int rc = run_cli(&out, "stack", "--json", app_pid_text(&a), NULL);
-    ASSERT_MSG(rc == 0, "stack failed (%d):\n%s", rc, out);
-    ASSERT_STREQ(json_value(out, "loaded_as"), "main");
-    rc = run_cli(&out, "profile", "--notification-only", "--duration", "2", "--json",
-                 app_pid_text(&a), NULL);
+    int rc = run_cli(&out, "profile", "--notification-only", "--duration", "2", "--json",
+                     app_pid_text(&a), NULL);
     ASSERT_MSG(rc == 0, "profile --notification-only failed (%d):\n%s", rc, out);
     ASSERT_STREQ(json_value(out, "loaded_as"), "notification-only");
     ASSERT_STREQ(json_value(out, "loaded_beside_because"), "--notification-only");
     ASSERT_MSG(atoll(json_value(out, "samples")) > 50, "too few samples:\n%s", out);
     ASSERT(!app_maps_contains(&a, SAMPLER_SO));
+    rc = run_cli(&out, "stack", "--json", app_pid_text(&a), NULL);
+    ASSERT_MSG(rc == 0, "stack failed (%d):\n%s", rc, out);
+    ASSERT_STREQ(json_value(out, "loaded_as"), "main");
+    ASSERT(!app_maps_contains(&a, SAMPLER_SO));
+    /* That main sampler's detach marked the process: beside a main profiler now, the
+     * sampler's own detach would crash it, so it is not loaded at all. */
+    attach_main(&a);
+    rc = run_cli(&out, "profile", "--duration", "1", app_pid_text(&a), NULL);
+    ASSERT_MSG(rc != 0, "profile beside a main profiler after a main detach should be "
+               "refused:\n%s", out);
+    ASSERT_CONTAINS(out, "crashes .NET 10 once a main profiler has detached");
+    ASSERT(!app_maps_contains(&a, SAMPLER_SO));
+    rc = run_cli(&out, "detach", app_pid_text(&a), NULL);
+    ASSERT_MSG(rc == 0, "detaching the main profiler failed (%d):\n%s", rc, out);
     ASSERT(kill(a.pid, 0) == 0);
     app_stop(&a);
 }
