@@ -207,7 +207,8 @@ int cmd_profile(int argc, char **argv)
         profile_free(&prof);
         cli_failure_t f = {.rc = rc, .st = &st, .action = "profile",
                            .reason = s.unsafe_beside ? UNSAFE_BESIDE : NULL,
-                           .hint = s.unsafe_beside ? UNSAFE_BESIDE_HINT : NULL};
+                           .hint = s.unsafe_beside ? UNSAFE_BESIDE_HINT : NULL,
+                           .exit_code = s.unsafe_beside ? 10 : 0};
         return cli_fail(&run, &f);
     }
     struct sigaction sa = {.sa_handler = on_stop};
@@ -221,7 +222,8 @@ int cmd_profile(int argc, char **argv)
         profile_free(&prof);
         cli_failure_t f = {.rc = rc, .st = &st, .action = "profile",
                            .reason = s.unsafe_beside ? UNSAFE_BESIDE : NULL,
-                           .hint = s.unsafe_beside ? UNSAFE_BESIDE_HINT : NULL};
+                           .hint = s.unsafe_beside ? UNSAFE_BESIDE_HINT : NULL,
+                           .exit_code = s.unsafe_beside ? 10 : 0};
         return cli_fail(&run, &f);
     }
     int written = write_output(&prof, &o, fmt);

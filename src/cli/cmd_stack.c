@@ -121,7 +121,8 @@ int cmd_stack(int argc, char **argv)
         profile_free(&prof);
         cli_failure_t f = {.rc = rc, .st = &st, .action = "take the stacks of",
                            .reason = s.unsafe_beside ? UNSAFE_BESIDE : NULL,
-                           .hint = s.unsafe_beside ? UNSAFE_BESIDE_HINT : NULL};
+                           .hint = s.unsafe_beside ? UNSAFE_BESIDE_HINT : NULL,
+                           .exit_code = s.unsafe_beside ? 10 : 0};
         return cli_fail(&run, &f);
     }
     json_out_t *j = cli_result_open(&run, 1);

@@ -108,6 +108,12 @@ int session_start(sampler_session_t *s, int pid, const char *path, const char *o
         s->load = SAMPLER_LOAD_BESIDE;
         snprintf(s->beside_why, sizeof s->beside_why, "the runtime refused it as the main "
                  "profiler (CORPROF_E_PROFILER_ALREADY_ACTIVE)");
+        if (sampler_main_detached_before(pid)) {
+            s->unsafe_beside = 1;
+            snprintf(st->detail, sizeof st->detail, "%s, but a main profiler has detached "
+                     "from process %d before", s->beside_why, pid);
+            return CLRA_EINVAL;
+        }
         /* The refused load keeps its library mapped; a staged copy is another file, which
          * the detach can unload. Unstaged if staging is not possible. */
         rc = attach_as(pid, path, SAMPLER_BESIDE_CLSID, options, 1, timeout_ms, st);
