@@ -68,6 +68,7 @@ set(CLRPROF_SOURCES
   src/clrprof/callback_defaults.c
   src/clrprof/com.c
   src/clrprof/control.c
+  src/clrprof/main_detached.c
   src/clrprof/names.c
   src/clrprof/options.c
   src/clrprof/profiler.c
@@ -131,6 +132,7 @@ set(CLI_SOURCES
   src/cli/paths.c
   src/cli/process_name.c
   src/cli/profile_drain.c
+  src/cli/profile_load.c
   src/cli/profile_session.c
   ${RENDER_SOURCES}
   src/cli/report.c

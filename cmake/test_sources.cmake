@@ -15,6 +15,7 @@ set(UNIT_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/unit/test_hook_check.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_hresult.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_message.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_main_detached.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_names.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_nettrace.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_nettrace_decoder.c
@@ -64,6 +65,7 @@ set(E2E_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_startup_hook.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_nettrace_crosscheck.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_notify_walk.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_profile_beside.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_trace.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_trace_filter.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_trace_outputs.c

@@ -143,6 +143,15 @@ DWORD clrprof_expected_detach_ms(clrprof_profiler_t *p);
 /* A sentence saying why the runtime refused a detach (or "detach requested" for S_OK). */
 const char *clrprof_detach_refusal(HRESULT hr);
 
+/* Keeps the profiler loaded for good: no detach on disconnect or hold timeout, and every
+ * detach the SDK would request (clrattach detach, clrprof_request_detach, timers) is refused
+ * with CLRPROF_E_KEPT_LOADED instead of reaching the runtime. For a notification-only profiler
+ * after the main profiler detached (.NET 10 crashes in that detach, see the README). Call it
+ * from the control hook or another hook on the service thread. */
+void clrprof_keep_loaded(clrprof_profiler_t *p);
+/* The answer to a detach of a profiler kept loaded (E_ABORT). */
+#define CLRPROF_E_KEPT_LOADED ((HRESULT)0x80004004)
+
 /* Sends len bytes on a control connection (blocking, 2 s per send). 0, or -1 when the peer went
  * away or stopped reading. For the control hook's answers. */
 int clrprof_control_send(int fd, const void *data, size_t len);

@@ -9,6 +9,8 @@
  *   max_mb=N              memory for stacks between two drains (default 64)
  *   final=PATH            loaded at startup (`clrattach launch --profile`): at Shutdown, write
  *                         what no drain took yet to PATH, in the drain's format
+ *   startup_hold_ms=N     loaded at startup: detach unless a trigger drained within N ms of
+ *                         Initialize (launch died before it held the endpoint)
  * plus the SDK's options (detach_on_disconnect, log=...). Loaded at startup, the options come
  * from $CLRPROF_OPTIONS and sampling starts in Initialize; SuspendRuntime fails until the
  * runtime has started, and those ticks are only counted.
@@ -21,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #define DEFAULT_HZ 99
@@ -35,7 +38,8 @@ static int parse_options(sampler_t *s, const void *data, size_t len)
         clrprof_option_ulong(data, len, "hz", &hz) < 0 ||
         clrprof_option_ulong(data, len, "max_depth", &depth) < 0 ||
         clrprof_option_ulong(data, len, "max_mb", &mb) < 0 ||
-        clrprof_option(data, len, "final", s->final_path, sizeof s->final_path) < 0)
+        clrprof_option(data, len, "final", s->final_path, sizeof s->final_path) < 0 ||
+        clrprof_option_ulong(data, len, "startup_hold_ms", &s->startup_hold_ms) < 0)
         return -1;
     s->mode = strcmp(mode, "cpu") == 0 ? MODE_CPU : strcmp(mode, "wall") == 0 ? MODE_WALL
             : strcmp(mode, "stack") == 0 ? MODE_STACK : -1;
@@ -77,6 +81,30 @@ static HRESULT sampler_attach(clrprof_profiler_t *p, const void *data, size_t le
     return setup(p, data, len);
 }
 
+static uint64_t mono_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+/* A startup sampler's deadline: launch holds and drains it within ~100 ms; if nothing drained
+ * within startup_hold_ms the trigger is gone, and sampling until the program exits would only
+ * cost the program. (The SDK's hold timer never starts for a startup profiler: it counts
+ * from ProfilerAttachComplete.) 1 when the detach was requested. */
+static int startup_deadline_passed(clrprof_profiler_t *p, sampler_t *s)
+{
+    if (!s->startup_hold_ms || clrprof_is_attached(p) || __atomic_load_n(&s->drained, __ATOMIC_ACQUIRE) ||
+        mono_ns() - s->started_ns < (uint64_t)s->startup_hold_ms * 1000000ULL)
+        return 0;
+    s->startup_hold_ms = 0;
+    HRESULT hr = clrprof_request_detach(p, "no trigger drained the startup sampler within "
+                                           "startup_hold_ms");
+    clrprof_log(p, "sampler: not drained within the startup hold; detach hr=0x%08X",
+                (unsigned)hr);
+    return SUCCEEDED(hr);
+}
+
 /* The profiler thread: ticks at hz until the SDK stops it (detach or shutdown). A tick runs
  * under the gate, and only while no detach is under way. */
 static void sampler_main(clrprof_profiler_t *p, void *arg)
@@ -84,6 +112,8 @@ static void sampler_main(clrprof_profiler_t *p, void *arg)
     sampler_t *s = arg;
     unsigned period_ms = 1000 / s->hz ? 1000 / s->hz : 1;
     while (!clrprof_stopping(p)) {
+        if (startup_deadline_passed(p, s))
+            break;
         pthread_mutex_lock(&s->gate);
         if (!s->detaching && (s->mode != MODE_STACK || !s->snapshot_done))
             sampler_tick(s);
@@ -129,6 +159,8 @@ static void sampler_attached(clrprof_profiler_t *p)
  * ticks meet a runtime not started yet (SuspendRuntime refuses them, harmlessly). */
 static HRESULT sampler_startup(clrprof_profiler_t *p, const void *data, size_t len)
 {
+    sampler_t *s = clrprof_state(p);
+    s->started_ns = mono_ns();
     HRESULT hr = setup(p, data, len);
     if (SUCCEEDED(hr))
         sampler_attached(p);
@@ -157,13 +189,30 @@ static void stats_line(const sampler_t *s, char *info, size_t cap)
              (unsigned)s->resume_error);
 }
 
+/* "park": sample no more and stay loaded, whoever hangs up. For a notification-only sampler
+ * whose main profiler detached meanwhile: its own detach would crash .NET 10 (README). */
+static int park(clrprof_profiler_t *p, sampler_t *s, int fd)
+{
+    static const char ok[] = "ok parked\n";
+    pthread_mutex_lock(&s->gate); /* after the tick in flight */
+    s->detaching = 1;
+    pthread_mutex_unlock(&s->gate);
+    clrprof_keep_loaded(p);
+    clrprof_log(p, "sampler: parked (no more ticks; staying loaded)");
+    clrprof_control_send(fd, ok, sizeof ok - 1);
+    return 0;
+}
+
 /* "samples": everything gathered since the last drain, with the sampler's statistics. */
 static int sampler_control(clrprof_profiler_t *p, const char *command, int fd)
 {
     sampler_t *s = clrprof_state(p);
     char info[512];
+    if (strcmp(command, "park") == 0)
+        return park(p, s, fd);
     if (strcmp(command, "samples") != 0)
         return -1;
+    __atomic_store_n(&s->drained, 1, __ATOMIC_RELEASE);
     pthread_mutex_lock(&s->lock);
     stats_line(s, info, sizeof info);
     int rc = store_drain(s->store, fd, info, clrprof_control_send);
@@ -219,20 +268,38 @@ static void sampler_destroy(clrprof_profiler_t *p)
     }
 }
 
-/* {8A3C5B1E-6F0D-4C2A-9E57-2D4F1B3A6C90}: the sampler's CLSID (clrattach profile and stack). */
-static const clrprof_def_t sampler = {
-    .name = "sampler",
-    .clsid = {0x8A3C5B1E, 0x6F0D, 0x4C2A, {0x9E, 0x57, 0x2D, 0x4F, 0x1B, 0x3A, 0x6C, 0x90}},
-    .events = COR_PRF_MONITOR_THREADS | COR_PRF_ENABLE_STACK_SNAPSHOT,
-    .state_size = sizeof(sampler_t),
-    .attach = sampler_attach,
-    .startup = sampler_startup,
-    .attached = sampler_attached,
-    .shutdown = sampler_shutdown,
-    .destroy = sampler_destroy,
-    .control = sampler_control,
-    .before_detach = sampler_before_detach,
-    .detach_requested = sampler_detach_requested,
-    .callbacks = {.ThreadCreated = on_thread_change, .ThreadDestroyed = on_thread_change},
-};
-CLRPROF_DEFINE(sampler)
+/* Everything but the CLSID and the load kind is shared by the sampler's two classes. */
+#define SAMPLER_DEF(clsid_last, only)                                                             \
+    {                                                                                             \
+        .name = "sampler",                                                                        \
+        .clsid = {0x8A3C5B1E, 0x6F0D, 0x4C2A, {0x9E, 0x57, 0x2D, 0x4F, 0x1B, 0x3A, 0x6C, clsid_last}}, \
+        .events = COR_PRF_MONITOR_THREADS | COR_PRF_ENABLE_STACK_SNAPSHOT,                        \
+        .notification_only = only,                                                                \
+        .state_size = sizeof(sampler_t),                                                          \
+        .attach = sampler_attach,                                                                 \
+        .startup = sampler_startup,                                                               \
+        .attached = sampler_attached,                                                             \
+        .shutdown = sampler_shutdown,                                                             \
+        .destroy = sampler_destroy,                                                               \
+        .control = sampler_control,                                                               \
+        .before_detach = sampler_before_detach,                                                   \
+        .detach_requested = sampler_detach_requested,                                             \
+        .callbacks = {.ThreadCreated = on_thread_change, .ThreadDestroyed = on_thread_change},    \
+    }
+
+/* {8A3C5B1E-6F0D-4C2A-9E57-2D4F1B3A6C90}: the sampler as the main profiler (clrattach profile,
+ * stack and launch --profile). */
+static const clrprof_def_t sampler = SAMPLER_DEF(0x90, 0);
+/* {8A3C5B1E-6F0D-4C2A-9E57-2D4F1B3A6C91}: the same sampler loaded as a notification-only
+ * profiler, beside a main profiler that holds the runtime's one main slot (an APM agent).
+ * LoadAsNotificationOnly is asked before InitializeForAttach sees the client data, so the
+ * trigger chooses the load kind by the CLSID it sends. */
+static const clrprof_def_t sampler_beside = SAMPLER_DEF(0x91, 1);
+
+/* Either class, by the CLSID the runtime asks for. */
+CLRPROF_EXPORT HRESULT DllGetClassObject(REFCLSID rclsid, REFIID riid, void **ppv)
+{
+    HRESULT hr = clrprof_class_object(&sampler, rclsid, riid, ppv);
+    return hr == CLASS_E_CLASSNOTAVAILABLE ? clrprof_class_object(&sampler_beside, rclsid, riid, ppv)
+                                           : hr;
+}

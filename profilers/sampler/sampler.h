@@ -43,6 +43,7 @@ typedef struct sampler_walk {
     FunctionID *ids;
     unsigned len, cap;
     int cut;
+    HRESULT hr; /* DoStackSnapshot's answer */
 } sampler_walk_t;
 
 typedef struct sampler_store sampler_store_t;
@@ -62,6 +63,9 @@ typedef struct sampler {
     sampler_store_t *store;
     uint64_t ticks, suspensions, suspend_ns, longest_suspend_ns, walk_failures;
     int snapshot_done;
+    unsigned long startup_hold_ms; /* startup: detach unless drained within this (0: never) */
+    uint64_t started_ns;
+    int drained;                   /* a trigger asked for samples (atomic) */
     char final_path[512]; /* startup: where Shutdown writes the last samples ("" none) */
     HRESULT last_error;
     HRESULT resume_error; /* a failed ResumeRuntime: the runtime may be left stopped */

@@ -112,6 +112,21 @@ static HRESULT on_frame(FunctionID id, UINT_PTR ip, COR_PRF_FRAME_INFO fi, ULONG
     return S_OK;
 }
 
+/* Names the threads whose walk failed, in the log of the first ticks (after the resume: the
+ * log and /proc reads need no suspended thread). */
+static void log_failures(sampler_t *s, int n)
+{
+    for (int i = 0; i < n; i++) {
+        char name[64];
+        if (s->walks[i].cap)
+            continue;
+        thread_name(s->threads[i].tid, name, sizeof name);
+        clrprof_log(s->p, "sampler: walk failed tid=%u name=%s thread_id=0x%llx hr=0x%08X",
+                    (unsigned)s->threads[i].tid, name, (unsigned long long)s->threads[i].id,
+                    (unsigned)s->walks[i].hr);
+    }
+}
+
 /* Whether this tick walks thread t. */
 static int chosen(const sampler_t *s, const sampler_thread_t *t)
 {
@@ -161,7 +176,7 @@ void sampler_tick(sampler_t *s)
     int n = enumerate(s), walked = 0;
     for (int i = 0; i < n; i++) {
         sampler_walk_t *w = &s->walks[i];
-        *w = (sampler_walk_t){s->walk_ids + (size_t)i * s->max_depth, 0, s->max_depth, 0};
+        *w = (sampler_walk_t){s->walk_ids + (size_t)i * s->max_depth, 0, s->max_depth, 0, S_OK};
         if (!chosen(s, &s->threads[i]))
             continue;
         hr = info->lpVtbl->DoStackSnapshot(info, s->threads[i].id, on_frame, COR_PRF_SNAPSHOT_DEFAULT,
@@ -170,12 +185,15 @@ void sampler_tick(sampler_t *s)
             s->walk_failures++, w->cap = 0; /* cap 0: not recorded */
             s->last_error = hr;
         }
+        w->hr = hr;
         walked++;
     }
     HRESULT resumed = info->lpVtbl->ResumeRuntime(info);
     if (FAILED(resumed))
         s->resume_error = resumed;
     uint64_t took = now_ns() - t0;
+    if (s->suspensions < 3)
+        log_failures(s, n);
     uint32_t frames[SAMPLER_MAX_DEPTH_LIMIT + 2];
     pthread_mutex_lock(&s->lock);
     s->suspensions++;

@@ -20,7 +20,7 @@
 typedef struct profile_opts {
     long long duration_s, hz;
     const char *mode, *output, *format, *profiler;
-    int threads, stage;
+    int threads, stage, notification_only;
 } profile_opts_t;
 
 static const cli_opt_t profile_opts[] = {
@@ -39,6 +39,9 @@ static const cli_opt_t profile_opts[] = {
     CLI_STRING("profiler", profile_opts_t, profiler, "PATH",
                "the sampler library (default: the one installed with clrattach)"),
     CLI_FLAG("stage", profile_opts_t, stage, "copy the sampler into the target's file tree first"),
+    CLI_FLAG("notification-only", profile_opts_t, notification_only,
+             "load the sampler notification-only, beside a main profiler (without\n"
+             "it: when one is found, or the runtime refuses the sampler as main)"),
     CLI_END,
 };
 
@@ -160,9 +163,11 @@ static int report(cli_run_t *run, const profile_opts_t *o, const sampler_session
         json_str(j, "sampler", s->map.info);
         json_int(j, "detach_expected_ms", s->detach_expected_ms);
         json_int(j, "unload_ms", s->unload_ms);
+        session_report_load(s, j);
         if (o->output)
             json_str(j, "output", o->output);
     } else {
+        session_report_load(s, NULL);
         fprintf(o->output ? stdout : stderr, "%llu samples, %zu distinct stacks%s%s%s\n",
                 (unsigned long long)n, s->profile->nstacks, o->output ? " written to " : "",
                 o->output ? cli_vis(o->output) : "", s->exited ? " (the process exited while "
@@ -194,12 +199,16 @@ int cmd_profile(int argc, char **argv)
     snprintf(title, sizeof title, "clrattach profile %d (%s, %lld Hz)", a.pid, o.mode, o.hz);
     prof.title = title;
     prof.weight_name = o.mode;
-    sampler_session_t s = {.profile = &prof};
+    sampler_session_t s = {.profile = &prof,
+                           .load = o.notification_only ? SAMPLER_LOAD_BESIDE : SAMPLER_LOAD_AUTO};
     snprintf(options, sizeof options, "mode=%s;hz=%lld;detach_on_disconnect;log=/dev/null", o.mode, o.hz);
     int rc = session_start(&s, a.pid, lib, options, o.stage, (int)a.timeout_ms, &st);
     if (rc) {
         profile_free(&prof);
-        cli_failure_t f = {.rc = rc, .st = &st, .action = "profile"};
+        cli_failure_t f = {.rc = rc, .st = &st, .action = "profile",
+                           .reason = s.unsafe_beside ? UNSAFE_BESIDE : NULL,
+                           .hint = s.unsafe_beside ? UNSAFE_BESIDE_HINT : NULL,
+                           .exit_code = s.unsafe_beside ? 10 : 0};
         return cli_fail(&run, &f);
     }
     struct sigaction sa = {.sa_handler = on_stop};
@@ -211,7 +220,10 @@ int cmd_profile(int argc, char **argv)
         rc = stop;
     if (rc && !s.exited) {
         profile_free(&prof);
-        cli_failure_t f = {.rc = rc, .st = &st, .action = "profile"};
+        cli_failure_t f = {.rc = rc, .st = &st, .action = "profile",
+                           .reason = s.unsafe_beside ? UNSAFE_BESIDE : NULL,
+                           .hint = s.unsafe_beside ? UNSAFE_BESIDE_HINT : NULL,
+                           .exit_code = s.unsafe_beside ? 10 : 0};
         return cli_fail(&run, &f);
     }
     int written = write_output(&prof, &o, fmt);

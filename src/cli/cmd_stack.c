@@ -13,13 +13,16 @@
 
 typedef struct stack_opts {
     const char *profiler;
-    int stage;
+    int stage, notification_only;
 } stack_opts_t;
 
 static const cli_opt_t stack_opts[] = {
     CLI_STRING("profiler", stack_opts_t, profiler, "PATH",
                "the sampler library (default: the one installed with clrattach)"),
     CLI_FLAG("stage", stack_opts_t, stage, "copy the sampler into the target's file tree first"),
+    CLI_FLAG("notification-only", stack_opts_t, notification_only,
+             "load the sampler notification-only, beside a main profiler (without\n"
+             "it: when one is found, or the runtime refuses the sampler as main)"),
     CLI_END,
 };
 
@@ -103,7 +106,8 @@ int cmd_stack(int argc, char **argv)
     cli_run_begin(&run, a.pid, a.json);
     profile_t prof;
     profile_init(&prof);
-    sampler_session_t s = {.profile = &prof};
+    sampler_session_t s = {.profile = &prof,
+                           .load = o.notification_only ? SAMPLER_LOAD_BESIDE : SAMPLER_LOAD_AUTO};
     int rc = session_start(&s, a.pid, lib, "mode=stack;detach_on_disconnect;log=/dev/null", o.stage,
                            (int)a.timeout_ms, &st);
     if (!rc)
@@ -115,14 +119,20 @@ int cmd_stack(int argc, char **argv)
     }
     if (rc) {
         profile_free(&prof);
-        cli_failure_t f = {.rc = rc, .st = &st, .action = "take the stacks of"};
+        cli_failure_t f = {.rc = rc, .st = &st, .action = "take the stacks of",
+                           .reason = s.unsafe_beside ? UNSAFE_BESIDE : NULL,
+                           .hint = s.unsafe_beside ? UNSAFE_BESIDE_HINT : NULL,
+                           .exit_code = s.unsafe_beside ? 10 : 0};
         return cli_fail(&run, &f);
     }
     json_out_t *j = cli_result_open(&run, 1);
-    if (j)
+    if (j) {
+        session_report_load(&s, j);
         print_json(j, &prof);
-    else
+    } else {
+        session_report_load(&s, NULL);
         print_text(&prof);
+    }
     profile_free(&prof);
     return cli_result_close(&run, NULL);
 }

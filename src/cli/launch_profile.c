@@ -61,6 +61,10 @@ int launch_profile_check(launch_opts_t *o)
     return 0;
 }
 
+/* The sampler detaches itself unless launch drained it within this (should launch die before
+ * it holds the endpoint); launch finds it within 10 s and drains a second later. */
+#define STARTUP_HOLD_MS 20000
+
 int launch_profile_open(launch_profile_t *lp, const launch_opts_t *o, const char *dir)
 {
     memset(lp, 0, sizeof *lp);
@@ -71,8 +75,9 @@ int launch_profile_open(launch_profile_t *lp, const launch_opts_t *o, const char
     snprintf(lp->final_path, sizeof lp->final_path, "%s/final", dir);
     /* The program's own stderr stays clean: the SDK logs where $CLRPROF_LOG says, or nowhere. */
     const char *log = getenv("CLRPROF_LOG");
-    snprintf(lp->data, sizeof lp->data, "mode=%s;hz=%lld;detach_on_disconnect;final=%s%s",
-             o->profile_mode, o->profile_hz ? o->profile_hz : 99, lp->final_path,
+    snprintf(lp->data, sizeof lp->data, "mode=%s;hz=%lld;detach_on_disconnect;startup_hold_ms=%d;"
+             "final=%s%s", o->profile_mode, o->profile_hz ? o->profile_hz : 99,
+             STARTUP_HOLD_MS, lp->final_path,
              log && log[0] ? "" : ";log=/dev/null");
     profile_init(&lp->prof);
     snprintf(lp->title, sizeof lp->title, "clrattach launch %.60s (%s, %lld Hz)", o->command[0],
@@ -92,7 +97,7 @@ void launch_profile_connect(launch_profile_t *lp, int pid, int timeout_ms)
     lp->s.pid = pid;
     lp->t0_ms = lp->last_drain_ms = now_ms();
     for (long long waited = 0; waited < FIND_WAIT_MS; waited = now_ms() - lp->t0_ms) {
-        int rc = session_find_sampler(pid, &lp->s.ref, &st);
+        int rc = session_find_sampler(pid, SAMPLER_CLSID, &lp->s.ref, &st);
         lp->connected = rc == 0;
         if (rc != CLRA_ENOENDPOINT)
             break;

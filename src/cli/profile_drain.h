@@ -6,8 +6,13 @@
 #include "clrattach.h"
 #include "render/profile.h"
 
-/* The sampler's CLSID, {8A3C5B1E-6F0D-4C2A-9E57-2D4F1B3A6C90}. */
+/* The sampler's CLSID as the main profiler, {8A3C5B1E-6F0D-4C2A-9E57-2D4F1B3A6C90}, and as a
+ * notification-only profiler beside another main one (the same library). */
 #define SAMPLER_CLSID "8A3C5B1E-6F0D-4C2A-9E57-2D4F1B3A6C90"
+#define SAMPLER_BESIDE_CLSID "8A3C5B1E-6F0D-4C2A-9E57-2D4F1B3A6C91"
+
+/* How the sampler is loaded (sampler_session_t.load). */
+enum { SAMPLER_LOAD_AUTO, SAMPLER_LOAD_MAIN, SAMPLER_LOAD_BESIDE };
 
 /* The target's frame and thread indexes as the profile numbers them, across drains. */
 typedef struct drain_map {
@@ -27,6 +32,14 @@ int drain_parse(profile_t *p, drain_map_t *m, char *payload, size_t len, char *w
 /* Frees the frame and thread maps; info, dropped and samples stay for the report. */
 void drain_map_free(drain_map_t *m);
 
+struct json_out;
+
+/* Why profile and stack refuse a process where unsafe_beside is set, and what to do. */
+#define UNSAFE_BESIDE "detaching a notification-only profiler crashes .NET 10 once a main " \
+                      "profiler has detached, as one has here"
+#define UNSAFE_BESIDE_HINT "profile it when no main profiler is loaded (the sampler then " \
+                           "loads as the main one), or restart it"
+
 /* One attached sampler. */
 typedef struct sampler_session {
     int pid;
@@ -38,17 +51,41 @@ typedef struct sampler_session {
     int exited; /* the target went away during the session */
     int detach_expected_ms; /* the sampler's expected-completion hint; -1 before the detach */
     int unload_ms;          /* from the detach request until the library left; -1 unknown */
+    int load;               /* SAMPLER_LOAD_*: asked before session_start, then what was done */
+    char beside_why[200];   /* loaded beside a main profiler: why ("" when loaded as main) */
+    int refused_main;       /* the runtime refused it as the main profiler first (it keeps a
+                             * reference to the library from that attempt) */
+    int library_refs;       /* after the detach: references the runtime keeps to the library */
+    char main_clsid[37];    /* the libclrprof main profiler it was loaded beside, "" none */
+    int parked;             /* not detached: that main profiler detached meanwhile */
+    int unsafe_beside;      /* not loaded: beside a main profiler after a main one detached */
 } sampler_session_t;
+
+/* Whether a libclrprof main profiler (the sampler included) has detached from process pid: the
+ * mark main_detached.c leaves in the target's /dev/shm. After that a notification-only
+ * profiler's detach crashes .NET 10. */
+int sampler_main_detached_before(int pid);
+/* Whether the libclrprof main profiler the sampler was loaded beside is still loaded (1 too
+ * when the endpoints cannot be listed). */
+int sampler_main_still_there(const sampler_session_t *s);
 
 /* Finds the sampler library: --profiler, $CLRATTACH_SAMPLER, then beside the installed command,
  * then the build tree. NULL when none exists (after saying why on stderr). */
 const char *sampler_path(const char *given);
-/* Finds the sampler's control endpoint among process pid's libclrprof profilers: 0,
- * CLRA_ENOENDPOINT when it has none (yet), or the listing's error. */
-int session_find_sampler(int pid, clra_profiler_ref_t *out, clra_status_t *st);
-/* Attaches the sampler with options (client data), finds its endpoint and holds it. */
+/* Finds the control endpoint of the sampler loaded with CLSID clsid among process pid's
+ * libclrprof profilers: 0, CLRA_ENOENDPOINT when it has none (yet), or the listing's error. */
+int session_find_sampler(int pid, const char *clsid, clra_profiler_ref_t *out, clra_status_t *st);
+/* Whether a main profiler is loaded in pid, as far as can be told without an attach (a
+ * libclrprof profiler's status, the environment of a startup profiler); 1 with why. */
+int sampler_main_taken(int pid, int timeout_ms, char *why, size_t cap, char main_clsid[37]);
+/* Attaches the sampler with options (client data), finds its endpoint and holds it: as s->load
+ * says; SAMPLER_LOAD_AUTO loads it beside a main profiler found by sampler_main_taken, or beside
+ * one that refuses it as the main profiler (s->refused_main). */
 int session_start(sampler_session_t *s, int pid, const char *path, const char *options,
                   int stage, int timeout_ms, clra_status_t *st);
+/* Says how the sampler was loaded (and what the runtime keeps of it after the detach): fields
+ * of j, or lines on stderr when j is NULL. */
+void session_report_load(const sampler_session_t *s, struct json_out *j);
 /* Drains the samples gathered since the last drain into s->profile. */
 int session_drain(sampler_session_t *s, int timeout_ms, clra_status_t *st);
 /* Last drain, detach, and wait until the library is unmapped. */

@@ -41,12 +41,12 @@ const char *sampler_path(const char *given)
     return NULL;
 }
 
-int session_find_sampler(int pid, clra_profiler_ref_t *out, clra_status_t *st)
+int session_find_sampler(int pid, const char *clsid, clra_profiler_ref_t *out, clra_status_t *st)
 {
     clra_profiler_ref_t refs[16];
     int n = clra_profiler_list(pid, refs, 16, st);
     for (int i = 0; i < n && i < 16; i++)
-        if (strcasecmp(refs[i].clsid, SAMPLER_CLSID) == 0) {
+        if (strcasecmp(refs[i].clsid, clsid) == 0) {
             *out = refs[i];
             return 0;
         }
@@ -56,15 +56,13 @@ int session_find_sampler(int pid, clra_profiler_ref_t *out, clra_status_t *st)
     return n < 0 ? n : CLRA_ENOENDPOINT;
 }
 
-int session_start(sampler_session_t *s, int pid, const char *path, const char *options,
-                  int stage, int timeout_ms, clra_status_t *st)
+/* One attach of the sampler from path (staged first when asked), as main or beside. */
+static int attach_as(int pid, const char *path, const char *clsid_text, const char *options,
+                     int stage, int timeout_ms, clra_status_t *st)
 {
     clra_guid_t clsid;
     clra_stage_t *copy = NULL;
-    s->pid = pid;
-    s->hold_fd = -1;
-    s->detach_expected_ms = s->unload_ms = -1;
-    clra_guid_parse(SAMPLER_CLSID, &clsid);
+    clra_guid_parse(clsid_text, &clsid);
     if (stage) {
         int rc = clra_stage_create(pid, path, &copy, st);
         if (rc)
@@ -78,8 +76,56 @@ int session_start(sampler_session_t *s, int pid, const char *path, const char *o
         clra_stage_remove(copy, NULL);
     else if (copy)
         clra_stage_release(copy); /* the copy stays until the sweep after the detach */
+    return rc;
+}
+
+int session_start(sampler_session_t *s, int pid, const char *path, const char *options,
+                  int stage, int timeout_ms, clra_status_t *st)
+{
+    s->pid = pid;
+    s->hold_fd = -1;
+    s->detach_expected_ms = s->unload_ms = -1;
+    if (s->load == SAMPLER_LOAD_BESIDE)
+        snprintf(s->beside_why, sizeof s->beside_why, "--notification-only");
+    else if (s->load == SAMPLER_LOAD_AUTO &&
+             sampler_main_taken(pid, timeout_ms, s->beside_why, sizeof s->beside_why,
+                                s->main_clsid))
+        s->load = SAMPLER_LOAD_BESIDE;
+    if (s->load == SAMPLER_LOAD_BESIDE && sampler_main_detached_before(pid)) {
+        s->unsafe_beside = 1;
+        snprintf(st->detail, sizeof st->detail, "the sampler would be loaded notification-only "
+                 "(%s), but a main profiler has detached from process %d before", s->beside_why,
+                 pid);
+        return CLRA_EINVAL;
+    }
+    int rc = attach_as(pid, path, s->load == SAMPLER_LOAD_BESIDE ? SAMPLER_BESIDE_CLSID
+                                                                 : SAMPLER_CLSID,
+                       options, stage, timeout_ms, st);
+    if (rc == CLRA_ERUNTIME && (uint32_t)st->hresult == 0x8013136Au &&
+        s->load == SAMPLER_LOAD_AUTO) {
+        /* A main profiler nothing above could see (attached, not a libclrprof one). */
+        s->refused_main = 1;
+        s->load = SAMPLER_LOAD_BESIDE;
+        snprintf(s->beside_why, sizeof s->beside_why, "the runtime refused it as the main "
+                 "profiler (CORPROF_E_PROFILER_ALREADY_ACTIVE)");
+        if (sampler_main_detached_before(pid)) {
+            s->unsafe_beside = 1;
+            snprintf(st->detail, sizeof st->detail, "%s, but a main profiler has detached "
+                     "from process %d before", s->beside_why, pid);
+            return CLRA_EINVAL;
+        }
+        /* The refused load keeps its library mapped; a staged copy is another file, which
+         * the detach can unload. Unstaged if staging is not possible. */
+        rc = attach_as(pid, path, SAMPLER_BESIDE_CLSID, options, 1, timeout_ms, st);
+        if (rc && rc != CLRA_ERUNTIME && !stage)
+            rc = attach_as(pid, path, SAMPLER_BESIDE_CLSID, options, 0, timeout_ms, st);
+    }
+    if (s->load != SAMPLER_LOAD_BESIDE)
+        s->load = SAMPLER_LOAD_MAIN;
     if (!rc)
-        rc = session_find_sampler(pid, &s->ref, st);
+        rc = session_find_sampler(pid, s->load == SAMPLER_LOAD_BESIDE ? SAMPLER_BESIDE_CLSID
+                                                                      : SAMPLER_CLSID,
+                                  &s->ref, st);
     if (!rc)
         rc = clra_profiler_hold(&s->ref, timeout_ms, &s->hold_fd, &s->inode, st);
     return rc;
@@ -121,15 +167,32 @@ int session_drain(sampler_session_t *s, int timeout_ms, clra_status_t *st)
     return rc;
 }
 
+/* .NET 10 crashes (SIGSEGV) in the RequestProfilerDetach of a notification-only profiler once
+ * a main profiler has detached from the process (README). When the main profiler the sampler
+ * was loaded beside is gone, the sampler is told to stop sampling and stay loaded instead. */
+static int park_instead(sampler_session_t *s, int timeout_ms)
+{
+    char reply[64];
+    clra_status_t pst;
+    if (s->load != SAMPLER_LOAD_BESIDE ||
+        (!sampler_main_detached_before(s->pid) &&
+         (!s->main_clsid[0] || sampler_main_still_there(s))))
+        return 0;
+    s->parked = clra_profiler_request(&s->ref, "park", timeout_ms, reply, sizeof reply, NULL,
+                                      NULL, &pst) == 0 && strncmp(reply, "ok", 2) == 0;
+    return s->parked;
+}
+
 int session_stop(sampler_session_t *s, int timeout_ms, clra_status_t *st)
 {
     int rc = s->exited ? CLRA_ENOPROC : session_drain(s, timeout_ms, st);
-    if (!s->exited) {
+    if (!s->exited && !park_instead(s, timeout_ms)) {
         clra_detach_result_t r;
         clra_status_t dst;
         int drc = clra_profiler_detach(&s->ref, timeout_ms, &r, &dst);
         s->detach_expected_ms = drc == 0 || drc == CLRA_ETIMEDOUT ? (int)r.expected_ms : -1;
         s->unload_ms = drc == 0 && !r.library_refs ? r.elapsed_ms : -1;
+        s->library_refs = drc == 0 ? (int)r.library_refs : 0;
         if (drc == CLRA_ENOPROC)
             s->exited = 1;
         if (drc && !rc) {
@@ -140,9 +203,35 @@ int session_stop(sampler_session_t *s, int timeout_ms, clra_status_t *st)
     if (s->hold_fd >= 0)
         close(s->hold_fd); /* after the detach; had it failed, this hang-up detaches too */
     s->hold_fd = -1;
-    if (!s->exited && s->inode && !rc)
+    if (!s->exited && s->inode && !rc && !s->library_refs && !s->parked)
         rc = clra_library_wait_unmapped(s->pid, s->inode, timeout_ms, st);
     cli_sweep_stage(s->pid, 1);
     drain_map_free(&s->map);
     return rc;
+}
+
+void session_report_load(const sampler_session_t *s, struct json_out *j)
+{
+    int beside = s->load == SAMPLER_LOAD_BESIDE;
+    if (j) {
+        json_str(j, "loaded_as", beside ? "notification-only" : "main");
+        if (beside)
+            json_str(j, "loaded_beside_because", s->beside_why);
+        json_bool(j, "refused_as_main", s->refused_main);
+        json_int(j, "library_refs", s->library_refs);
+        json_bool(j, "parked", s->parked);
+        return;
+    }
+    if (beside)
+        fprintf(stderr, "clrattach: the sampler was loaded as notification-only beside the main "
+                "profiler (%s)\n", cli_vis(s->beside_why));
+    if (s->parked)
+        fprintf(stderr, "clrattach: a main profiler detached while the sampler ran beside it; "
+                "the sampler stopped sampling and stays loaded in process %d, because .NET 10 "
+                "crashes when a notification-only profiler detaches after a main one\n", s->pid);
+    if (s->library_refs)
+        fprintf(stderr, "clrattach: the sampler detached, but the runtime keeps %d more "
+                "reference%s to its library (from the refused attach as the main profiler), so "
+                "it stays mapped in process %d\n", s->library_refs,
+                s->library_refs == 1 ? "" : "s", s->pid);
 }

@@ -45,6 +45,12 @@ static const clra_hresult_info_t hresult_table[] = {
      "DllGetClassObject, CreateInstance or InitializeForAttach.",
      "A defect in the profiler: read its log or run `gdb -p PID` on the target to find the "
      "call; if the profiler expects client data, pass some."},
+    {HR(0x80004004), "E_ABORT",
+     "A libclrprof profiler refused to detach itself (CLRPROF_E_KEPT_LOADED): it was kept "
+     "loaded, or it is notification-only in a process a main profiler has detached from, "
+     "where .NET 10 crashes in such a detach.",
+     "Leave it loaded; it stops when the process exits. Only a restart of the process "
+     "removes it safely."},
     {HR(0x80004005), "E_FAIL",
      "Unspecified failure: the runtime sends it for an empty profiler path on Linux, and many "
      "profilers return it from InitializeForAttach for any problem.",

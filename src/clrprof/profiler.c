@@ -216,6 +216,8 @@ static HRESULT sdk_detach_succeeded(Cb *This)
     if (p->info)
         p->info->lpVtbl->Release(p->info);
     p->info = NULL;
+    if (!p->def->notification_only)
+        clrprof__mark_main_detached(); /* a notification profiler's detach would crash now */
     if (p->def->detached)
         p->def->detached(p);
     clrprof_callback_stats_t s;
@@ -234,6 +236,12 @@ static HRESULT sdk_shutdown(Cb *This)
         p->def->shutdown(p);
     clrprof__note(p, "Shutdown");
     return S_OK;
+}
+
+void clrprof_keep_loaded(clrprof_profiler_t *p)
+{
+    p->detach_on_disconnect = 0;
+    __atomic_store_n(&p->keep_loaded, 1, __ATOMIC_RELEASE);
 }
 
 static HRESULT sdk_load_as_notification_only(Cb *This, BOOL *only)

@@ -53,6 +53,7 @@ struct clrprof_profiler {
     /* Options the SDK acts on. */
     unsigned long detach_after_ms, hold_timeout_ms;
     int detach_on_disconnect, control_enabled;
+    int keep_loaded; /* clrprof_keep_loaded: every detach refused (atomic) */
     uint64_t attach_complete_ns; /* 0 until ProfilerAttachComplete */
 
     /* The control endpoint (service thread only, after start). */
@@ -93,5 +94,14 @@ void clrprof__control_close(clrprof_profiler_t *p);
 HRESULT clrprof__function_name_with(ICorProfilerInfo15 *info, FunctionID fn, char *out, size_t cap);
 /* The SDK's own log lines, prefixed with the profiler's name. */
 void clrprof__note(clrprof_profiler_t *p, const char *fmt, ...) __attribute__((format(CLRPROF_PRINTF_FORMAT, 2, 3)));
+
+/* The process-wide mark that a main profiler detached (main_detached.c; never on Windows). */
+#ifdef _WIN32
+#define clrprof__mark_main_detached() ((void)0)
+#define clrprof__main_has_detached() 0
+#else
+void clrprof__mark_main_detached(void);
+int clrprof__main_has_detached(void);
+#endif
 
 #endif

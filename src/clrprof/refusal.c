@@ -25,6 +25,9 @@ static const refusal_t refusals[] = {
     {CORPROF_E_PROFILER_NOT_YET_INITIALIZED,
      "CORPROF_E_PROFILER_NOT_YET_INITIALIZED: still inside Initialize/InitializeForAttach; "
      "request detach from ProfilerAttachComplete or later"},
+    {CLRPROF_E_KEPT_LOADED,
+     "the profiler stays loaded (clrprof_keep_loaded, or it is notification-only and a main "
+     "profiler has detached from this process): such a detach crashes .NET 10"},
     {CORPROF_E_PROFILER_DETACHING,
      "CORPROF_E_PROFILER_DETACHING: a detach is already under way; wait for it to finish"},
 };

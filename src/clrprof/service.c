@@ -41,10 +41,13 @@ static int ms_for_poll(uint64_t ms)
 HRESULT clrprof__detach_now(clrprof_profiler_t *p, const char *reason, DWORD *expected_out)
 {
     DWORD expected = clrprof_expected_detach_ms(p);
-    if (p->def->before_detach)
+    int kept = __atomic_load_n(&p->keep_loaded, __ATOMIC_ACQUIRE) ||
+               (p->def->notification_only && clrprof__main_has_detached());
+    if (p->def->before_detach && !kept)
         p->def->before_detach(p, reason);
-    HRESULT hr = p->info ? p->info->lpVtbl->RequestProfilerDetach(p->info, expected)
-                         : CORPROF_E_PROFILER_DETACHING;
+    HRESULT hr = kept ? CLRPROF_E_KEPT_LOADED
+                 : p->info ? p->info->lpVtbl->RequestProfilerDetach(p->info, expected)
+                           : CORPROF_E_PROFILER_DETACHING;
     clrprof_callback_stats_t s;
     clrprof_callback_stats(p, &s);
     clrprof__note(p, "detach requested (%s): hr=0x%08X expected_ms=%u longest_callback_us=%llu: %s",

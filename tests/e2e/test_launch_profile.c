@@ -2,6 +2,7 @@
  * its startup profiler and writes the profile once the app has ended: the app spins on
  * command ("spin N" burns N ms in ClrAttach.Sample.Hot.Spin), and the profile must hold it. */
 #define _GNU_SOURCE
+#include "bg_cli.h"
 #include "harness.h"
 #include "test.h"
 
@@ -158,4 +159,24 @@ TEST(launch_profile_refuses_a_second_profiler_and_an_unknown_extension)
     ASSERT_MSG(rc == 2, "exit %d:\n%s", rc, out);
     ASSERT_CONTAINS(out, "/nonexistent/dir/p.folded");
     ASSERT_MSG(!strstr(out, "ran"), "COMMAND ran:\n%s", out);
+}
+
+/* Issue 14: a startup-loaded sampler that nobody drains (launch died before it held the
+ * endpoint; here a plain launch --profiler, which never drains) detaches itself after
+ * startup_hold_ms instead of sampling until the program exits. */
+TEST(a_startup_sampler_nobody_drains_detaches_itself_after_startup_hold_ms)
+{
+    app_t a;
+    const char *args[] = {"--profiler", profiler_path("sampler"), "--clsid",
+                          "8A3C5B1E-6F0D-4C2A-9E57-2D4F1B3A6C90", "--data",
+                          "mode=cpu;startup_hold_ms=1500", NULL};
+    app_spawn_launched(&a, NULL, args);
+    ASSERT_MSG(app_wait_ready(&a, 30000) == 0, "the launched app did not start within 30 s");
+    double t0 = now_ms();
+    app_wait_unmapped(&a, "libsampler_profiler.so", 15000);
+    test_note("the startup sampler was unmapped %.0f ms after ready", now_ms() - t0);
+    ASSERT_CONTAINS(app_log(&a), "sampler: not drained within the startup hold; detach hr=0x00000000");
+    ASSERT_CONTAINS(app_log(&a), "ProfilerDetachSucceeded");
+    app_assert_responsive(&a);
+    app_stop(&a);
 }

@@ -62,6 +62,7 @@ static const expected_t all_codes[] = {
     {HR(0x80004001), "E_NOTIMPL"},
     {HR(0x80004002), "E_NOINTERFACE"},
     {HR(0x80004003), "E_POINTER"},
+    {HR(0x80004004), "E_ABORT"}, /* a libclrprof profiler kept loaded refuses to detach */
     {HR(0x80004005), "E_FAIL"},
     {HR(0x8000FFFF), "E_UNEXPECTED"},
     {HR(0x80040110), "CLASS_E_NOAGGREGATION"},
