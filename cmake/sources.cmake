@@ -174,6 +174,7 @@ set(CLRATTACH_SOURCES_WINDOWS
   src/clrattach/profiler_control.c
   src/clrattach/profiler_control_win.c
   src/clrattach/proto/advertise.c
+  src/clrattach/proto/counter_notice.c
   src/clrattach/proto/counter_reading.c
   src/clrattach/proto/dump_codec.c
   src/clrattach/proto/eventpipe_codec.c
@@ -224,6 +225,10 @@ set(CLRPROF_SOURCES_WINDOWS
 set(CLI_SOURCES_WINDOWS
   src/cli/cmd_attach.c
   src/cli/cmd_convert.c
+  src/cli/cmd_counters.c
+  src/cli/cmd_counters_list.c
+  src/cli/counters_known.c
+  src/cli/counters_view.c
   src/cli/cmd_detach.c
   src/cli/cmd_dump.c
   src/cli/cmd_env.c

@@ -73,7 +73,7 @@ if(CLRA_WINE AND CLRA_HOST_DOTNET)
     set_tests_properties(win-e2e.launch_${case} PROPERTIES LABELS win-e2e TIMEOUT 300 RUN_SERIAL ON)
   endforeach()
   # trace, convert, startup-hook and dump (tests/windows/e2e_trace.sh, issue 12).
-  foreach(case trace hook dump)
+  foreach(case trace hook dump counters)
     add_test(NAME win-e2e.${case} COMMAND bash ${CMAKE_SOURCE_DIR}/tests/windows/e2e_trace.sh
              ${CMAKE_BINARY_DIR} ${CMAKE_SOURCE_DIR} ${CLRA_HOST_DOTNET} ${case})
     set_tests_properties(win-e2e.${case} PROPERTIES LABELS win-e2e TIMEOUT 300 RUN_SERIAL ON)

@@ -3,6 +3,7 @@
  * Ctrl-C, --duration or the process's exit; every way out sends StopTracing. */
 #define _GNU_SOURCE
 #include "cli.h"
+#include "interrupt.h"
 #include "counters_view.h"
 #include "options.h"
 
@@ -86,9 +87,9 @@ static const cli_verb_t counters_verb = {
 
 static volatile sig_atomic_t interrupted;
 
-static void on_signal(int sig)
+/* Ctrl-C or a termination request ends the session cleanly (StopTracing) at the next wake. */
+static void on_interrupt(void)
 {
-    (void)sig;
     interrupted = 1;
 }
 
@@ -298,11 +299,7 @@ int cmd_counters(int argc, char **argv)
     c.view.tty = isatty(fileno(c.view.f));
     c.view.pid = a.pid;
     c.view.interval_s = (unsigned)c.o.interval_s;
-    struct sigaction sa = {.sa_handler = on_signal};
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    signal(SIGPIPE, SIG_IGN);
+    cli_on_interrupt(on_interrupt);
     cli_run_begin(&cr, a.pid, 0);
     int code = run(&c, a.pid, a.timeout_ms, &cr);
     if (c.view.f != stdout && fclose(c.view.f) != 0 && code == EXIT_OK) {

@@ -16,7 +16,11 @@ static void stamp(char *out, size_t cap)
 {
     time_t now = time(NULL);
     struct tm tm;
+#ifdef _WIN32
+    gmtime_s(&tm, &now);
+#else
     gmtime_r(&now, &tm);
+#endif
     strftime(out, cap, "%Y-%m-%d %H:%M:%SZ", &tm);
 }
 

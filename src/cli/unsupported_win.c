@@ -15,11 +15,6 @@ int cmd_perfmap(int argc, char **argv)
     (void)argc, (void)argv;
     return not_on_windows("perfmap", "perf maps are for Linux perf");
 }
-int cmd_counters(int argc, char **argv)
-{
-    (void)argc, (void)argv;
-    return not_on_windows("counters", "its command still uses POSIX signals and time calls");
-}
 int cmd_profile(int argc, char **argv)
 {
     (void)argc, (void)argv;

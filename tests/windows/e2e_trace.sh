@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # End-to-end tests under wine of the verbs that came to Windows with issue 12 (trace, convert,
-# startup-hook, dump, attach --hold), against the self-contained win-x64 .NET 10 sample app
+# startup-hook, dump, attach --hold, counters), against the self-contained win-x64 .NET 10 sample app
 # that tests/windows/e2e.sh publishes into the build tree (published here too when missing).
 #   e2e_trace.sh BUILD_DIR SOURCE_DIR DOTNET CASE
 # One CASE per run, each with its own app process; under the e2e lock like every e2e test.
@@ -125,6 +125,29 @@ trace)
         grep -q "\"Sequence\":$i,\"Text\":\"tick $i\"" "$work/ticks" ||
             fail "no Tick with Sequence $i: $(head -3 "$work/ticks")"
     done
+    ;;
+counters)
+    # counters over the pipe: the Meter histogram of 1..1000 ms the app records while the
+    # session runs gives its 95th percentile (CSV, as dotnet-counters names the row), and
+    # System.Runtime's cpu-usage is read beside it.
+    start_app
+    "$RUN" "$EXE" counters --format csv --duration 6 \
+        --counters 'ClrAttach.Sample[sample.latency],System.Runtime[cpu-usage]' "$winpid" \
+        >"$work/cnt.csv" 2>"$work/cnt.err" &
+    cnt_pid=$!
+    sleep 2.5
+    ask "record 1000" "recorded 1000"
+    wait "$cnt_pid"
+    crc=$?
+    [ "$crc" = 0 ] || fail "counters exited $crc: $(cat "$work/cnt.csv" "$work/cnt.err")"
+    p95=$(tr -d '\r' <"$work/cnt.csv" |
+          sed -n 's/.*,ClrAttach\.Sample,sample\.latency (ms)\[Percentile=95\],Metric,\(.*\)$/\1/p' |
+          tail -1)
+    [ -n "$p95" ] || fail "no p95 row: $(cat "$work/cnt.csv" "$work/cnt.err")"
+    awk -v v="$p95" 'BEGIN { exit !(v >= 950 * 0.99 && v <= 950 * 1.01) }' ||
+        fail "p95 is $p95, recorded 1..1000 ms (want 950 within 1%)"
+    grep -q ',System.Runtime,CPU Usage (%),Metric,' "$work/cnt.csv" ||
+        fail "no cpu-usage row: $(head -5 "$work/cnt.csv")"
     ;;
 hook)
     # The hook (tests/apps/hook) runs inside the app: it writes its pid to CLRA_HOOK_OUT and
