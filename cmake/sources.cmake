@@ -10,6 +10,7 @@ set(CLRATTACH_SOURCES
   src/clrattach/hresult.c
   src/clrattach/nettrace_file.c
   src/clrattach/ipc/request.c
+  src/clrattach/ipc/reverse_held.c
   src/clrattach/ipc/reverse_server.c
   src/clrattach/ipc/socket_check.c
   src/clrattach/ipc/stream_unix.c
@@ -162,6 +163,7 @@ set(CLRATTACH_SOURCES_WINDOWS
   src/clrattach/framework/framework_attach_win.c
   src/clrattach/hresult.c
   src/clrattach/ipc/request.c
+  src/clrattach/ipc/reverse_held.c
   src/clrattach/ipc/reverse_server_win.c
   src/clrattach/ipc/stream_win.c
   src/clrattach/ipc/transport_win.c

@@ -3,24 +3,15 @@
  * One instance always waits for the next runtime (overlapped ConnectNamedPipe); each connected
  * instance's advertise is read under a bound, and the latest live connection per runtime
  * cookie is held until a command takes it. */
-#include "proto/advertise.h"
-#include "ipc/request.h"
+#include "ipc/reverse_held.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <windows.h>
 #include <sddl.h>
 
-#define MAX_HELD 16
-#define ADVERTISE_READ_MS 1000
 #define PIPE_PREFIX "\\\\.\\pipe\\"
 #define PIPE_BUFFER 16384
-
-typedef struct held {
-    clra_advertise_t ad;
-    HANDLE pipe; /* NULL when the slot is free */
-    uint64_t seq;
-} held_t;
 
 struct clra_reverse_server {
     char path[CLRA_PATH_MAX];
@@ -29,8 +20,7 @@ struct clra_reverse_server {
     HANDLE pending;         /* the instance waiting for a client, NULL after a failure */
     OVERLAPPED ov;          /* its ConnectNamedPipe; ov.hEvent is set once a client is in */
     int pre_connected;      /* the client came before ConnectNamedPipe (no I/O to ask about) */
-    held_t held[MAX_HELD];
-    uint64_t seq;
+    clra__held_set_t held;
 };
 
 /* Writes "what(path): <system message> (Windows error N)" into the detail. */
@@ -146,83 +136,25 @@ int clra_reverse_server_listen(const char *path, clra_reverse_server_t **out, cl
     return 0;
 }
 
-/* A held connection is dead once the runtime hung up or (never expected) sent something. */
-static int is_alive(HANDLE h)
-{
-    DWORD avail = 0;
-    return PeekNamedPipe(h, NULL, 0, NULL, &avail, NULL) && avail == 0;
-}
-
-static held_t *find_held(clra_reverse_server_t *s, const clra_guid_t *cookie)
-{
-    held_t *best = NULL;
-    for (int i = 0; i < MAX_HELD; i++) {
-        held_t *h = &s->held[i];
-        if (!h->pipe || (cookie && memcmp(&h->ad.cookie, cookie, sizeof *cookie) != 0))
-            continue;
-        if (!is_alive(h->pipe)) {
-            CloseHandle(h->pipe);
-            h->pipe = NULL;
-        } else if (!best || h->seq > best->seq) {
-            best = h;
-        }
-    }
-    return best;
-}
-
-/* Keeps the newest connection per cookie; when full, the oldest slot makes room. */
-static void hold(clra_reverse_server_t *s, HANDLE pipe, const clra_advertise_t *ad)
-{
-    held_t *slot = NULL;
-    for (int i = 0; i < MAX_HELD; i++) {
-        held_t *h = &s->held[i];
-        if (h->pipe && memcmp(&h->ad.cookie, &ad->cookie, sizeof ad->cookie) == 0) {
-            CloseHandle(h->pipe);
-            h->pipe = NULL;
-        }
-        if (!h->pipe && !slot)
-            slot = h;
-    }
-    if (!slot) {
-        slot = &s->held[0];
-        for (int i = 1; i < MAX_HELD; i++)
-            if (s->held[i].seq < slot->seq)
-                slot = &s->held[i];
-    }
-    if (slot->pipe)
-        CloseHandle(slot->pipe);
-    slot->pipe = pipe;
-    slot->ad = *ad;
-    slot->seq = ++s->seq;
-}
-
-/* Reads and checks the advertise of a freshly connected instance, within a second (or what is
- * left of d): a peer that sends garbage or nothing is dropped, so it cannot stall the server. */
+/* Reads and checks the advertise of a freshly connected instance (clra__read_advertise), then
+ * holds the pipe. */
 static void take_client(clra_reverse_server_t *s, HANDLE pipe, const clra__deadline_t *d,
                         clra_status_t *st)
 {
-    uint8_t bytes[CLRA__ADVERTISE_SIZE];
     clra_advertise_t ad;
     clra__conn_t c;
-    clra__deadline_t read_by = clra__deadline_in(ADVERTISE_READ_MS);
-    if (clra__deadline_left_ms(d) >= 0 && clra__deadline_left_ms(d) < ADVERTISE_READ_MS)
-        read_by = *d;
-    if (clra__conn_from_pipe(pipe, &c) != 0)
+    if (clra__conn_from_pipe(pipe, &c) != 0 || clra__read_advertise(&c, d, s->path, &ad, st) != 0)
         return;
-    if (clra__recv_exact(&c, bytes, sizeof bytes, &read_by) != 0 ||
-        clra__parse_advertise(bytes, &ad) != 0) {
-        clra__detail(st, "dropped a connection to %s that did not advertise a runtime", s->path);
-        clra__close(&c);
-        return;
-    }
     CloseHandle(c.event); /* the held pipe gets a fresh event when a command takes it */
-    hold(s, pipe, &ad);
+    c.event = NULL;
+    clra__held_add(&s->held, &c, &ad);
 }
 
 /* Waits until the deadline for a client on the pending instance; a connected one is replaced
  * by a new instance at once (a runtime finding none retries later) and its advertise read. */
-static int accept_one(clra_reverse_server_t *s, const clra__deadline_t *d, clra_status_t *st)
+static int accept_one(void *server, const clra__deadline_t *d, clra_status_t *st)
 {
+    clra_reverse_server_t *s = server;
     if (!s->pending) {
         DWORD err = new_instance(s, 0);
         if (err && err != ERROR_NO_DATA) {
@@ -259,21 +191,7 @@ int clra_reverse_server_wait(clra_reverse_server_t *s, const clra_guid_t *cookie
     memset(st, 0, sizeof *st);
     if (!s)
         return CLRA_EINVAL;
-    clra__deadline_t d = clra__deadline_in(timeout_ms);
-    for (;;) {
-        held_t *h = find_held(s, cookie);
-        if (h) {
-            if (ad)
-                *ad = h->ad;
-            return 0;
-        }
-        int rc = accept_one(s, &d, st);
-        if (rc == CLRA_ETIMEDOUT)
-            clra__detail(st, "no runtime%s connected to %s within %d ms",
-                         cookie ? " with that cookie" : "", s->path, timeout_ms);
-        if (rc)
-            return rc;
-    }
+    return clra__held_wait(&s->held, accept_one, s, s->path, cookie, timeout_ms, ad, st);
 }
 
 int clra_reverse_server_accept(clra_reverse_server_t *s, const clra_guid_t *cookie,
@@ -282,16 +200,15 @@ int clra_reverse_server_accept(clra_reverse_server_t *s, const clra_guid_t *cook
     if (!s || !out)
         return CLRA_EINVAL;
     *out = NULL;
-    held_t *h = find_held(s, cookie);
+    clra__held_t *h = clra__held_find(&s->held, cookie);
     if (!h)
         return CLRA_ENOENDPOINT;
     clra_connection_t *c = malloc(sizeof *c);
     if (!c)
         return CLRA_ENOMEM;
     c->fd = -1;
-    c->pipe = h->pipe;
     c->ns_pid = (int)h->ad.pid;
-    h->pipe = NULL;
+    c->pipe = clra__held_take(h).pipe;
     *out = c;
     return 0;
 }
@@ -346,9 +263,7 @@ void clra_reverse_server_close(clra_reverse_server_t *s)
 {
     if (!s)
         return;
-    for (int i = 0; i < MAX_HELD; i++)
-        if (s->held[i].pipe)
-            CloseHandle(s->held[i].pipe);
+    clra__held_close_all(&s->held);
     if (s->pending) {
         CancelIoEx(s->pending, &s->ov);
         CloseHandle(s->pending);

@@ -35,6 +35,9 @@ int clra__recv_exact(clra__conn_t *c, void *buf, size_t n, const clra__deadline_
 int clra__recv_message(clra__conn_t *c, clra__header_t *h, uint8_t *payload, size_t cap,
                        size_t *payload_len, const clra__deadline_t *d);
 void clra__close(clra__conn_t *c);
+/* Whether an idle connection is still open with nothing to read (a held reverse connection
+ * is dead once the runtime hung up or, never expected, sent something). */
+int clra__conn_quiet(const clra__conn_t *c);
 
 /* Streams (a trace session's connection), ipc/stream_unix.c and ipc/stream_win.c. */
 /* Waits up to wait_ms until one of the n connections (NULL entries are skipped) has bytes to

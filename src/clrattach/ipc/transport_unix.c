@@ -186,6 +186,12 @@ int clra__recv_exact(clra__conn_t *c, void *buf, size_t n, const clra__deadline_
     return 0;
 }
 
+int clra__conn_quiet(const clra__conn_t *c)
+{
+    struct pollfd p = {c->fd, POLLIN | POLLRDHUP, 0};
+    return c->fd >= 0 && poll(&p, 1, 0) == 0;
+}
+
 void clra__close(clra__conn_t *c)
 {
     if (c->fd >= 0)

@@ -194,6 +194,12 @@ int clra__pipe_server_check(clra__conn_t *c, const char *path, int pid, clra_sta
     return 0;
 }
 
+int clra__conn_quiet(const clra__conn_t *c)
+{
+    DWORD avail = 0;
+    return c->pipe && PeekNamedPipe(c->pipe, NULL, 0, NULL, &avail, NULL) && avail == 0;
+}
+
 void clra__close(clra__conn_t *c)
 {
     if (c->pipe)
