@@ -23,20 +23,6 @@ struct clra_reverse_server {
     clra__held_set_t held;
 };
 
-/* Writes "what(path): <system message> (Windows error N)" into the detail. */
-static void win_detail(clra_status_t *st, const char *what, const char *path, DWORD err)
-{
-    char msg[200] = "";
-    DWORD n = FormatMessageA(FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS, NULL,
-                             err, 0, msg, sizeof msg, NULL);
-    while (n > 0 && (msg[n - 1] == '\n' || msg[n - 1] == '\r' || msg[n - 1] == '.'))
-        msg[--n] = '\0';
-    if (st)
-        st->sys_errno = (int)err;
-    clra__detail(st, "%s(%s): %s (Windows error %lu)", what, path, n ? msg : "error",
-                 (unsigned long)err);
-}
-
 /* Creates an instance and starts its overlapped connect. The first one is the pipe's first
  * instance or nothing: a name someone else made first is refused, never shared. 0 or the
  * Win32 error. */
@@ -115,7 +101,7 @@ int clra_reverse_server_listen(const char *path, clra_reverse_server_t **out, cl
                                                               SDDL_REVISION_1,
                                                               &s->sa.lpSecurityDescriptor,
                                                               NULL)) {
-        win_detail(st, "ConvertStringSecurityDescriptorToSecurityDescriptor", path,
+        clra__win_detail(st, "ConvertStringSecurityDescriptorToSecurityDescriptor", path,
                    GetLastError());
         free(s);
         return CLRA_EIO;
@@ -125,7 +111,7 @@ int clra_reverse_server_listen(const char *path, clra_reverse_server_t **out, cl
     if (!err)
         err = new_instance(s, 1);
     if (err) {
-        win_detail(st, "CreateNamedPipe", path, err);
+        clra__win_detail(st, "CreateNamedPipe", path, err);
         if (err == ERROR_ACCESS_DENIED || err == ERROR_PIPE_BUSY || err == ERROR_ALREADY_EXISTS)
             clra__detail(st, "cannot create the pipe %s: a pipe of that name exists already "
                          "(Windows error %lu); pick another name", path, (unsigned long)err);
@@ -158,7 +144,7 @@ static int accept_one(void *server, const clra__deadline_t *d, clra_status_t *st
     if (!s->pending) {
         DWORD err = new_instance(s, 0);
         if (err && err != ERROR_NO_DATA) {
-            win_detail(st, "CreateNamedPipe", s->path, err);
+            clra__win_detail(st, "CreateNamedPipe", s->path, err);
             return CLRA_EIO;
         }
         if (err)

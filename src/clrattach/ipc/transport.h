@@ -55,6 +55,9 @@ int clra__recv_now(clra__conn_t *c, void *buf, size_t cap, size_t *got, clra_sta
 void clra__conn_store(const clra__conn_t *c, int *fd, void **aux);
 void clra__conn_load(clra__conn_t *c, int fd, void *aux);
 #ifdef _WIN32
+/* Writes "what(path): <system message> (Windows error N)" into st's detail and err into its
+ * sys_errno. */
+void clra__win_detail(clra_status_t *st, const char *what, const char *path, unsigned long err);
 /* The pid of the process that created the pipe's server end (GetNamedPipeServerProcessId), so
  * a pipe found by name is checked to be the target's; 0 or CLRA_EUNSAFE with st->detail. */
 int clra__pipe_server_check(clra__conn_t *c, const char *path, int pid, clra_status_t *st);

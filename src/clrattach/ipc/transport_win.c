@@ -38,8 +38,8 @@ static int win_error(DWORD err)
     }
 }
 
-/* Writes "what(path): <system message> (error N)" into the detail. */
-static void win_detail(clra_status_t *st, const char *what, const char *path, DWORD err)
+/* The system's own sentence for err, without its trailing period and line end. */
+void clra__win_detail(clra_status_t *st, const char *what, const char *path, unsigned long err)
 {
     char msg[256] = "";
     DWORD n = FormatMessageA(FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS, NULL,
@@ -75,14 +75,14 @@ static int open_pipe(const wchar_t *wpath, const char *path, const clra__deadlin
         DWORD err = GetLastError();
         int left = clra__deadline_left_ms(d);
         if (err != ERROR_PIPE_BUSY || left == 0) {
-            win_detail(st, "CreateFile", path, err);
+            clra__win_detail(st, "CreateFile", path, err);
             return err == ERROR_PIPE_BUSY ? CLRA_ETIMEDOUT : win_error(err);
         }
         DWORD slice = left < 0 || left > BUSY_SLICE_MS ? BUSY_SLICE_MS : (DWORD)left;
         if (!WaitNamedPipeW(wpath, slice) && GetLastError() != ERROR_SEM_TIMEOUT &&
             GetLastError() != ERROR_PIPE_BUSY) {
             err = GetLastError();
-            win_detail(st, "WaitNamedPipe", path, err);
+            clra__win_detail(st, "WaitNamedPipe", path, err);
             return win_error(err);
         }
     }
@@ -106,7 +106,7 @@ int clra__connect(const char *path, const clra__deadline_t *d, clra__conn_t *c,
     c->pipe = h;
     c->event = CreateEventW(NULL, TRUE, FALSE, NULL);
     if (!c->event) {
-        win_detail(st, "CreateEvent", path, GetLastError());
+        clra__win_detail(st, "CreateEvent", path, GetLastError());
         clra__close(c);
         return CLRA_EIO;
     }
@@ -183,7 +183,7 @@ int clra__pipe_server_check(clra__conn_t *c, const char *path, int pid, clra_sta
 {
     ULONG server = 0;
     if (!GetNamedPipeServerProcessId(c->pipe, &server)) {
-        win_detail(st, "GetNamedPipeServerProcessId", path, GetLastError());
+        clra__win_detail(st, "GetNamedPipeServerProcessId", path, GetLastError());
         return CLRA_EUNSAFE;
     }
     if ((int)server != pid) {
