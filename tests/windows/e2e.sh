@@ -12,78 +12,24 @@ DOTNET=${3:?dotnet}
 CASE=${4:?case}
 RUN="$B/wine-run.sh"
 EXE="$B/clrattach.exe"
-HELLO_WIN="Z:$(echo "$B/profilers/libhello_profiler.dll" | tr / '\\')"
 work=$(mktemp -d "${TMPDIR:-/tmp}/clra-win-e2e.XXXXXX")
 app_pid=""
 fail() { echo "FAIL $CASE: $*" >&2; cleanup; exit 1; }
 
-# Publishes the app once (its inputs newer than the output make it publish again).
-publish() {
-    local src="$B/winapp-src" out="$B/winapp"
-    if [ -x "$out/sample.exe" ] && [ "$out/sample.exe" -nt "$S/tests/apps/sample/Program.cs" ] &&
-        [ "$out/sample.exe" -nt "$S/tests/windows/sample-win.csproj" ]; then
-        return 0
-    fi
-    mkdir -p "$src"
-    cp "$S/tests/windows/sample-win.csproj" "$S/tests/apps/sample/Program.cs" "$src/"
-    "$DOTNET" publish "$src/sample-win.csproj" -c Release -o "$out" --nologo -v q >"$work/publish.log" 2>&1 ||
-        { cat "$work/publish.log" >&2; fail "dotnet publish -r win-x64 failed"; }
-    touch "$out/sample.exe"
-}
-
-# Starts the app under wine with stdin on a fifo (fd 3) and reads the Windows pid it prints.
-start_app() {
-    launch_app
-    wait_ready
-}
-
-launch_app() {
-    mkfifo "$work/in"
-    CLRA_WIN_MARK=marked-for-env "$RUN" "$B/winapp/sample.exe" <"$work/in" >"$work/app.out" 2>&1 &
-    app_pid=$!
-    exec 3>"$work/in"
-}
-
-wait_ready() {
-    for _ in $(seq 300); do
-        grep -q '^ready pid=' "$work/app.out" && break
-        sleep 0.1
-    done
-    winpid=$(sed -n 's/^ready pid=\([0-9]*\).*/\1/p' "$work/app.out")
-    [ -n "$winpid" ] || fail "the app did not start: $(cat "$work/app.out")"
-}
-
-# Asks the app a question and waits for the answer line starting with want.
-ask() {
-    echo "$1" >&3
-    for _ in $(seq 100); do
-        grep -q "^$2" "$work/app.out" && return 0
-        sleep 0.1
-    done
-    fail "the app did not answer '$1' with '$2': $(cat "$work/app.out")"
-}
-
+. "$S/tests/windows/lib.sh"
+APP_MARK=CLRA_WIN_MARK=marked-for-env # the env case reads it back
+HELLO_WIN=$(winpath "$B/profilers/libhello_profiler.dll")
 cleanup() {
-    if [ -n "$app_pid" ]; then
-        echo "exit 0" >&3 2>/dev/null
-        exec 3>&-
-        for _ in $(seq 50); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
-        kill "$app_pid" 2>/dev/null
-        app_pid=""
-    fi
+    stop_app
     rm -rf "$work"
 }
 
-clra() { "$RUN" "$EXE" "$@" >"$work/out" 2>"$work/err"; echo $? >"$work/rc"; }
-rc() { cat "$work/rc"; }
-expect_out() { grep -qF -- "$1" "$work/out" "$work/err" || fail "no '$1' in: $(cat "$work/out" "$work/err")"; }
-
-publish
+publish_app
 if [ "$CASE" = resume ]; then
     # Paused at startup on its default pipe: ps finds it (ProcessInfo answers while paused),
     # resume lets it run, and only then does it print "ready".
     export DOTNET_DefaultDiagnosticPortSuspend=1
-    launch_app
+    launch_app "$APP_MARK"
     for _ in $(seq 100); do
         clra ps --json
         winpid=$(grep -o '"pid":[0-9]*,[^}]*winapp' "$work/out" | head -1 | sed 's/"pid":\([0-9]*\).*/\1/')
@@ -100,7 +46,7 @@ if [ "$CASE" = resume ]; then
     cleanup
     exit 0
 fi
-start_app
+start_app "$APP_MARK"
 case "$CASE" in
 info)
     clra info "$winpid"

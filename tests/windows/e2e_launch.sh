@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # End-to-end tests of `clrattach launch` on Windows, under wine: the self-contained win-x64
-# sample app (published into BUILD_DIR/winapp by tests/windows/e2e.sh's recipe) started
+# sample app (published into BUILD_DIR/winapp by lib.sh's publish_app) started
 # paused on a reverse-connect named pipe, with the hello profiler DLL as its startup profiler;
 # and commands that are not .NET.
 #   e2e_launch.sh BUILD_DIR SOURCE_DIR DOTNET CASE
@@ -13,7 +13,7 @@ DOTNET=${3:?dotnet}
 CASE=${4:?case}
 RUN="$B/wine-run.sh"
 EXE="$B/clrattach.exe"
-winpath() { echo "Z:$(echo "$1" | tr / '\\')"; }
+. "$S/tests/windows/lib.sh" # clra, rc and the app helpers are not used here
 HELLO_WIN=$(winpath "$B/profilers/libhello_profiler.dll")
 APP_WIN=$(winpath "$B/winapp/sample.exe")
 work=$(mktemp -d "${TMPDIR:-/tmp}/clra-win-launch.XXXXXX")
@@ -26,20 +26,6 @@ cleanup() {
 }
 say() { cat "$work/out" "$work/err" 2>/dev/null; }
 expect() { grep -qF -- "$1" "$work/$2" || fail "no '$1' in $2: $(say)"; }
-
-# The app, as e2e.sh publishes it (skipped while its inputs are unchanged).
-publish() {
-    local src="$B/winapp-src" out="$B/winapp"
-    if [ -x "$out/sample.exe" ] && [ "$out/sample.exe" -nt "$S/tests/apps/sample/Program.cs" ] &&
-        [ "$out/sample.exe" -nt "$S/tests/windows/sample-win.csproj" ]; then
-        return 0
-    fi
-    mkdir -p "$src"
-    cp "$S/tests/windows/sample-win.csproj" "$S/tests/apps/sample/Program.cs" "$src/"
-    "$DOTNET" publish "$src/sample-win.csproj" -c Release -o "$out" --nologo -v q \
-        >"$work/publish.log" 2>&1 || { cat "$work/publish.log" >&2; fail "dotnet publish failed"; }
-    touch "$out/sample.exe"
-}
 
 # Runs clrattach.exe ARGS with stdin from $work/in (a file or a fifo); rc and seconds taken.
 clra() {
@@ -54,7 +40,7 @@ profiler)
     # The profiler is loaded by the runtime's Initialize before Main (CoreLib is its first
     # module load), --data reaches it as CLRPROF_OPTIONS (log=FILE), launch sees the DLL among
     # the app's modules (the app runs until then), and the app's exit code comes back.
-    publish
+    publish_app
     log="$work/hello.log"
     mkfifo "$work/in"
     "$RUN" "$EXE" launch --profiler "$HELLO_WIN" --data "log=$(winpath "$log")" -- "$APP_WIN" \

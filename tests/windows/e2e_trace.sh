@@ -14,12 +14,10 @@ EXE="$B/clrattach.exe"
 work=$(mktemp -d "${TMPDIR:-/tmp}/clra-win-trace.XXXXXX")
 app_pid=""
 APP_DLLS=""
-# The Windows name of a Linux path, as wine maps / to drive Z:.
-win() { echo "Z:$1" | tr / '\\'; }
 fail() { echo "FAIL $CASE: $*" >&2; cleanup; exit 1; }
 
-# Builds what a case needs from the .NET sources, once: the app, and the hook assembly (IL only,
-# so the same DLL serves Linux and Windows); each is rebuilt when its sources are newer.
+# Builds the hook assembly (IL only, so the same DLL serves Linux and Windows) once; it is
+# rebuilt when its sources are newer.
 dotnet_build() { # verb project output-dir marker-file sources...
     local verb=$1 proj=$2 out=$3 marker=$4 src=$5 fresh=1
     shift 5
@@ -31,56 +29,27 @@ dotnet_build() { # verb project output-dir marker-file sources...
         >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; fail "dotnet $verb $proj failed"; }
     touch "$out/$marker"
 }
-dotnet_build publish "$S/tests/windows/sample-win.csproj" "$B/winapp" sample.exe "$B/winapp-src" \
-    "$S/tests/apps/sample/Program.cs" "$S/tests/windows/sample-win.csproj"
 
-# Starts the app under wine, stdin on a fifo (fd 3), and reads the Windows pid it prints.
-start_app() {
-    mkfifo "$work/in"
-    env CLRA_HOOK_OUT="$(win "$work/hook.out")" ${APP_DLLS:+WINEDLLOVERRIDES="$APP_DLLS"} \
-        "$RUN" "$B/winapp/sample.exe" <"$work/in" >"$work/app.out" 2>&1 &
-    app_pid=$!
-    exec 3>"$work/in"
-    for _ in $(seq 300); do
-        grep -q '^ready pid=' "$work/app.out" && break
-        sleep 0.1
-    done
-    winpid=$(sed -n 's/^ready pid=\([0-9]*\).*/\1/p' "$work/app.out")
-    [ -n "$winpid" ] || fail "the app did not start: $(cat "$work/app.out")"
-}
+. "$S/tests/windows/lib.sh"
+publish_app
 
-# Sends a command and waits (up to 10 s) for a line of the app's output starting with want.
-ask() {
-    echo "$1" >&3
-    for _ in $(seq 100); do
-        grep -q "^$2" "$work/app.out" && return 0
-        sleep 0.1
-    done
-    fail "the app did not answer '$1' with '$2': $(cat "$work/app.out")"
+# The app with the hook's output file, and DLL overrides when a case sets APP_DLLS.
+start_trace_app() {
+    start_app CLRA_HOOK_OUT="$(winpath "$work/hook.out")" ${APP_DLLS:+WINEDLLOVERRIDES="$APP_DLLS"}
 }
 
 cleanup() {
-    if [ -n "$app_pid" ]; then
-        echo "exit 0" >&3 2>/dev/null
-        exec 3>&-
-        for _ in $(seq 50); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
-        kill "$app_pid" 2>/dev/null
-        app_pid=""
-    fi
+    stop_app
     rm -rf "$work"
 }
-
-clra() { "$RUN" "$EXE" "$@" >"$work/out" 2>"$work/err"; echo $? >"$work/rc"; }
-rc() { cat "$work/rc"; }
-expect_out() { grep -qF -- "$1" "$work/out" "$work/err" || fail "no '$1' in: $(cat "$work/out" "$work/err")"; }
 
 case "$CASE" in
 trace)
     # 25 events of the app's EventSource, written while the trace runs, must all be in the
     # file, in order, as our decoder reads them; the CPU samples make a speedscope file.
-    start_app
+    start_trace_app
     "$RUN" "$EXE" trace --providers ClrAttach-Sample,Microsoft-DotNETCore-SampleProfiler \
-        --format speedscope --duration 8 --json --output "$(win "$work/t.nettrace")" "$winpid" \
+        --format speedscope --duration 8 --json --output "$(winpath "$work/t.nettrace")" "$winpid" \
         >"$work/trace.out" 2>"$work/trace.err" &
     trace_pid=$!
     # The runtime writes the stream's header as soon as the session starts.
@@ -99,7 +68,7 @@ trace)
     done
     # Ctrl-C: wine turns SIGINT into the console's CTRL_C_EVENT, and the handler stops the
     # session cleanly (StopTracing, rundown, a valid file).
-    "$RUN" "$EXE" trace --providers ClrAttach-Sample --json --output "$(win "$work/c.nettrace")" \
+    "$RUN" "$EXE" trace --providers ClrAttach-Sample --json --output "$(winpath "$work/c.nettrace")" \
         "$winpid" >"$work/c.out" 2>"$work/c.err" &
     ctrl_pid=$!
     for _ in $(seq 150); do
@@ -115,7 +84,7 @@ trace)
     done
     [ -s "$work/t.speedscope.json" ] || fail "no speedscope file: $(cat "$work/trace.out")"
     grep -q '"shared"' "$work/t.speedscope.json" || fail "the speedscope file has no frames"
-    clra convert --format json "$(win "$work/t.nettrace")"
+    clra convert --format json "$(winpath "$work/t.nettrace")"
     [ "$(rc)" = 0 ] || fail "convert exited $(rc): $(cat "$work/err")"
     tr -d '\r' <"$work/out" | grep '"provider":"ClrAttach-Sample"' | grep '"name":"Tick"' \
         >"$work/ticks"
@@ -130,7 +99,7 @@ counters)
     # counters over the pipe: the Meter histogram of 1..1000 ms the app records while the
     # session runs gives its 95th percentile (CSV, as dotnet-counters names the row), and
     # System.Runtime's cpu-usage is read beside it.
-    start_app
+    start_trace_app
     "$RUN" "$EXE" counters --format csv --duration 6 \
         --counters 'ClrAttach.Sample[sample.latency],System.Runtime[cpu-usage]' "$winpid" \
         >"$work/cnt.csv" 2>"$work/cnt.err" &
@@ -155,18 +124,18 @@ hook)
     # (the runtime would end the process on a hook it cannot load).
     dotnet_build build "$S/tests/apps/hook/hook.csproj" "$B/winhook" clra_hook.dll \
         "$B/winhook-src" "$S/tests/apps/hook/StartupHook.cs" "$S/tests/apps/hook/hook.csproj"
-    start_app
+    start_trace_app
     clra startup-hook "$winpid" 'Z:\no\such\hook.dll'
     [ "$(rc)" = 2 ] || fail "a missing hook exited $(rc), not 2: $(cat "$work/err")"
     expect_out "was not contacted"
-    clra startup-hook "$winpid" "$(win "$B/winhook/clra_hook.dll")"
+    clra startup-hook "$winpid" "$(winpath "$B/winhook/clra_hook.dll")"
     [ "$(rc)" = 0 ] || fail "startup-hook exited $(rc): $(cat "$work/out" "$work/err")"
     expect_out "applied startup hook"
     tr -d '\r' <"$work/hook.out" | grep -qx "end pid=$winpid call=1" ||
         fail "the hook did not run in $winpid: $(cat "$work/hook.out" 2>&1)"
     ask "env CLRA_HOOK_RAN" "env CLRA_HOOK_RAN=$winpid:1"
     # attach --hold is not there on Windows: refused before anything is loaded.
-    clra attach --hold "$winpid" "$(win "$B/profilers/libhello_profiler.dll")"
+    clra attach --hold "$winpid" "$(winpath "$B/profilers/libhello_profiler.dll")"
     [ "$(rc)" = 2 ] || fail "attach --hold exited $(rc), not 2: $(cat "$work/err")"
     expect_out "attach --hold: not supported on Windows"
     ask ping pong
@@ -181,10 +150,10 @@ dump)
     # The path has a space: the runtime pastes it unquoted into createdump's command line, so
     # clrattach quotes it (unquoted, createdump took "with" for a pid and wrote nothing).
     APP_DLLS="winedbg.exe=d"
-    start_app
+    start_trace_app
     mkdir "$work/dir with space"
     dmp="$work/dir with space/d.dmp"
-    clra dump --type mini --output "$(win "$dmp")" "$winpid"
+    clra dump --type mini --output "$(winpath "$dmp")" "$winpid"
     [ "$(head -c 4 "$dmp" 2>/dev/null)" = MDMP ] ||
         fail "no minidump at d.dmp (exit $(rc)): $(cat "$work/out" "$work/err")"
     if [ "$(rc)" = 0 ]; then

@@ -1,0 +1,70 @@
+# lib.sh - what the win-e2e scripts share (e2e.sh, e2e_trace.sh, e2e_launch.sh), sourced after
+# each sets B, S, DOTNET, RUN, EXE and work and defines fail: the sample app published for
+# win-x64 once, started under wine with stdin on a fifo, asked questions and stopped, and
+# clrattach.exe run with its output kept.
+
+# The Windows name of a Linux path, as wine maps / to drive Z:.
+winpath() { echo "Z:$(echo "$1" | tr / '\\')"; }
+
+# Publishes the sample app once (its inputs newer than the output make it publish again).
+publish_app() {
+    local src="$B/winapp-src" out="$B/winapp"
+    if [ -x "$out/sample.exe" ] && [ "$out/sample.exe" -nt "$S/tests/apps/sample/Program.cs" ] &&
+        [ "$out/sample.exe" -nt "$S/tests/windows/sample-win.csproj" ]; then
+        return 0
+    fi
+    mkdir -p "$src"
+    cp "$S/tests/windows/sample-win.csproj" "$S/tests/apps/sample/Program.cs" "$src/"
+    "$DOTNET" publish "$src/sample-win.csproj" -c Release -o "$out" --nologo -v q \
+        >"$work/publish.log" 2>&1 || { cat "$work/publish.log" >&2; fail "dotnet publish -r win-x64 failed"; }
+    touch "$out/sample.exe"
+}
+
+# Starts the app under wine with stdin on a fifo (fd 3); NAME=VALUE arguments go into its
+# environment. app_pid is wine's (Linux) pid.
+launch_app() {
+    mkfifo "$work/in"
+    env "$@" "$RUN" "$B/winapp/sample.exe" <"$work/in" >"$work/app.out" 2>&1 &
+    app_pid=$!
+    exec 3>"$work/in"
+}
+
+# Waits for the app's "ready pid=N" line; winpid is its Windows pid.
+wait_ready() {
+    for _ in $(seq 300); do
+        grep -q '^ready pid=' "$work/app.out" && break
+        sleep 0.1
+    done
+    winpid=$(sed -n 's/^ready pid=\([0-9]*\).*/\1/p' "$work/app.out")
+    [ -n "$winpid" ] || fail "the app did not start: $(cat "$work/app.out")"
+}
+
+start_app() {
+    launch_app "$@"
+    wait_ready
+}
+
+# Sends a command and waits (up to 10 s) for a line of the app's output starting with want.
+ask() {
+    echo "$1" >&3
+    for _ in $(seq 100); do
+        grep -q "^$2" "$work/app.out" && return 0
+        sleep 0.1
+    done
+    fail "the app did not answer '$1' with '$2': $(cat "$work/app.out")"
+}
+
+# Tells the app to exit, and kills it if it has not within 5 s.
+stop_app() {
+    [ -n "${app_pid:-}" ] || return 0
+    echo "exit 0" >&3 2>/dev/null
+    exec 3>&-
+    for _ in $(seq 50); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
+    kill "$app_pid" 2>/dev/null
+    app_pid=""
+}
+
+# Runs clrattach.exe; its output in $work/out and $work/err, its exit code from rc.
+clra() { "$RUN" "$EXE" "$@" >"$work/out" 2>"$work/err"; echo $? >"$work/rc"; }
+rc() { cat "$work/rc"; }
+expect_out() { grep -qF -- "$1" "$work/out" "$work/err" || fail "no '$1' in: $(cat "$work/out" "$work/err")"; }
