@@ -125,6 +125,7 @@ set(CLI_SOURCES
   src/cli/hold.c
   src/cli/interrupt.c
   src/cli/launch_args.c
+  src/cli/launch_sdk.c
   src/cli/launch_profile.c
   src/cli/launch_trace.c
   src/cli/main.c
@@ -238,6 +239,7 @@ set(CLI_SOURCES_WINDOWS
   src/cli/cmd_ps.c
   src/cli/cmd_resume.c
   src/cli/launch_args_win.c
+  src/cli/launch_sdk.c
   src/cli/launch_win.c
   src/cli/cmd_startup_hook.c
   src/cli/cmd_trace.c

@@ -148,5 +148,7 @@ int cli_hold(int pid, const clra_guid_t *clsid, int timeout_ms, int json);
 /* After a detach: removes the process's staged profiler copies that are no longer mapped and
  * says so on stdout (unless quiet). Failures only matter to the next sweep, so none is fatal. */
 void cli_sweep_stage(int pid, int quiet);
+/* Whether COMMAND is `dotnet run`, `watch` or `test`, which launch refuses (said on stderr). */
+int launch_refuses_sdk_child(char **command);
 
 #endif

@@ -187,29 +187,6 @@ static int check_combination(launch_opts_t *o, int trace_settings)
     return 0;
 }
 
-/* `dotnet run`/`watch`/`test` run the SDK, itself a .NET program, which starts the app as a
- * child: both would inherit the suspending launch port, and the child's runtime, never resumed,
- * would wait forever. Refused up front with the command that works. */
-static int sdk_starts_a_child(char **command)
-{
-    static const char *const verbs[] = {"run", "watch", "test"};
-    const char *slash = strrchr(command[0], '/');
-    const char *base = slash ? slash + 1 : command[0];
-    if (strcmp(base, "dotnet") != 0 || !command[1])
-        return 0;
-    for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++) {
-        if (strcmp(command[1], verbs[i]) == 0) {
-            fprintf(stderr, "clrattach launch: 'dotnet %s' runs the SDK, which starts your app as "
-                    "a second .NET process; that one would inherit the paused launch port and "
-                    "never be resumed\n  what to do: build first, then launch the app itself: "
-                    "clrattach launch ... -- dotnet bin/Release/net10.0/app.dll (or its own "
-                    "executable)\n", verbs[i]);
-            return 1;
-        }
-    }
-    return 0;
-}
-
 /* Options stop at COMMAND, so COMMAND's own options reach it untouched. */
 int launch_parse(int argc, char **argv, launch_opts_t *o)
 {
@@ -225,7 +202,7 @@ int launch_parse(int argc, char **argv, launch_opts_t *o)
     o->timeout_ms = a.timeout_ms;
     o->command = a.args;
     o->command[a.nargs] = NULL; /* argv was reordered: end COMMAND's argv where it ends */
-    if (sdk_starts_a_child(o->command))
+    if (launch_refuses_sdk_child(o->command))
         return -1;
     int trace_settings = o->tr.settings || o->formats || o->stop_event.provider ||
                          o->trace_duration_s || o->trace_output[0];

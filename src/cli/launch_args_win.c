@@ -101,29 +101,6 @@ static const cli_verb_t launch_verb = {
     .args_error = "expected -- COMMAND [ARGS...]",
 };
 
-/* `dotnet run`/`watch`/`test` start the app as a second .NET process that would inherit the
- * suspending pipe and never be resumed (as on Linux, launch_args.c): refused up front. */
-static int sdk_starts_a_child(char **command)
-{
-    static const char *const verbs[] = {"run", "watch", "test"};
-    const char *base = command[0];
-    for (const char *c = command[0]; *c; c++)
-        if (*c == '\\' || *c == '/' || *c == ':')
-            base = c + 1;
-    if ((_stricmp(base, "dotnet") != 0 && _stricmp(base, "dotnet.exe") != 0) || !command[1])
-        return 0;
-    for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++) {
-        if (_stricmp(command[1], verbs[i]) == 0) {
-            fprintf(stderr, "clrattach launch: 'dotnet %s' runs the SDK, which starts your app as "
-                    "a second .NET process; that one would inherit the paused launch pipe and "
-                    "never be resumed\n  what to do: build first, then launch the app itself "
-                    "(its .exe, or dotnet app.dll)\n", verbs[i]);
-            return 1;
-        }
-    }
-    return 0;
-}
-
 int launch_win_parse(int argc, char **argv, launch_win_opts_t *o)
 {
     cli_args_t a;
@@ -134,7 +111,7 @@ int launch_win_parse(int argc, char **argv, launch_win_opts_t *o)
     o->timeout_ms = a.timeout_ms;
     o->command = a.args;
     o->command[a.nargs] = NULL;
-    if (sdk_starts_a_child(o->command))
+    if (launch_refuses_sdk_child(o->command))
         return -1;
     if (!o->profiler[0]) {
         fprintf(stderr, "clrattach launch: nothing to do: give --profiler (on Windows the only "
