@@ -4,28 +4,29 @@
  * main profiler has detached from the process (README, "Behaviour of the real runtime"). A
  * libclrprof main profiler leaves this mark when its detach succeeds; a libclrprof
  * notification-only profiler then refuses to detach, and `clrattach profile` will not load its
- * sampler beside a main profiler in such a process. The mark is a file in /dev/shm named by the
- * process's pid (as it sees itself) and start time, so a reused pid does not inherit it; each
- * new mark removes the marks of processes that are gone.
+ * sampler beside a main profiler in such a process. The mark's name and what makes one
+ * trustworthy are in src/common/main_detached_mark.h. Losing a live process's mark lets the
+ * next notification-only detach crash it, so each new mark sweeps only marks that provably
+ * belong to no live process.
  */
 #define _GNU_SOURCE
 #include "profiler_internal.h"
+#include "common/main_detached_mark.h"
 
-#include <dirent.h>
-#include <fcntl.h>
-#include <stdio.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdint.h>
+#include <sys/random.h>
+#include <time.h>
 
-#define MARK_PREFIX "clrprof-main-detached-"
+#define CREATE_TRIES 4
 
-/* Field 22 (start time) of /proc/PID/stat, 0 when the process is gone or unreadable. */
-static unsigned long long start_of(const char *pid)
+/* Field 22 (start time) of /proc/self/stat, 0 when unreadable. */
+static unsigned long long start_of_self(void)
 {
-    char path[64], text[1024];
-    snprintf(path, sizeof path, "/proc/%s/stat", pid);
-    FILE *f = fopen(path, "re");
+    char text[1024];
+    FILE *f = fopen("/proc/self/stat", "re");
     size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
     if (f)
         fclose(f);
@@ -39,47 +40,102 @@ static unsigned long long start_of(const char *pid)
     return start;
 }
 
-/* /dev/shm/clrprof-main-detached-PID-START for this process; -1 when /proc cannot say. */
-static int mark_path(char *out, size_t cap)
+/* The identity this process's marks carry; -1 when /proc cannot say. */
+static int own_id(mark__id_t *id)
 {
-    unsigned long long start = start_of("self");
-    if (!start)
-        return -1;
-    return snprintf(out, cap, "/dev/shm/" MARK_PREFIX "%d-%llu", (int)getpid(), start) <
-                   (int)cap ? 0 : -1;
+    id->pidns = mark__pidns("/proc/self/ns/pid");
+    id->pid = (unsigned long long)getpid();
+    id->start = start_of_self();
+    return id->pidns && id->start ? 0 : -1;
 }
 
-/* Removes the marks of processes that are gone (no such pid, or one started at another
- * time), so marks live no longer than their process plus the next mark made here. */
-static void sweep_marks(void)
+/* Whether a mark of our own pid namespace belongs to no live process: its pid is gone here
+ * (kill answers ESRCH in our namespace, where the pid means what it meant to its maker), or it
+ * is our pid with another start time (made by an earlier holder of our pid). A live pid with
+ * another start time is not proof: a process in another time namespace reads start times
+ * offset by its boot-time offset. */
+static int provably_dead(const mark__id_t *m, const mark__id_t *own)
 {
-    DIR *d = opendir("/dev/shm");
+    if (m->pid == own->pid)
+        return m->start != own->start;
+    return m->pid >= 1 && m->pid <= INT_MAX && kill((pid_t)m->pid, 0) != 0 && errno == ESRCH;
+}
+
+/* Removes the marks of processes that are gone. Marks of other pid namespaces are left alone
+ * whatever their pid: it cannot be checked from here, a stale one costs a few bytes, and a
+ * wrong removal lets a notification-only detach crash a live process. */
+static void sweep_marks(const mark__id_t *own)
+{
+    DIR *d = opendir(MARK__DIR);
     struct dirent *e;
-    while (d && (e = readdir(d)) != NULL) {
-        char pid[16];
-        unsigned long long start;
-        if (strncmp(e->d_name, MARK_PREFIX, sizeof MARK_PREFIX - 1) != 0 ||
-            sscanf(e->d_name + sizeof MARK_PREFIX - 1, "%15[0-9]-%llu", pid, &start) != 2 ||
-            start_of(pid) == start)
-            continue;
-        unlinkat(dirfd(d), e->d_name, 0);
-    }
+    mark__id_t m;
+    while (d && (e = readdir(d)) != NULL)
+        if (mark__parse(e->d_name, &m) == 0 && m.pidns == own->pidns && provably_dead(&m, own))
+            unlinkat(dirfd(d), e->d_name, 0);
     if (d)
         closedir(d);
 }
 
-void clrprof__mark_main_detached(void)
+/* 16 hex digits nobody can predict (the clock when the kernel has no randomness yet, which
+ * only makes a squatter's guess a race to win, not a certainty). */
+static void random_hex(char out[MARK__RANDOM_DIGITS + 1])
 {
-    char path[128];
-    sweep_marks();
-    int fd = mark_path(path, sizeof path) == 0 ? open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644) : -1;
-    if (fd >= 0)
-        close(fd);
+    uint64_t v = 0;
+    if (getrandom(&v, sizeof v, GRND_NONBLOCK) != (ssize_t)sizeof v) {
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        v = ((uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec) ^ ((uint64_t)getpid() << 40);
+    }
+    snprintf(out, MARK__RANDOM_DIGITS + 1, "%016llx", (unsigned long long)v);
+}
+
+/* Creates a new mark for own: O_EXCL and O_NOFOLLOW, so a planted link or file is never
+ * followed or reused; a name taken already is tried again with another random part. first is
+ * the random part of the first name tried (NULL: a fresh one). NULL, or what went wrong. */
+static const char *create_mark(const mark__id_t *own, const char *first)
+{
+    static char why[160];
+    int err = 0;
+    for (int tries = 0; tries < CREATE_TRIES; tries++) {
+        char random[MARK__RANDOM_DIGITS + 1], name[160], path[192];
+        if (tries == 0 && first)
+            snprintf(random, sizeof random, "%s", first);
+        else
+            random_hex(random);
+        if (mark__name(name, sizeof name, own, random) != 0)
+            return "its name does not fit";
+        snprintf(path, sizeof path, MARK__DIR "/%s", name);
+        int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+        if (fd >= 0) {
+            close(fd);
+            return NULL;
+        }
+        if ((err = errno) != EEXIST)
+            break;
+    }
+    snprintf(why, sizeof why, "cannot create it in " MARK__DIR " (%s): make " MARK__DIR
+             " a writable tmpfs, as it is by default", strerror(err));
+    return why;
+}
+
+const char *clrprof__mark_main_detached(void)
+{
+    return clrprof__mark_main_detached_with(NULL);
+}
+
+const char *clrprof__mark_main_detached_with(const char *first_random)
+{
+    mark__id_t own;
+    if (own_id(&own) != 0)
+        return "/proc/self (stat, ns/pid) is unreadable: mount /proc in the process's namespace";
+    sweep_marks(&own);
+    if (mark__find(MARK__DIR, &own, geteuid()) == 1)
+        return NULL; /* an earlier main profiler's detach marked the process already */
+    return create_mark(&own, first_random);
 }
 
 int clrprof__main_has_detached(void)
 {
-    char path[128];
-    struct stat sb;
-    return mark_path(path, sizeof path) == 0 && stat(path, &sb) == 0;
+    mark__id_t own;
+    return own_id(&own) == 0 && mark__find(MARK__DIR, &own, geteuid()) == 1;
 }

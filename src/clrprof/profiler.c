@@ -216,8 +216,10 @@ static HRESULT sdk_detach_succeeded(Cb *This)
     if (p->info)
         p->info->lpVtbl->Release(p->info);
     p->info = NULL;
-    if (!p->def->notification_only)
-        clrprof__mark_main_detached(); /* a notification profiler's detach would crash now */
+    const char *unmarked = p->def->notification_only ? NULL : clrprof__mark_main_detached();
+    if (unmarked) /* a notification profiler's detach would crash now, and cannot know it */
+        clrprof__note(p, "cannot mark the process as left by a main profiler: %s; do not "
+                      "detach a notification-only profiler from it", unmarked);
     if (p->def->detached)
         p->def->detached(p);
     clrprof_callback_stats_t s;

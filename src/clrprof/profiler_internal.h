@@ -95,12 +95,16 @@ HRESULT clrprof__function_name_with(ICorProfilerInfo15 *info, FunctionID fn, cha
 /* The SDK's own log lines, prefixed with the profiler's name. */
 void clrprof__note(clrprof_profiler_t *p, const char *fmt, ...) __attribute__((format(CLRPROF_PRINTF_FORMAT, 2, 3)));
 
-/* The process-wide mark that a main profiler detached (main_detached.c; never on Windows). */
+/* The process-wide mark that a main profiler detached (main_detached.c; never on Windows).
+ * Making it returns NULL, or why it could not be made; a mark is believed only if this
+ * process's euid owns it. */
 #ifdef _WIN32
-#define clrprof__mark_main_detached() ((void)0)
+#define clrprof__mark_main_detached() ((const char *)0)
 #define clrprof__main_has_detached() 0
 #else
-void clrprof__mark_main_detached(void);
+const char *clrprof__mark_main_detached(void);
+/* The same, trying first_random (16 hex digits) as the first name's random part: for tests. */
+const char *clrprof__mark_main_detached_with(const char *first_random);
 int clrprof__main_has_detached(void);
 #endif
 
