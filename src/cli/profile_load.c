@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "profile_drain.h"
 #include "../clrattach/target/procfs.h"
+#include "../common/main_detached_mark.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,19 +72,26 @@ int sampler_main_taken(int pid, int timeout_ms, char *why, size_t cap, char main
            startup_profiler(pid, timeout_ms, why, cap);
 }
 
+/* The target's mark is looked for in its own /dev/shm (through /proc/PID/root), named as the
+ * target names it: its pid namespace, the pid it sees itself as, its start time; and believed
+ * only when owned by its effective uid. Without the namespace link (no ptrace access) a mark
+ * of any namespace with that pid and start time counts: a wrong refusal is safe, a wrong
+ * "none" is not. */
 int sampler_main_detached_before(int pid)
 {
-    char entry[128], path[CLRA_PATH_MAX];
+    char ns_link[CLRA_PATH_MAX], shm[CLRA_PATH_MAX];
     clra__proc_status_t status;
     long long start = clra__procfs_start_time(CLRA__PROC, pid);
-    if (start < 0)
+    if (start < 0 || clra__procfs_status(CLRA__PROC, pid, &status) != 0 || !status.have_uid)
         return 0;
-    if (clra__procfs_status(CLRA__PROC, pid, &status) != 0 || status.ns_pid <= 0)
+    if (status.ns_pid <= 0)
         status.ns_pid = pid;
-    snprintf(entry, sizeof entry, "root/dev/shm/clrprof-main-detached-%d-%lld", status.ns_pid,
-             start);
-    return clra__procfs_path(CLRA__PROC, pid, entry, path, sizeof path) == 0 &&
-           access(path, F_OK) == 0;
+    if (clra__procfs_path(CLRA__PROC, pid, "ns/pid", ns_link, sizeof ns_link) != 0 ||
+        clra__procfs_path(CLRA__PROC, pid, "root" MARK__DIR, shm, sizeof shm) != 0)
+        return 0;
+    mark__id_t target = {mark__pidns(ns_link), (unsigned long long)status.ns_pid,
+                         (unsigned long long)start};
+    return mark__find(shm, &target, status.uid[1]) == 1;
 }
 
 int sampler_main_still_there(const sampler_session_t *s)
