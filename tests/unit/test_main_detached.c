@@ -13,7 +13,6 @@
 #include <glob.h>
 #include <poll.h>
 #include <sched.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <sys/mount.h>
 #include <sys/wait.h>
@@ -58,9 +57,8 @@ static int exists(const char *path)
 static void remove_own_marks(void)
 {
     glob_t g;
-    const char *pattern = shm_path(&(mark__id_t){own_id().pidns, (unsigned long long)getpid(),
-                                                 own_id().start}, "*");
-    if (glob(pattern, 0, NULL, &g) != 0)
+    mark__id_t own = own_id();
+    if (glob(shm_path(&own, "*"), 0, NULL, &g) != 0)
         return;
     for (size_t i = 0; i < g.gl_pathc; i++)
         unlink(g.gl_pathv[i]);
