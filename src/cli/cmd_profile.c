@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "cli.h"
 #include "options.h"
+#include "output_file.h"
 #include "profile_drain.h"
 #include "trace_options.h"
 
@@ -132,14 +133,9 @@ static int write_output(const profile_t *p, const profile_opts_t *o, int fmt)
     profile_write_opts_t wo = {o->threads, 20};
     if (!o->output)
         return profile_write(p, &wo, fmt, stdout);
-    int created;
-    int fd = trace_output_open(o->output, "--output", &created);
-    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (!f) {
-        if (fd >= 0)
-            close(fd);
+    FILE *f = out_file_fopen(o->output, "--output", "clrattach profile");
+    if (!f)
         return -1;
-    }
     int rc = profile_write(p, &wo, fmt, f);
     if (fclose(f) != 0)
         rc = -1;

@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "cli.h"
 #include "convert.h"
+#include "output_file.h"
 #include "render/profile.h"
 
 #include <string.h>
@@ -45,11 +46,9 @@ static int fill(profile_t *p, const clra_cpu_samples_t *s, size_t *empty)
 static int write_profile(const profile_t *p, int fmt, const char *output, const char *who)
 {
     profile_write_opts_t o = {0};
-    FILE *f = output ? fopen(output, "wb") : stdout;
-    if (!f) {
-        fprintf(stderr, "%s: cannot write %s: %m\n", who, cli_vis(output));
+    FILE *f = output ? out_file_fopen(output, "--output", who) : stdout;
+    if (!f)
         return EXIT_INTERNAL;
-    }
     int bad = profile_write(p, &o, fmt, f) != 0;
     bad |= fflush(f) != 0 || ferror(f);
     if (f != stdout)
