@@ -122,8 +122,8 @@ int cmd_convert(int argc, char **argv)
         return EXIT_CONNECTION;
     }
     if (rc) {
-        fprintf(stderr, "clrattach convert: %s\n", cli_vis(st.detail));
-        return EXIT_USAGE;
+        convert_say_failure("clrattach convert", a.args[0], rc, &st);
+        return rc == CLRA_ENOMEM ? EXIT_INTERNAL : EXIT_USAGE;
     }
     return EXIT_OK;
 }

@@ -21,4 +21,8 @@ int convert_samples(const char *input, int fmt, const char *output, const char *
 int convert_samples_each(const char *input, const int *fmts, const char *const *outputs,
                          int *codes, int n, const char *who);
 
+/* What reading input failed of (rc, st from the library), on stderr after "WHO: ": its detail,
+ * or for memory, which may leave none, that memory ran out and what to do. */
+void convert_say_failure(const char *who, const char *input, int rc, const clra_status_t *st);
+
 #endif

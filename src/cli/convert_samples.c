@@ -60,6 +60,16 @@ static int write_profile(const profile_t *p, int fmt, const char *output, const 
     return 0;
 }
 
+void convert_say_failure(const char *who, const char *input, int rc, const clra_status_t *st)
+{
+    if (rc == CLRA_ENOMEM)
+        fprintf(stderr, "%s: out of memory while converting %s\n  what to do: "
+                "convert a smaller trace (record it with --duration or --max-size) or give "
+                "this process more memory (ulimit -v)\n", who, cli_vis(input));
+    else
+        fprintf(stderr, "%s: %s\n", who, st->detail[0] ? cli_vis(st->detail) : clra_strerror(rc));
+}
+
 /* Only the header is wanted: stopping here ends the read after the first piece. */
 static int header_pid(void *ctx, const clra_nettrace_header_t *h)
 {
@@ -88,7 +98,7 @@ int convert_samples_each(const char *input, const int *fmts, const char *const *
     int rc = clra_cpu_samples_read_file(input, &s, &info, &st), first = 0, written = 0;
     const char *why = NULL;
     if (rc && rc != CLRA_EPROTO)
-        fprintf(stderr, "%s: %s\n", who, cli_vis(st.detail)), why = "unreadable";
+        convert_say_failure(who, input, rc, &st), why = rc == CLRA_ENOMEM ? "memory" : "unreadable";
     else if (s.count == 0 && !rc)
         fprintf(stderr, "%s: %s has no CPU samples; record them with 'clrattach "
                 "trace --profile dotnet-sampled-thread-time' (the "
@@ -102,7 +112,7 @@ int convert_samples_each(const char *input, const int *fmts, const char *const *
     p.weight_name = "wall"; /* SampleProfiler samples managed threads by time, not by CPU */
     size_t empty = 0;
     if (!why && fill(&p, &s, &empty))
-        fprintf(stderr, "%s: out of memory\n", who), why = "memory";
+        convert_say_failure(who, input, CLRA_ENOMEM, &st), why = "memory";
     for (int i = 0; i < n; i++) {
         if (fmts[i] == FMT_CHROMIUM && !p.pid && !why)
             p.pid = trace_pid(input);
