@@ -42,11 +42,13 @@ static int fill(profile_t *p, const clra_cpu_samples_t *s, size_t *empty)
     return 0;
 }
 
-/* Writes the profile to output (stdout when NULL); 0, or EXIT_INTERNAL after saying why. */
-static int write_profile(const profile_t *p, int fmt, const char *output, const char *who)
+/* Writes the profile to output (stdout when NULL; flag names the option that chose it); 0, or
+ * EXIT_INTERNAL after saying why. */
+static int write_profile(const profile_t *p, int fmt, const char *output, const char *flag,
+                         const char *who)
 {
     profile_write_opts_t o = {0};
-    FILE *f = output ? out_file_fopen(output, "--output", who) : stdout;
+    FILE *f = output ? out_file_fopen(output, flag, who) : stdout;
     if (!f)
         return EXIT_INTERNAL;
     int bad = profile_write(p, &o, fmt, f) != 0;
@@ -90,7 +92,7 @@ static uint32_t trace_pid(const char *input)
 }
 
 int convert_samples_each(const char *input, const int *fmts, const char *const *outputs,
-                         int *codes, int n, const char *who)
+                         int *codes, int n, const char *flag, const char *who)
 {
     clra_cpu_samples_t s;
     clra_nettrace_info_t info;
@@ -116,7 +118,7 @@ int convert_samples_each(const char *input, const int *fmts, const char *const *
     for (int i = 0; i < n; i++) {
         if (fmts[i] == FMT_CHROMIUM && !p.pid && !why)
             p.pid = trace_pid(input);
-        codes[i] = !why ? write_profile(&p, fmts[i], outputs[i], who)
+        codes[i] = !why ? write_profile(&p, fmts[i], outputs[i], flag, who)
                    : strcmp(why, "memory") == 0 ? EXIT_INTERNAL : EXIT_USAGE;
         if (!codes[i] && rc == CLRA_EPROTO)
             codes[i] = EXIT_CONNECTION;
@@ -138,6 +140,6 @@ int convert_samples_each(const char *input, const int *fmts, const char *const *
 int convert_samples(const char *input, int fmt, const char *output, const char *who)
 {
     int code;
-    convert_samples_each(input, &fmt, &output, &code, 1, who);
+    convert_samples_each(input, &fmt, &output, &code, 1, "--output", who);
     return code;
 }

@@ -208,5 +208,6 @@ int launch_trace_convert(const launch_trace_t *t, unsigned formats)
     trace_converted_t done;
     if (!(formats & ~1u))
         return 0;
-    return trace_convert_file(t->path, formats, stderr, "clrattach launch", &done);
+    return trace_convert_file(t->path, formats, stderr, "--trace-output", "clrattach launch",
+                              &done);
 }

@@ -72,6 +72,7 @@ TEST(launch_format_files_never_follow_a_link_planted_by_another_user)
     clean_dir(dir, (const char *const[]){"launch.nettrace", "launch.folded", NULL});
     ASSERT_MSG(rc != 0, "exit 0: %s", out);
     ASSERT_CONTAINS(out, "is a symbolic link owned by uid 65534");
+    ASSERT_CONTAINS(out, "pick another path with --trace-output");
 }
 
 TEST(convert_output_never_follows_a_link_planted_by_another_user)
