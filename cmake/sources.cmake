@@ -131,6 +131,9 @@ set(CLI_SOURCES
   src/cli/main.c
   src/cli/options.c
   src/cli/output.c
+  src/cli/output_file.c
+  src/cli/output_file_unix.c
+  src/cli/output_path_unix.c
   src/cli/paths.c
   src/cli/process_name.c
   src/cli/profile_drain.c
@@ -250,6 +253,8 @@ set(CLI_SOURCES_WINDOWS
   src/cli/main_win.c
   src/cli/options.c
   src/cli/output.c
+  src/cli/output_file.c
+  src/cli/output_file_win.c
   src/cli/paths_win.c
   src/cli/process_name.c
   ${RENDER_SOURCES}

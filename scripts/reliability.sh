@@ -45,6 +45,36 @@ done
 # The fuzzers run first: they need no lock, so other helpers' e2e runs finish meanwhile.
 # Then, in one hold of the lock: stress and faults at full count (their FIGURE lines carry the
 # numbers; the log is copied before another ctest can start), and the defects' tests.
+# The regression tests of the defects found from outside, one ctest -R pattern a line: issue 17's,
+# then issue 29's (marks, outputs, rootless containers and deadlines).
+defects=$(paste -sd'|' <<'LIST'
+refused_attach_of_the_same_library
+refuses_a_second_attach
+ps_timeout_bounds
+trace_max_size
+killed_by_sigsegv
+started_as_nobody
+detach_of_a_frozen
+sweep_keeps
+trace_output_never
+launch_trace_output_never
+escapes_and_newlines
+hostile_command_line
+relative_tmpdir
+main_detached_marks_survive
+main_detached_sweep_leaves
+main_detached_mark_is_never_made
+main_detached_mark_owned_by
+mark_planted_by_another_user
+format_files_never_follow
+convert_output_never
+counters_output_never
+counters_output_of_a_missing_pid
+race_with_a_swapped_link
+convert_out_of_memory
+profile_json_without_output
+LIST
+)
 set +e
 flock /tmp/clrattach-e2e.lock bash -c '
     CLRA_RELIABILITY_FULL=1 ctest --test-dir build -L "stress|faults" --output-on-failure \
@@ -53,7 +83,7 @@ flock /tmp/clrattach-e2e.lock bash -c '
     cp build/Testing/Temporary/LastTest.log "$1/stress.log"
     ctest --test-dir build --output-on-failure -E "^e2e-[0-9]" -R "$2" >"$1/defects.txt" 2>&1
     echo $? >"$1/defects.rc"' _ "$work" \
-    'refused_attach_of_the_same_library|refuses_a_second_attach|ps_timeout_bounds|trace_max_size|killed_by_sigsegv|started_as_nobody|detach_of_a_frozen|sweep_keeps|trace_output_never|launch_trace_output_never|escapes_and_newlines|hostile_command_line|relative_tmpdir|main_detached_marks_survive|main_detached_sweep_leaves|main_detached_mark_is_never_made|main_detached_mark_owned_by|mark_planted_by_another_user'
+    "$defects"
 stress_rc=$(cat "$work/stress.rc")
 defects_rc=$(cat "$work/defects.rc")
 ctest --test-dir build -L unit -j2 >"$work/unit.txt" 2>&1
@@ -95,12 +125,15 @@ warmed-up target) and test_faults.c (slack 1 s over --timeout).
 ${fuzz_rows}
 Total: $total_execs executions, $total_findings findings.
 
-## Regression tests of the defects found from outside (issue 17)
+## Regression tests of the defects found from outside (issues 17 and 29)
 
 $(passed "$work/defects.txt") passed, $(failed "$work/defects.txt") failed (system runtime):
 refused attach of the same library (#1), planted links and others' files (#2), escapes (#3),
 ps under a huge shared TMPDIR (#4), frozen-target detach deadlines (#5), relative TMPDIR (#7),
-the sweep of an owed staged copy (#8), --max-size, a launch crash, the harness's uid drop.
+the sweep of an owed staged copy (#8), --max-size, a launch crash, the harness's uid drop;
+issue 29: planted links in every output (--format files, convert, counters, a directory on the
+way, a link swapped in 400 times), escapes in top, folded and CSV, profile --json's stdout and
+convert out of memory.
 Hostile fake-server cases (reply sizes 20/21/24/25/65535, lying lengths, stalls, silence) are
 unit tests: the unit label had $(passed "$work/unit.txt") passed, $(failed "$work/unit.txt") failed.
 MD

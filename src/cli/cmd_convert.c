@@ -4,8 +4,10 @@
 #include "cli.h"
 #include "convert.h"
 #include "options.h"
+#include "output_file.h"
 #include "render/profile.h"
 
+#include <errno.h>
 #include <string.h>
 
 typedef struct convert_opts {
@@ -68,6 +70,16 @@ static int on_event(void *ctx, const clra_nettrace_event_t *ev)
     return ferror(r->f) ? 1 : 0;
 }
 
+/* FILE must be readable before --output is made: a mistyped name leaves the output alone. */
+static int input_readable(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (f)
+        return fclose(f), 1;
+    fprintf(stderr, "clrattach convert: cannot read %s: %s\n", cli_vis(path), strerror(errno));
+    return 0;
+}
+
 int cmd_convert(int argc, char **argv)
 {
     convert_opts_t o = {0};
@@ -87,10 +99,10 @@ int cmd_convert(int argc, char **argv)
         return convert_samples(a.args[0], fmt, o.output, "clrattach convert");
     }
     convert_run_t r = {stdout, 8};
-    if (o.output && !(r.f = fopen(o.output, "w"))) {
-        fprintf(stderr, "clrattach convert: cannot write %s: %m\n", cli_vis(o.output));
+    if (!input_readable(a.args[0]))
+        return EXIT_USAGE;
+    if (o.output && !(r.f = out_file_fopen(o.output, "--output", "clrattach convert")))
         return EXIT_INTERNAL;
-    }
     clra_nettrace_callbacks_t cb = {0};
     cb.header = on_header;
     cb.event = on_event;
@@ -110,8 +122,8 @@ int cmd_convert(int argc, char **argv)
         return EXIT_CONNECTION;
     }
     if (rc) {
-        fprintf(stderr, "clrattach convert: %s\n", cli_vis(st.detail));
-        return EXIT_USAGE;
+        convert_say_failure("clrattach convert", a.args[0], rc, &st);
+        return rc == CLRA_ENOMEM ? EXIT_INTERNAL : EXIT_USAGE;
     }
     return EXIT_OK;
 }

@@ -6,6 +6,7 @@
 #include "interrupt.h"
 #include "counters_view.h"
 #include "options.h"
+#include "output_file.h"
 
 #include <signal.h>
 #include <stdlib.h>
@@ -280,6 +281,22 @@ static int run(counters_run_t *c, int pid, long long timeout_ms, cli_run_t *cr)
     return EXIT_OK;
 }
 
+/* --output is opened only once the process is known to exist and reachable: a mistyped pid
+ * leaves the file alone. Stdout without it. 0, or the exit code after saying why. */
+static int open_output(counters_run_t *c, int pid, cli_run_t *cr)
+{
+    clra_endpoint_t ep;
+    clra_status_t st;
+    c->view.f = stdout;
+    if (!c->o.output)
+        return 0;
+    int rc = clra_endpoint_find(pid, &ep, &st);
+    if (rc)
+        return cli_fail(cr, &(cli_failure_t){.rc = rc, .st = &st, .action = "read counters of"});
+    c->view.f = out_file_fopen(c->o.output, "--output", "clrattach counters");
+    return c->view.f ? 0 : EXIT_INTERNAL;
+}
+
 int cmd_counters(int argc, char **argv)
 {
     static counters_run_t c;
@@ -291,16 +308,14 @@ int cmd_counters(int argc, char **argv)
     int p = parse_options(argc, argv, &c, &a);
     if (p)
         return p > 0 ? EXIT_OK : EXIT_USAGE;
-    c.view.f = stdout;
-    if (c.o.output && !(c.view.f = fopen(c.o.output, "w"))) {
-        fprintf(stderr, "clrattach counters: cannot write %s: %m\n", cli_vis(c.o.output));
-        return EXIT_INTERNAL;
-    }
+    cli_run_begin(&cr, a.pid, 0);
+    int opened = open_output(&c, a.pid, &cr);
+    if (opened)
+        return opened;
     c.view.tty = isatty(fileno(c.view.f));
     c.view.pid = a.pid;
     c.view.interval_s = (unsigned)c.o.interval_s;
     cli_on_interrupt(on_interrupt);
-    cli_run_begin(&cr, a.pid, 0);
     int code = run(&c, a.pid, a.timeout_ms, &cr);
     if (c.view.f != stdout && fclose(c.view.f) != 0 && code == EXIT_OK) {
         fprintf(stderr, "clrattach counters: writing %s failed\n", cli_vis(c.o.output));

@@ -369,7 +369,7 @@ static int run(launch_opts_t *o, clra_reverse_server_t *srv, const char *sock, c
                    .profiling = o->profile_output != NULL};
     clra_status_t st;
     memset(&st, 0, sizeof st);
-    l.trace.fd = -1;
+    l.trace.file.fd = l.trace.file.dir = -1;
     /* A path the user chose is checked before the program starts; the default needs its pid. */
     if (l.tracing && o->trace_output[0] && launch_trace_open(&l.trace, o->trace_output, &o->stop_event) != 0)
         return EXIT_USAGE;

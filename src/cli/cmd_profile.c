@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "cli.h"
 #include "options.h"
+#include "output_file.h"
 #include "profile_drain.h"
 #include "trace_options.h"
 
@@ -61,7 +62,8 @@ static const cli_verb_t profile_verb = {
         "profiler; 11 the target exited while sampled (the samples so far are written).\n",
     .opts = profile_opts,
     .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
-    .json_help = "print one JSON object (samples, output, ...) instead of text",
+    .json_help = "print one JSON object instead of text; without --output it holds the\n"
+                 "profile itself (\"profile\": the top table, or --format's text)",
     .timeout_help = "deadline for attaching, each drain and the detach, in milliseconds",
     .default_timeout_ms = 30000,
     .pid = 1,
@@ -77,7 +79,7 @@ static void on_stop(int sig)
 }
 
 /* Checks the options; the output format in *fmt. 0 or -1 after saying why. */
-static int check_opts(profile_opts_t *o, int *fmt)
+static int check_opts(profile_opts_t *o, int json, int *fmt)
 {
     if (strcmp(o->mode, "cpu") != 0 && strcmp(o->mode, "wall") != 0) {
         fprintf(stderr, "clrattach: --mode is cpu or wall, not '%s'\n", o->mode);
@@ -95,6 +97,11 @@ static int check_opts(profile_opts_t *o, int *fmt)
                 ".folded, .txt, .json, .pb or .pb.gz, or give --format\n", o->output);
     if (*fmt == FMT_PPROF && o->output && profile_format_from_path(o->output) == FMT_PPROF_GZ)
         *fmt = FMT_PPROF_GZ;
+    if (*fmt == FMT_PPROF && json && !o->output) {
+        fprintf(stderr, "clrattach: --json puts one JSON object on stdout, where binary pprof "
+                "cannot go\n  what to do: give --output FILE.pb\n");
+        return -1;
+    }
     return *fmt < 0 ? -1 : 0;
 }
 
@@ -126,20 +133,25 @@ static int sample_loop(sampler_session_t *s, const profile_opts_t *o, long long 
     return rc;
 }
 
-/* Writes the profile where --output says (or the top table to stdout). */
-static int write_output(const profile_t *p, const profile_opts_t *o, int fmt)
+/* Writes the profile where --output says, or without it to stdout; with --json into *text
+ * instead (malloc'd), for the one JSON object that is all --json puts on stdout. */
+static int write_output(const profile_t *p, const profile_opts_t *o, int fmt, int json,
+                        char **text)
 {
     profile_write_opts_t wo = {o->threads, 20};
+    size_t len;
+    if (!o->output && json) {
+        FILE *m = open_memstream(text, &len);
+        int rc = m ? profile_write(p, &wo, fmt, m) : -1;
+        if (m && fclose(m) != 0)
+            rc = -1;
+        return rc;
+    }
     if (!o->output)
         return profile_write(p, &wo, fmt, stdout);
-    int created;
-    int fd = trace_output_open(o->output, "--output", &created);
-    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (!f) {
-        if (fd >= 0)
-            close(fd);
+    FILE *f = out_file_fopen(o->output, "--output", "clrattach profile");
+    if (!f)
         return -1;
-    }
     int rc = profile_write(p, &wo, fmt, f);
     if (fclose(f) != 0)
         rc = -1;
@@ -149,7 +161,7 @@ static int write_output(const profile_t *p, const profile_opts_t *o, int fmt)
 }
 
 static int report(cli_run_t *run, const profile_opts_t *o, const sampler_session_t *s, int fmt,
-                  int written)
+                  int written, const char *text)
 {
     uint64_t n = profile_total_count(s->profile);
     json_out_t *j = cli_result_open(run, written == 0);
@@ -166,6 +178,8 @@ static int report(cli_run_t *run, const profile_opts_t *o, const sampler_session
         session_report_load(s, j);
         if (o->output)
             json_str(j, "output", o->output);
+        else if (text) /* the top table, or the --format asked for */
+            json_str(j, "profile", text);
     } else {
         session_report_load(s, NULL);
         fprintf(o->output ? stdout : stderr, "%llu samples, %zu distinct stacks%s%s%s\n",
@@ -190,7 +204,7 @@ int cmd_profile(int argc, char **argv)
     int p = cli_parse(&profile_verb, argc, argv, &o, &a);
     if (p != 0)
         return p > 0 ? EXIT_OK : EXIT_USAGE;
-    const char *lib = check_opts(&o, &fmt) == 0 ? sampler_path(o.profiler) : NULL;
+    const char *lib = check_opts(&o, a.json, &fmt) == 0 ? sampler_path(o.profiler) : NULL;
     if (!lib)
         return EXIT_USAGE;
     cli_run_begin(&run, a.pid, a.json);
@@ -226,8 +240,10 @@ int cmd_profile(int argc, char **argv)
                            .exit_code = s.unsafe_beside ? 10 : 0};
         return cli_fail(&run, &f);
     }
-    int written = write_output(&prof, &o, fmt);
-    int code = report(&run, &o, &s, fmt, written);
+    char *text = NULL;
+    int written = write_output(&prof, &o, fmt, a.json, &text);
+    int code = report(&run, &o, &s, fmt, written, text);
+    free(text);
     profile_free(&prof);
     return code;
 }

@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "cli.h"
 #include "convert.h"
+#include "output_file.h"
 #include "render/profile.h"
 
 #include <string.h>
@@ -41,15 +42,15 @@ static int fill(profile_t *p, const clra_cpu_samples_t *s, size_t *empty)
     return 0;
 }
 
-/* Writes the profile to output (stdout when NULL); 0, or EXIT_INTERNAL after saying why. */
-static int write_profile(const profile_t *p, int fmt, const char *output, const char *who)
+/* Writes the profile to output (stdout when NULL; flag names the option that chose it); 0, or
+ * EXIT_INTERNAL after saying why. */
+static int write_profile(const profile_t *p, int fmt, const char *output, const char *flag,
+                         const char *who)
 {
     profile_write_opts_t o = {0};
-    FILE *f = output ? fopen(output, "wb") : stdout;
-    if (!f) {
-        fprintf(stderr, "%s: cannot write %s: %m\n", who, cli_vis(output));
+    FILE *f = output ? out_file_fopen(output, flag, who) : stdout;
+    if (!f)
         return EXIT_INTERNAL;
-    }
     int bad = profile_write(p, &o, fmt, f) != 0;
     bad |= fflush(f) != 0 || ferror(f);
     if (f != stdout)
@@ -59,6 +60,16 @@ static int write_profile(const profile_t *p, int fmt, const char *output, const 
         return EXIT_INTERNAL;
     }
     return 0;
+}
+
+void convert_say_failure(const char *who, const char *input, int rc, const clra_status_t *st)
+{
+    if (rc == CLRA_ENOMEM)
+        fprintf(stderr, "%s: out of memory while converting %s\n  what to do: "
+                "convert a smaller trace (record it with --duration or --max-size) or give "
+                "this process more memory (ulimit -v)\n", who, cli_vis(input));
+    else
+        fprintf(stderr, "%s: %s\n", who, st->detail[0] ? cli_vis(st->detail) : clra_strerror(rc));
 }
 
 /* Only the header is wanted: stopping here ends the read after the first piece. */
@@ -81,7 +92,7 @@ static uint32_t trace_pid(const char *input)
 }
 
 int convert_samples_each(const char *input, const int *fmts, const char *const *outputs,
-                         int *codes, int n, const char *who)
+                         int *codes, int n, const char *flag, const char *who)
 {
     clra_cpu_samples_t s;
     clra_nettrace_info_t info;
@@ -89,7 +100,7 @@ int convert_samples_each(const char *input, const int *fmts, const char *const *
     int rc = clra_cpu_samples_read_file(input, &s, &info, &st), first = 0, written = 0;
     const char *why = NULL;
     if (rc && rc != CLRA_EPROTO)
-        fprintf(stderr, "%s: %s\n", who, cli_vis(st.detail)), why = "unreadable";
+        convert_say_failure(who, input, rc, &st), why = rc == CLRA_ENOMEM ? "memory" : "unreadable";
     else if (s.count == 0 && !rc)
         fprintf(stderr, "%s: %s has no CPU samples; record them with 'clrattach "
                 "trace --profile dotnet-sampled-thread-time' (the "
@@ -103,11 +114,11 @@ int convert_samples_each(const char *input, const int *fmts, const char *const *
     p.weight_name = "wall"; /* SampleProfiler samples managed threads by time, not by CPU */
     size_t empty = 0;
     if (!why && fill(&p, &s, &empty))
-        fprintf(stderr, "%s: out of memory\n", who), why = "memory";
+        convert_say_failure(who, input, CLRA_ENOMEM, &st), why = "memory";
     for (int i = 0; i < n; i++) {
         if (fmts[i] == FMT_CHROMIUM && !p.pid && !why)
             p.pid = trace_pid(input);
-        codes[i] = !why ? write_profile(&p, fmts[i], outputs[i], who)
+        codes[i] = !why ? write_profile(&p, fmts[i], outputs[i], flag, who)
                    : strcmp(why, "memory") == 0 ? EXIT_INTERNAL : EXIT_USAGE;
         if (!codes[i] && rc == CLRA_EPROTO)
             codes[i] = EXIT_CONNECTION;
@@ -129,6 +140,6 @@ int convert_samples_each(const char *input, const int *fmts, const char *const *
 int convert_samples(const char *input, int fmt, const char *output, const char *who)
 {
     int code;
-    convert_samples_each(input, &fmt, &output, &code, 1, who);
+    convert_samples_each(input, &fmt, &output, &code, 1, "--output", who);
     return code;
 }

@@ -53,10 +53,13 @@ static void json_text(FILE *f, const char *s)
     }
 }
 
-/* A CSV field, quoted when it holds a comma or a quote. */
-static void csv_text(FILE *f, const char *s)
+/* A CSV field (RFC 4180): its control characters made visible first, so a name the target
+ * chose can neither start a record of its own nor drive a terminal; then quoted when it holds a
+ * comma or a quote. */
+static void csv_text(FILE *f, const char *text)
 {
-    if (!strpbrk(s, ",\"\n")) {
+    const char *s = cli_vis(text);
+    if (!strpbrk(s, ",\"")) {
         fputs(s, f);
         return;
     }

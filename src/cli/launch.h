@@ -5,6 +5,7 @@
 #define CLRA_LAUNCH_H
 
 #include "cli.h"
+#include "output_file.h"
 #include "profile_drain.h"
 #include "trace_options.h"
 #include "trace_stop_event.h"
@@ -47,8 +48,7 @@ int launch_parse(int argc, char **argv, launch_opts_t *o);
  * moment the session starts, so the runtime never blocks on a full socket. */
 typedef struct launch_trace {
     clra_trace_session_t s;
-    int fd; /* the output file, -1 when closed */
-    int created; /* we made the file (so a launch that fails may remove it) */
+    out_file_t file; /* a launch that fails removes it when we created it */
     const char *path;
     pthread_t thread;
     int thread_started;
@@ -89,8 +89,7 @@ int launch_trace_convert(const launch_trace_t *t, unsigned formats);
 /* A profile sampled from startup (--profile): the sampler is COMMAND's startup profiler. */
 typedef struct launch_profile {
     const launch_opts_t *o;
-    int fd;      /* FILE, open from before COMMAND starts; -1 once written */
-    int created; /* we made FILE (so a launch that fails removes it) */
+    out_file_t file; /* FILE, open from before COMMAND starts; its fd -1 once written */
     char final_path[96]; /* where the sampler writes its last samples at Shutdown */
     char data[256];      /* COMMAND's CLRPROF_OPTIONS */
     char title[128];

@@ -69,8 +69,7 @@ int launch_profile_open(launch_profile_t *lp, const launch_opts_t *o, const char
 {
     memset(lp, 0, sizeof *lp);
     lp->o = o;
-    lp->fd = trace_output_open(o->profile_output, "--profile", &lp->created);
-    if (lp->fd < 0)
+    if (out_file_open(&lp->file, o->profile_output, "--profile", "clrattach launch") != 0)
         return -1;
     snprintf(lp->final_path, sizeof lp->final_path, "%s/final", dir);
     /* The program's own stderr stays clean: the SDK logs where $CLRPROF_LOG says, or nowhere. */
@@ -179,11 +178,12 @@ int launch_profile_finish(launch_profile_t *lp, int status)
     lp->prof.duration_ns = (uint64_t)(now_ms() - lp->t0_ms) * 1000000ULL;
     int final = read_final(lp);
     profile_write_opts_t wo = {0, 20};
-    FILE *f = fdopen(lp->fd, "w");
+    FILE *f = fdopen(lp->file.fd, "w");
     int rc = f ? profile_write(&lp->prof, &wo, lp->o->profile_fmt, f) : -1;
-    if (f ? fclose(f) != 0 : close(lp->fd) != 0)
+    if (f) /* the stream closes the descriptor */
+        lp->file.fd = -1;
+    if ((f && fclose(f) != 0) || out_file_close(&lp->file) != 0)
         rc = -1;
-    lp->fd = -1;
     if (rc)
         fprintf(stderr, "clrattach launch: writing the profile %s failed: %s\n",
                 cli_vis(lp->o->profile_output), strerror(errno));
@@ -206,10 +206,7 @@ void launch_profile_abandon(launch_profile_t *lp)
 {
     if (lp->s.hold_fd >= 0)
         close(lp->s.hold_fd);
-    if (lp->fd >= 0)
-        close(lp->fd);
-    if (lp->created)
-        unlink(lp->o->profile_output);
+    out_file_discard(&lp->file);
     unlink(lp->final_path);
     drain_map_free(&lp->s.map);
     profile_free(&lp->prof);

@@ -24,20 +24,21 @@ int launch_trace_open(launch_trace_t *t, const char *path, const trace_stop_even
 {
     memset(t, 0, sizeof *t);
     t->s.fd = -1;
+    t->file.fd = t->file.dir = -1;
     t->path = path;
     if (trace_stop_monitor_open(&t->watch, e) != 0)
         return -1;
-    t->fd = trace_output_open(path, "--trace-output", &t->created);
-    if (t->fd < 0)
-        trace_stop_monitor_close(&t->watch);
-    return t->fd < 0 ? -1 : 0;
+    if (out_file_open(&t->file, path, "--trace-output", "clrattach launch") == 0)
+        return 0;
+    trace_stop_monitor_close(&t->watch);
+    return -1;
 }
 
 /* The file, and the stopping event's watch until it matched. */
 static int watched_sink(void *ctx, const void *data, size_t len)
 {
     launch_trace_t *t = ctx;
-    int rc = trace_file_sink(&t->fd, data, len);
+    int rc = trace_file_sink(&t->file.fd, data, len);
     if (rc == 0 && t->watch.d && !t->watch.matched) {
         trace_stop_monitor_feed(&t->watch, data, len);
         if (t->watch.matched)
@@ -131,7 +132,7 @@ int launch_trace_stop(launch_trace_t *t, const clra_target_t *target, int timeou
     end_drain(t);
     if (t->s.fd < 0 || t->s.eof)
         return 0; /* it has ended already; the report says how */
-    int rc = clra_trace_stop(&t->s, target, trace_file_sink, &t->fd, timeout_ms, st);
+    int rc = clra_trace_stop(&t->s, target, trace_file_sink, &t->file.fd, timeout_ms, st);
     /* Nobody reads the stream from here on: a runtime still writing must get an error, not
      * block its shutdown on a full socket. */
     if (rc) {
@@ -147,12 +148,7 @@ void launch_trace_abandon(launch_trace_t *t)
     end_drain(t);
     trace_stop_monitor_close(&t->watch);
     clra_trace_session_close(&t->s);
-    if (t->fd >= 0) {
-        close(t->fd);
-        if (t->created) /* an existing path (a device, a link) is never ours to delete */
-            unlink(t->path);
-    }
-    t->fd = -1;
+    out_file_discard(&t->file); /* only a file we made: never a device or someone's file */
 }
 
 /* Why a file is not complete, in words a user can act on. */
@@ -185,11 +181,10 @@ void launch_trace_finish(launch_trace_t *t, int timeout_ms, int pid, int status)
     end_drain(t);
     trace_stop_monitor_close(&t->watch);
     clra_trace_session_close(&t->s);
-    if (close(t->fd) != 0 && t->rc == 0) {
+    if (out_file_close(&t->file) != 0 && t->rc == 0) {
         t->rc = CLRA_EIO;
         snprintf(t->st.detail, sizeof t->st.detail, "closing %s: %s", t->path, strerror(errno));
     }
-    t->fd = -1;
     if (clra_nettrace_check_file(t->path, &info, &st) != 0) {
         memset(&info, 0, sizeof info);
         info.state = CLRA_NETTRACE_INVALID;
@@ -213,5 +208,6 @@ int launch_trace_convert(const launch_trace_t *t, unsigned formats)
     trace_converted_t done;
     if (!(formats & ~1u))
         return 0;
-    return trace_convert_file(t->path, formats, stderr, "clrattach launch", &done);
+    return trace_convert_file(t->path, formats, stderr, "--trace-output", "clrattach launch",
+                              &done);
 }

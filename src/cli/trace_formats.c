@@ -61,12 +61,12 @@ static int converted_path(const char *nettrace, int format, char *out, size_t ca
 
 int trace_convert_formats(const trace_opts_t *o, trace_converted_t *done)
 {
-    return trace_convert_file(o->output, o->formats, o->json ? NULL : stdout, "clrattach trace",
-                              done);
+    return trace_convert_file(o->output, o->formats, o->json ? NULL : stdout, "--output",
+                              "clrattach trace", done);
 }
 
-int trace_convert_file(const char *nettrace, unsigned formats, FILE *say, const char *who,
-                       trace_converted_t *done)
+int trace_convert_file(const char *nettrace, unsigned formats, FILE *say, const char *flag,
+                       const char *who, trace_converted_t *done)
 {
     int fmts[TRACE_FORMATS], codes[TRACE_FORMATS], n = 0, failed = 0;
     const char *paths[TRACE_FORMATS];
@@ -84,7 +84,7 @@ int trace_convert_file(const char *nettrace, unsigned formats, FILE *say, const 
     }
     /* One read of the trace for every format. */
     if (n)
-        convert_samples_each(nettrace, fmts, paths, codes, n, who);
+        convert_samples_each(nettrace, fmts, paths, codes, n, flag, who);
     for (int i = 0, k = 0; i < done->count; i++) {
         trace_conversion_t *c = &done->items[i];
         if (c->ok) /* a cut trace (EXIT_CONNECTION) still gives what came before */

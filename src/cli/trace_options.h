@@ -73,10 +73,6 @@ int trace_opt_buffering_mode(void *dest, const char *arg);
 /* Checks the rundown options against each other and applies them; 0 or -1 after saying why. */
 int trace_option_settle(const trace_option_state_t *r);
 
-/* Creates the output file, close-on-exec, or reuses (empties) an existing one of ours; a link
- * or file another user owns is refused. -1 after saying what to do, naming the option that chose
- * the path. */
-int trace_output_open(const char *path, const char *flag, int *created);
 /* A clra_trace_pump/stop sink writing every byte to the file whose descriptor ctx points at. */
 int trace_file_sink(void *ctx, const void *data, size_t len);
 /* Writes all of data to fd (a trace sink's body); 0, or -1 with errno set. */

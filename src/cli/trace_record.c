@@ -2,6 +2,7 @@
  * stop on duration or signal (draining rundown), check the file, report. */
 #define _GNU_SOURCE
 #include "interrupt.h"
+#include "output_file.h"
 #include "trace_options.h"
 #include "trace_record.h"
 #include "trace_stop_event.h"
@@ -66,8 +67,7 @@ static int capped_sink(void *ctx, const void *data, size_t len)
 typedef struct recording {
     const trace_opts_t *o;
     capped_file_t out;
-    int fd;
-    int created; /* the output file is new, so a failed start removes it */
+    out_file_t file; /* a failed start removes it when we created it */
     clra_trace_session_t s;
     double t0, last_progress;
     int tty;
@@ -140,12 +140,6 @@ static int stream(recording_t *r, clra_status_t *st)
     }
 }
 
-/* Opens the output before anything starts, so a bad path costs no session. */
-static int open_output(const trace_opts_t *o, int *created)
-{
-    return trace_output_open(o->output, "--output", created);
-}
-
 /* Stops the session on a second connection while the stream keeps flowing into the file. */
 static int stop(recording_t *r, const clra_target_t *target, clra_status_t *st)
 {
@@ -173,16 +167,16 @@ int trace_record(const trace_opts_t *o)
         trace_report_failure(o, rc, &st);
         return cli_exit_code(rc);
     }
-    if ((r.fd = open_output(o, &r.created)) < 0)
+    /* Opened once the target is known to exist, before the session starts: a bad path costs
+     * no session. */
+    if (out_file_open(&r.file, o->output, "--output", "clrattach") != 0)
         return EXIT_USAGE;
     if (trace_stop_monitor_open(&r.watch, &o->stop_event) != 0) {
-        close(r.fd);
-        if (r.created)
-            unlink(o->output);
+        out_file_discard(&r.file);
         return EXIT_INTERNAL;
     }
     cli_on_interrupt(on_interrupt);
-    r.out.fd = r.fd;
+    r.out.fd = r.file.fd;
     r.out.watch = r.watch.d ? &r.watch : NULL;
     if (o->max_size) {
         uint64_t cap = (uint64_t)o->max_size;
@@ -191,10 +185,8 @@ int trace_record(const trace_opts_t *o)
     clra_target_t target = clra_target_pid(o->pid);
     rc = trace_start_session(o, &target, &r.s, &st);
     if (rc) {
-        close(r.fd);
+        out_file_discard(&r.file);
         trace_stop_monitor_close(&r.watch);
-        if (r.created)
-            unlink(o->output);
         trace_report_failure(o, rc, &st);
         return cli_exit_code(rc);
     }
@@ -213,7 +205,7 @@ int trace_record(const trace_opts_t *o)
         snprintf(st.detail, sizeof st.detail, "the target kept streaming after the stop: the "
                  "file was cut at %llu bytes (--max-size %lld plus the rundown allowance)",
                  (unsigned long long)r.out.written, o->max_size);
-    if (close(r.fd) != 0 && rc == 0) {
+    if (out_file_close(&r.file) != 0 && rc == 0) {
         rc = CLRA_EIO;
         snprintf(st.detail, sizeof st.detail, "closing the output: %s", strerror(errno));
     }

@@ -119,9 +119,10 @@ typedef struct trace_converted {
  * what it wrote (text mode). 0, or -1 when any conversion failed (each said why). */
 int trace_convert_formats(const trace_opts_t *o, trace_converted_t *done);
 /* The same for any .nettrace file and formats mask; says what it wrote on say (NULL: nothing;
- * on stderr after "who: "), and why a conversion failed on stderr. */
-int trace_convert_file(const char *nettrace, unsigned formats, FILE *say, const char *who,
-                       trace_converted_t *done);
+ * on stderr after "who: "), and why a conversion failed on stderr (flag: the option that named
+ * the .nettrace, hence the files beside it). */
+int trace_convert_file(const char *nettrace, unsigned formats, FILE *say, const char *flag,
+                       const char *who, trace_converted_t *done);
 
 /* Checks and parses the --stopping-event-* options (dotnet-trace's rules); 0 or -1 after saying
  * why. */

@@ -2,6 +2,7 @@
  * user planted where root writes, and strings the user's process shows root (issue 17). */
 #define _GNU_SOURCE
 #include "harness.h"
+#include "hostile.h"
 #include "test.h"
 #include "trace_counts.h"
 
@@ -13,68 +14,6 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#define NOBODY 65534
-
-static void need_root(void)
-{
-    if (geteuid() != 0)
-        SKIP("needs root to run the target and plant files as another user");
-}
-
-/* Runs fn(arg) in a child that has become uid NOBODY; fails the test unless it returned 0. */
-static void as_nobody(int (*fn)(const char *a, const char *b), const char *a, const char *b)
-{
-    pid_t p = fork();
-    ASSERT(p >= 0);
-    if (p == 0) {
-        if (setgid(NOBODY) != 0 || setuid(NOBODY) != 0)
-            _exit(90);
-        _exit(fn(a, b) == 0 ? 0 : 91);
-    }
-    int status;
-    ASSERT(waitpid(p, &status, 0) == p);
-    ASSERT_MSG(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the planting child failed (%d)",
-               status);
-}
-
-static int plant_link(const char *target, const char *link_path)
-{
-    return symlink(target, link_path);
-}
-
-static int plant_file(const char *path, const char *text)
-{
-    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0666);
-    if (fd < 0)
-        return -1;
-    int ok = write(fd, text, strlen(text)) == (ssize_t)strlen(text);
-    close(fd);
-    return ok ? 0 : -1;
-}
-
-/* A root-only file holding text; its path goes to out. */
-static void make_secret(char out[64], const char *text)
-{
-    snprintf(out, 64, "/tmp/clra-e2e-secret-XXXXXX");
-    int fd = mkstemp(out);
-    ASSERT(fd >= 0);
-    ASSERT(write(fd, text, strlen(text)) == (ssize_t)strlen(text));
-    ASSERT(fchmod(fd, 0600) == 0);
-    close(fd);
-}
-
-/* The whole content of a small file (static buffer). */
-static const char *file_text(const char *path)
-{
-    static char buf[256];
-    int fd = open(path, O_RDONLY | O_NOFOLLOW);
-    ssize_t n = fd >= 0 ? read(fd, buf, sizeof buf - 1) : -1;
-    buf[n > 0 ? n : 0] = '\0';
-    if (fd >= 0)
-        close(fd);
-    return buf;
-}
 
 TEST(trace_output_never_follows_a_link_planted_by_the_targets_user)
 {
@@ -152,18 +91,6 @@ TEST(launch_trace_output_never_follows_a_link_planted_by_another_user)
     unlink(secret);
     unlink(link);
     rmdir(dir);
-}
-
-/* Fails the test if text holds a raw control character other than a newline, or a line that
- * begins with forged. */
-static void assert_no_raw_controls(const char *text, const char *forged)
-{
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
-        ASSERT_MSG(*p >= 0x20 || *p == '\n' || *p == '\t', "raw control 0x%02X in: %s", *p, text);
-    ASSERT_MSG(strncmp(text, forged, strlen(forged)) != 0, "forged first line: %s", text);
-    char line[64];
-    snprintf(line, sizeof line, "\n%s", forged);
-    ASSERT_MSG(!strstr(text, line), "a forged line in: %s", text);
 }
 
 TEST(env_text_shows_a_targets_escapes_and_newlines_visibly)

@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include "harness.h"
 #include "hot_app.h"
+#include "json_check.h"
 #include "test.h"
 
 #include <fcntl.h>
@@ -190,4 +191,25 @@ TEST(profile_of_a_target_that_exits_writes_what_was_gathered_and_says_so)
     ASSERT_CONTAINS(slurp(log), "exited while sampled");
     ASSERT_CONTAINS(slurp(folded), "ClrAttach.Hot.Shares.Seventy");
     app_stop(&a);
+}
+
+/* With --json and no --output, stdout is the one JSON object and nothing else: the top table
+ * goes inside it as "profile" (it was printed before the object). Stderr is left out. */
+TEST(profile_json_without_output_puts_one_json_document_on_stdout)
+{
+    app_t a;
+    char command[512], text[16384];
+    hot_start(&a, "--only-hot");
+    snprintf(command, sizeof command, "'%s' profile --duration 1 --json %s 2>/dev/null",
+             CLRA_CLI, app_pid_text(&a));
+    FILE *p = popen(command, "r");
+    ASSERT(p != NULL);
+    size_t n = fread(text, 1, sizeof text - 1, p);
+    text[n] = '\0';
+    int status = pclose(p);
+    app_stop(&a);
+    ASSERT_MSG(WIFEXITED(status) && WEXITSTATUS(status) == 0, "status %d: %s", status, text);
+    ASSERT_MSG(json_is_valid(text), "stdout is not one JSON document:\n%s", text);
+    ASSERT_CONTAINS(json_value(text, "profile"), "self%");
+    ASSERT_CONTAINS(text, "ClrAttach.Hot.Work.Burn");
 }

@@ -13,6 +13,7 @@
 #include "clrattach.h"
 
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -110,6 +111,68 @@ TEST(trace_format_without_cpu_samples_keeps_the_nettrace_and_exits_1)
     ASSERT_EQ(clra_nettrace_check_file(path, &info, &st), 0);
     ASSERT_EQ(info.state, CLRA_NETTRACE_VALID);
     app_stop(&a);
+}
+
+/* Runs convert --format folded of trace under an address-space limit of kib KiB; its exit
+ * code (127: it could not even start), its stderr into err. */
+static int convert_limited(const char *trace, const char *out, long kib, char *err, size_t cap)
+{
+    int p[2];
+    ASSERT(pipe(p) == 0);
+    pid_t pid = fork();
+    ASSERT(pid >= 0);
+    if (pid == 0) {
+        struct rlimit r = {(rlim_t)kib * 1024, (rlim_t)kib * 1024};
+        dup2(p[1], 2);
+        if (setrlimit(RLIMIT_AS, &r) == 0)
+            execl(CLRA_CLI, "clrattach", "convert", "--format", "folded", "--output", out, trace,
+                  (char *)NULL);
+        _exit(127);
+    }
+    close(p[1]);
+    size_t n = 0;
+    for (ssize_t k; n + 1 < cap && (k = read(p[0], err + n, cap - 1 - n)) > 0;)
+        n += (size_t)k;
+    err[n] = '\0';
+    close(p[0]);
+    int status;
+    ASSERT(waitpid(pid, &status, 0) == pid);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+}
+
+/* Each limit from 8 MiB down, until the command cannot start: a convert that runs out of memory
+ * says so and what to do (it ended with an empty reason before), and exits 1. */
+TEST(convert_out_of_memory_says_so_and_what_to_do)
+{
+#if defined(__SANITIZE_ADDRESS__)
+    SKIP("AddressSanitizer reserves more address space than any limit here leaves");
+#endif
+    app_t a;
+    const char *out;
+    char dir[] = "/tmp/clra-e2e-oom-XXXXXX", trace[512], folded[512], err[2048];
+    ASSERT(mkdtemp(dir) != NULL); /* a.dir goes with the app */
+    app_start(&a, NULL);
+    snprintf(trace, sizeof trace, "%s/cpu.nettrace", dir);
+    snprintf(folded, sizeof folded, "%s/cpu.folded", dir);
+    int rc = run_cli(&out, "trace", "--providers", "Microsoft-DotNETCore-SampleProfiler",
+                     "--duration", "2", "--output", trace, app_pid_text(&a), NULL);
+    app_stop(&a);
+    ASSERT_MSG(rc == 0, "trace exit %d:\n%s", rc, out);
+    int oom = 0;
+    for (long kib = 8192; kib > 0; kib -= 128) {
+        rc = convert_limited(trace, folded, kib, err, sizeof err);
+        if (rc == 127 && !strstr(err, "clrattach convert"))
+            break; /* too little to load the program itself */
+        if (rc == 0)
+            continue;
+        ASSERT_MSG(rc == 1, "exit %d at %ld KiB: %s", rc, kib, err);
+        ASSERT_MSG(strstr(err, "out of memory while converting") &&
+                   strstr(err, "what to do: convert a smaller trace"),
+                   "at %ld KiB: %s", kib, err);
+        oom++;
+    }
+    remove_dir(dir);
+    ASSERT_MSG(oom > 0, "no limit made the conversion run out of memory");
 }
 
 /* The Tick whose Sequence is 7 ends the trace: the first 5 Ticks (0-4) do not, the next 10 do,

@@ -1,12 +1,14 @@
 /* write_folded.c - collapsed stacks ("root;...;leaf COUNT", one line per distinct stack), the
  * input of flamegraph.pl and most flame-graph tools. Counts are the samples exactly. */
+#include "cli.h"
 #include "render/profile.h"
 
-/* A frame name with the separator ';' replaced, so a name never splits a stack. */
+/* A frame name with the separator ';' replaced and its control characters made visible, so a
+ * name (the target's to choose) never splits a stack or starts a line of its own. */
 static void put_frame(FILE *f, const char *name)
 {
-    for (; *name; name++)
-        fputc(*name == ';' ? ',' : *name, f);
+    for (const char *v = cli_vis(name); *v; v++)
+        fputc(*v == ';' ? ',' : *v, f);
 }
 
 int profile_write_folded(const profile_t *p, const profile_write_opts_t *o, FILE *f)

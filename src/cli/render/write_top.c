@@ -1,6 +1,7 @@
 /* write_top.c - the hottest methods as a table: self (the frame was the leaf) and total (the
  * frame was anywhere on the stack, counted once per stack however deep it recursed), as shares
  * of the profile's weight (CPU time in cpu mode, thread time in wall mode). */
+#include "cli.h"
 #include "render/profile.h"
 
 #include <stdlib.h>
@@ -55,7 +56,7 @@ int profile_write_top(const profile_t *p, const profile_write_opts_t *o, FILE *f
     for (size_t i = 0; i < p->nframes && (int)i < n && rows[i].self + rows[i].total; i++)
         fprintf(f, "%6.2f%% %6.2f%% %9llu  %s\n", all ? 100.0 * (double)rows[i].self / all : 0.0,
                 all ? 100.0 * (double)rows[i].total / all : 0.0,
-                (unsigned long long)rows[i].samples, p->frames[rows[i].frame]);
+                (unsigned long long)rows[i].samples, cli_vis(p->frames[rows[i].frame]));
     free(rows), free(seen);
     return ferror(f) ? -1 : 0;
 }
