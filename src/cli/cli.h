@@ -145,6 +145,9 @@ int cmd_stack(int argc, char **argv);
 /* After a successful attach: holds the profiler's control endpoint until a signal, then lets
  * it detach and waits for the unload. Returns the exit code. */
 int cli_hold(int pid, const clra_guid_t *clsid, int timeout_ms, int json);
+/* Before loading a profiler the command must then control (profile, stack, attach --hold):
+ * clra_profiler_control_check, its detail ending in "(nothing was loaded)" when it fails. */
+int cli_control_check(int pid, clra_status_t *st);
 /* After a detach: removes the process's staged profiler copies that are no longer mapped and
  * says so on stdout (unless quiet). Failures only matter to the next sweep, so none is fatal. */
 void cli_sweep_stage(int pid, int quiet);

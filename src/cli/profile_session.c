@@ -85,6 +85,10 @@ int session_start(sampler_session_t *s, int pid, const char *path, const char *o
     s->pid = pid;
     s->hold_fd = -1;
     s->detach_expected_ms = s->unload_ms = -1;
+    /* A sampler this command could not drain or detach would sample for nobody. */
+    int rc = cli_control_check(pid, st);
+    if (rc)
+        return rc;
     if (s->load == SAMPLER_LOAD_BESIDE)
         snprintf(s->beside_why, sizeof s->beside_why, "--notification-only");
     else if (s->load == SAMPLER_LOAD_AUTO &&
@@ -98,7 +102,7 @@ int session_start(sampler_session_t *s, int pid, const char *path, const char *o
                  pid);
         return CLRA_EINVAL;
     }
-    int rc = attach_as(pid, path, s->load == SAMPLER_LOAD_BESIDE ? SAMPLER_BESIDE_CLSID
+    rc = attach_as(pid, path, s->load == SAMPLER_LOAD_BESIDE ? SAMPLER_BESIDE_CLSID
                                                                  : SAMPLER_CLSID,
                        options, stage, timeout_ms, st);
     if (rc == CLRA_ERUNTIME && (uint32_t)st->hresult == 0x8013136Au &&
