@@ -91,6 +91,10 @@ const char *cli_hint_of(const cli_failure_t *f);
 void cli_run_begin(cli_run_t *r, int pid, int json);
 /* Milliseconds since cli_run_begin. */
 double cli_run_ms(const cli_run_t *r);
+/* What is left of budget_ms counted from cli_run_begin: the command's one deadline, which its
+ * steps share instead of each taking the whole --timeout. At least 1 ms, so a step given a
+ * spent deadline times out at once. */
+int cli_run_left_ms(const cli_run_t *r, double budget_ms);
 /* With --json, opens the one result object with "ok" (and "pid") and returns it; NULL in
  * text mode. The verb adds its own fields, then calls cli_result_close. */
 json_out_t *cli_result_open(cli_run_t *r, int ok);
