@@ -76,6 +76,7 @@ static int run_freezing(app_t *a, int freeze_after_ms, const char *verb, const c
                         const char **out)
 {
     pid_t freezer = -1;
+    usleep(1000000); /* a runtime frozen while still starting up answered stack at once */
     if (freeze_after_ms == 0)
         kill(a->pid, SIGSTOP);
     else if ((freezer = fork()) == 0) {
