@@ -46,6 +46,7 @@ set(E2E_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_attach.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_callbacks.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_counters.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_control_check.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_cycles.c
 
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_deadlines.c

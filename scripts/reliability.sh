@@ -53,7 +53,7 @@ flock /tmp/clrattach-e2e.lock bash -c '
     cp build/Testing/Temporary/LastTest.log "$1/stress.log"
     ctest --test-dir build --output-on-failure -E "^e2e-[0-9]" -R "$2" >"$1/defects.txt" 2>&1
     echo $? >"$1/defects.rc"' _ "$work" \
-    'refused_attach_of_the_same_library|refuses_a_second_attach|ps_timeout_bounds|trace_max_size|killed_by_sigsegv|started_as_nobody|detach_of_a_frozen|sweep_keeps|trace_output_never|launch_trace_output_never|escapes_and_newlines|hostile_command_line|relative_tmpdir|rootless_container|profile_of_a_frozen|stack_of_a_frozen|profile_frozen_mid_run'
+    'refused_attach_of_the_same_library|refuses_a_second_attach|ps_timeout_bounds|trace_max_size|killed_by_sigsegv|started_as_nobody|detach_of_a_frozen|sweep_keeps|trace_output_never|launch_trace_output_never|escapes_and_newlines|hostile_command_line|relative_tmpdir|rootless_container|profile_of_a_frozen|stack_of_a_frozen|profile_frozen_mid_run|control_socket_path_cannot_fit'
 stress_rc=$(cat "$work/stress.rc")
 defects_rc=$(cat "$work/defects.rc")
 ctest --test-dir build -L unit -j2 >"$work/unit.txt" 2>&1
