@@ -64,6 +64,8 @@ static int peer_admitted(int pid, const clra_endpoint_t *ep, clra_status_t *st)
     if (stat(ep->path, &sock) != 0 || clra__process_owner(CLRA__PROC, pid, &owner) != 0)
         return 0; /* the attach itself will say what is wrong */
     uid_t me = connecting_uid(&sock);
+    /* Unreadable namespaces (mapped < 0) cannot be judged here: the command goes on, as before
+     * this check existed. */
     int mapped = clra__procfs_uid_inside(CLRA__PROC, pid, me, &inside);
     if (mapped < 0 || me == owner.uid[1] || (mapped == 1 && inside == 0))
         return 0;
