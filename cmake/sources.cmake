@@ -21,6 +21,7 @@ set(CLRATTACH_SOURCES
   src/clrattach/process_list.c
   src/clrattach/profiler_attach.c
   src/clrattach/profiler_control.c
+  src/clrattach/profiler_control_check_linux.c
   src/clrattach/proto/advertise.c
   src/clrattach/proto/counter_notice.c
   src/clrattach/proto/counter_reading.c

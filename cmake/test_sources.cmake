@@ -47,6 +47,7 @@ set(E2E_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_attach.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_callbacks.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_counters.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_control_check.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_cycles.c
 
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_deadlines.c
@@ -60,6 +61,7 @@ set(E2E_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_process.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_procinfo.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_profile.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_rootless.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_runtime_facts.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_ps.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_speedscope_anchor.c

@@ -320,6 +320,15 @@ CLRA_EXTERN int clra_library_wait_unmapped(int pid, uint64_t inode, int timeout_
  * profiler for any path and only finds out at load time, silently, so the mapping is the proof).
  * 1 mapped, 0 not, CLRA_ENOPROC when pid's mappings cannot be read (it exited). */
 CLRA_EXTERN int clra_library_is_mapped(int pid, const char *path);
+/* Whether a libclrprof profiler attached to pid now could be controlled by this process (its
+ * detach, hold and requests), checked before the attach, since a profiler nobody can reach
+ * stays loaded: 0 when its control endpoint would fit beside the runtime's socket and admit us
+ * (the profiler admits its process's owner and root as its user namespace sees them; root
+ * connects as the owner when it has CAP_SETUID). CLRA_ENOENDPOINT when the socket path would
+ * be too long, CLRA_EACCES when we would be refused, with st->detail saying why and what to
+ * do; 0 too when pid's endpoint cannot be found (the attach then fails and says why). On
+ * Windows always 0. */
+CLRA_EXTERN int clra_profiler_control_check(int pid, clra_status_t *st);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Reverse connections (DOTNET_DiagnosticPorts=PATH,connect[,suspend])                         */

@@ -42,9 +42,6 @@ for t in $targets; do
     fuzz_rows+="| fuzz_$t | ${fuzz_seconds} s | ${execs:-0} | $units | $findings |"$'\n'
 done
 
-# The fuzzers run first: they need no lock, so other helpers' e2e runs finish meanwhile.
-# Then, in one hold of the lock: stress and faults at full count (their FIGURE lines carry the
-# numbers; the log is copied before another ctest can start), and the defects' tests.
 # The regression tests of the defects found from outside, one ctest -R pattern a line: issue 17's,
 # then issue 29's (marks, outputs, rootless containers and deadlines).
 defects=$(paste -sd'|' <<'LIST'
@@ -73,8 +70,16 @@ counters_output_of_a_missing_pid
 race_with_a_swapped_link
 convert_out_of_memory
 profile_json_without_output
+rootless_container
+profile_of_a_frozen
+stack_of_a_frozen
+profile_frozen_mid_run
+control_socket_path_cannot_fit
 LIST
 )
+# The fuzzers run first: they need no lock, so other helpers' e2e runs finish meanwhile.
+# Then, in one hold of the lock: stress and faults at full count (their FIGURE lines carry the
+# numbers; the log is copied before another ctest can start), and the defects' tests.
 set +e
 flock /tmp/clrattach-e2e.lock bash -c '
     CLRA_RELIABILITY_FULL=1 ctest --test-dir build -L "stress|faults" --output-on-failure \

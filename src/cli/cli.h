@@ -91,6 +91,10 @@ const char *cli_hint_of(const cli_failure_t *f);
 void cli_run_begin(cli_run_t *r, int pid, int json);
 /* Milliseconds since cli_run_begin. */
 double cli_run_ms(const cli_run_t *r);
+/* What is left of budget_ms counted from cli_run_begin: the command's one deadline, which its
+ * steps share instead of each taking the whole --timeout. At least 1 ms, so a step given a
+ * spent deadline times out at once. */
+int cli_run_left_ms(const cli_run_t *r, double budget_ms);
 /* With --json, opens the one result object with "ok" (and "pid") and returns it; NULL in
  * text mode. The verb adds its own fields, then calls cli_result_close. */
 json_out_t *cli_result_open(cli_run_t *r, int ok);
@@ -145,6 +149,9 @@ int cmd_stack(int argc, char **argv);
 /* After a successful attach: holds the profiler's control endpoint until a signal, then lets
  * it detach and waits for the unload. Returns the exit code. */
 int cli_hold(int pid, const clra_guid_t *clsid, int timeout_ms, int json);
+/* Before loading a profiler the command must then control (profile, stack, attach --hold):
+ * clra_profiler_control_check, its detail ending in "(nothing was loaded)" when it fails. */
+int cli_control_check(int pid, clra_status_t *st);
 /* After a detach: removes the process's staged profiler copies that are no longer mapped and
  * says so on stdout (unless quiet). Failures only matter to the next sweep, so none is fatal. */
 void cli_sweep_stage(int pid, int quiet);

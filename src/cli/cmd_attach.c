@@ -364,6 +364,18 @@ static void attach(const attach_opts_t *o, const cli_run_t *run, clra_stage_t **
         fprintf(stderr, "clrattach: the staged copy could not be removed: %s\n", cli_vis(ust.detail));
 }
 
+/* --hold of a profiler this command could not then hold would leave it loaded with no one to
+ * release it: the control endpoint is checked before the attach. EXIT_OK, or the failure's. */
+static int refuse_unholdable(const attach_opts_t *o, cli_run_t *run)
+{
+    clra_status_t st;
+    int rc = cli_control_check(o->pid, &st);
+    if (!rc)
+        return EXIT_OK;
+    cli_failure_t f = {.rc = rc, .st = &st, .action = "attach and hold a profiler in"};
+    return cli_fail(run, &f);
+}
+
 /* Parse, attach, report, and hold the profiler when asked; usage errors exit 2. */
 int cmd_attach(int argc, char **argv)
 {
@@ -377,9 +389,14 @@ int cmd_attach(int argc, char **argv)
         free(o.data);
         return p > 0 ? EXIT_OK : EXIT_USAGE;
     }
+    int code;
     cli_run_begin(&run, o.pid, o.json);
+    if (o.hold && (code = refuse_unholdable(&o, &run)) != EXIT_OK) {
+        free(o.data);
+        return code;
+    }
     attach(&o, &run, &copy, &r);
-    int code = report(&run, &o, &r);
+    code = report(&run, &o, &r);
     clra_stage_release(copy);
     free(o.data);
     if (r.rc == 0 && o.hold)

@@ -119,15 +119,8 @@ void cli_sweep_stage(int pid, int quiet)
                removed == 1 ? "y" : "ies", pid);
 }
 
-/* What is left of the command's one deadline (--timeout counts from the start of the run, so
- * status checks and each detach share it); at least 1 ms, so a spent deadline times out. */
-static int time_left(const cli_run_t *run, long long timeout_ms)
-{
-    double left = (double)timeout_ms - cli_run_ms(run);
-    return left < 1 ? 1 : left > 0x7fffffff ? 0x7fffffff : (int)left;
-}
-
-/* Puts notification-only profilers before the main one. .NET 10 crashes in
+/* Puts notification-only profilers before the main one (--timeout counts from the start of the
+ * run, so these status checks and each detach share it). .NET 10 crashes in
  * RequestProfilerDetach of a notification profiler that is still loaded after another
  * notification profiler and then the main profiler were detached (see the README); detaching
  * every notification profiler before the main one never meets that order. */
@@ -138,7 +131,7 @@ static void notification_first(clra_profiler_ref_t *refs, int n, const cli_run_t
     for (int i = 0; i < n; i++) {
         char reply[512];
         clra_status_t st;
-        int left = time_left(run, timeout_ms);
+        int left = cli_run_left_ms(run, (double)timeout_ms);
         if (left <= 1 || clra_profiler_status(&refs[i], left, reply, sizeof reply, &st) != 0 ||
             !cli_contains(reply, " notification_only=1"))
             continue;
@@ -171,7 +164,8 @@ static int detach_all(const cli_args_t *a, const detach_opts_t *o, clra_profiler
         clra_status_t st;
         cli_run_t run;
         cli_run_begin(&run, a->pid, a->json);
-        int rc = clra_profiler_detach(&refs[i], time_left(whole, a->timeout_ms), &r, &st);
+        int left = cli_run_left_ms(whole, (double)a->timeout_ms);
+        int rc = clra_profiler_detach(&refs[i], left, &r, &st);
         int code = report(a, &refs[i], rc, &r, &st, &run);
         (*tried)++;
         if (code && !worst)

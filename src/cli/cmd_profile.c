@@ -62,9 +62,14 @@ static const cli_verb_t profile_verb = {
         "profiler; 11 the target exited while sampled (the samples so far are written).\n",
     .opts = profile_opts,
     .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
-    .json_help = "print one JSON object instead of text; without --output it holds the\n"
+    .json_help = "print one JSON object instead of text; without --output it holds the
+"
                  "profile itself (\"profile\": the top table, or --format's text)",
-    .timeout_help = "deadline for attaching, each drain and the detach, in milliseconds",
+    .timeout_help = "deadline for the whole command besides the sampling itself (attach,
+"
+                    "drains, detach and unload share it), in milliseconds: it ends within
+"
+                    "--duration plus this",
     .default_timeout_ms = 30000,
     .pid = 1,
     .args_error = "expected one PID",
@@ -106,22 +111,25 @@ static int check_opts(profile_opts_t *o, int json, int *fmt)
 }
 
 /* Samples until the duration ends, a signal arrives or the target goes away; drains each
- * second and shows progress on a terminal. */
-static int sample_loop(sampler_session_t *s, const profile_opts_t *o, long long timeout_ms,
-                       clra_status_t *st)
+ * second and shows progress on a terminal. The time spent sampling (up to --duration) is added
+ * to the session's budget: --timeout bounds only the waiting around it, so the command ends
+ * within --duration + --timeout whatever the target does. */
+static int sample_loop(sampler_session_t *s, const profile_opts_t *o, clra_status_t *st)
 {
+    double timeout_ms = s->budget_ms;
     struct timespec t0, now;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    long long last_drain = 0, elapsed = 0;
+    long long last_drain = 0, elapsed = 0, duration_ms = o->duration_s * 1000;
     int tty = isatty(2), rc = 0;
-    while (!stop_requested && elapsed < o->duration_s * 1000 && !rc) {
+    while (!stop_requested && elapsed < duration_ms && !rc) {
         nanosleep(&(struct timespec){0, STEP_MS * 1000000L}, NULL);
         clock_gettime(CLOCK_MONOTONIC, &now);
         elapsed = (now.tv_sec - t0.tv_sec) * 1000 + (now.tv_nsec - t0.tv_nsec) / 1000000;
+        s->budget_ms = timeout_ms + (double)(elapsed < duration_ms ? elapsed : duration_ms);
         if (elapsed - last_drain < DRAIN_EVERY_MS)
             continue;
         last_drain = elapsed;
-        rc = session_drain(s, (int)timeout_ms, st);
+        rc = session_drain(s, session_left_ms(s), st);
         if (tty)
             fprintf(stderr, "\rprofiling %d (%s, %lld Hz): %lld/%lld s, %llu samples ", s->pid,
                     o->mode, o->hz, elapsed / 1000, o->duration_s,
@@ -214,9 +222,10 @@ int cmd_profile(int argc, char **argv)
     prof.title = title;
     prof.weight_name = o.mode;
     sampler_session_t s = {.profile = &prof,
-                           .load = o.notification_only ? SAMPLER_LOAD_BESIDE : SAMPLER_LOAD_AUTO};
+                           .load = o.notification_only ? SAMPLER_LOAD_BESIDE : SAMPLER_LOAD_AUTO,
+                           .run = &run, .budget_ms = (double)a.timeout_ms};
     snprintf(options, sizeof options, "mode=%s;hz=%lld;detach_on_disconnect;log=/dev/null", o.mode, o.hz);
-    int rc = session_start(&s, a.pid, lib, options, o.stage, (int)a.timeout_ms, &st);
+    int rc = session_start(&s, a.pid, lib, options, o.stage, &st);
     if (rc) {
         profile_free(&prof);
         cli_failure_t f = {.rc = rc, .st = &st, .action = "profile",
@@ -228,8 +237,8 @@ int cmd_profile(int argc, char **argv)
     struct sigaction sa = {.sa_handler = on_stop};
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
-    rc = sample_loop(&s, &o, a.timeout_ms, &st);
-    int stop = session_stop(&s, (int)a.timeout_ms, rc ? &(clra_status_t){0} : &st);
+    rc = sample_loop(&s, &o, &st);
+    int stop = session_stop(&s, rc ? &(clra_status_t){0} : &st);
     if (!rc && stop && !s.exited)
         rc = stop;
     if (rc && !s.exited) {

@@ -37,22 +37,23 @@ static const cli_verb_t stack_verb = {
     .opts = stack_opts,
     .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
     .json_help = "print one JSON object with a threads array",
-    .timeout_help = "deadline for each step (attach, snapshot, detach), in milliseconds",
+    .timeout_help = "deadline for the whole command (attach, snapshot, detach and unload\n"
+                    "share it), in milliseconds",
     .default_timeout_ms = 30000,
     .pid = 1,
     .args_error = "expected one PID",
 };
 
-/* Drains until the sampler says its snapshot is taken (or the deadline passes). */
-static int wait_snapshot(sampler_session_t *s, int timeout_ms, clra_status_t *st)
+/* Drains until the sampler says its snapshot is taken (or the session's deadline passes). */
+static int wait_snapshot(sampler_session_t *s, clra_status_t *st)
 {
-    for (int waited = 0;; waited += SNAPSHOT_WAIT_STEP_MS) {
-        int rc = session_drain(s, timeout_ms, st);
+    for (;;) {
+        int rc = session_drain(s, session_left_ms(s), st);
         if (rc || strstr(s->map.info, "snapshot_done=1"))
             return rc;
-        if (waited >= timeout_ms) {
-            snprintf(st->detail, sizeof st->detail, "the sampler took no snapshot within %d ms "
-                     "(%.200s)", timeout_ms, s->map.info);
+        if (session_left_ms(s) <= SNAPSHOT_WAIT_STEP_MS) {
+            snprintf(st->detail, sizeof st->detail, "the sampler took no snapshot within the "
+                     "%.0f ms of --timeout (%.200s)", s->budget_ms, s->map.info);
             return CLRA_ETIMEDOUT;
         }
         nanosleep(&(struct timespec){0, SNAPSHOT_WAIT_STEP_MS * 1000000L}, NULL);
@@ -107,14 +108,15 @@ int cmd_stack(int argc, char **argv)
     profile_t prof;
     profile_init(&prof);
     sampler_session_t s = {.profile = &prof,
-                           .load = o.notification_only ? SAMPLER_LOAD_BESIDE : SAMPLER_LOAD_AUTO};
+                           .load = o.notification_only ? SAMPLER_LOAD_BESIDE : SAMPLER_LOAD_AUTO,
+                           .run = &run, .budget_ms = (double)a.timeout_ms};
     int rc = session_start(&s, a.pid, lib, "mode=stack;detach_on_disconnect;log=/dev/null", o.stage,
-                           (int)a.timeout_ms, &st);
+                           &st);
     if (!rc)
-        rc = wait_snapshot(&s, (int)a.timeout_ms, &st);
+        rc = wait_snapshot(&s, &st);
     if (s.hold_fd >= 0 || !rc) {
         clra_status_t sst;
-        int stop = session_stop(&s, (int)a.timeout_ms, rc ? &sst : &st);
+        int stop = session_stop(&s, rc ? &sst : &st);
         rc = rc ? rc : stop;
     }
     if (rc) {

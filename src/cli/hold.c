@@ -40,6 +40,16 @@ static int find_ref(int pid, const clra_guid_t *clsid, clra_profiler_ref_t *out,
     return n < 0 ? n : CLRA_ENOENDPOINT;
 }
 
+int cli_control_check(int pid, clra_status_t *st)
+{
+    int rc = clra_profiler_control_check(pid, st);
+    if (rc) {
+        size_t used = strlen(st->detail);
+        snprintf(st->detail + used, sizeof st->detail - used, " (nothing was loaded)");
+    }
+    return rc;
+}
+
 int cli_hold(int pid, const clra_guid_t *clsid, int timeout_ms, int json)
 {
     FILE *out = json ? stderr : stdout; /* with --json, stdout holds the one JSON object */

@@ -59,6 +59,9 @@ typedef struct sampler_session {
     char main_clsid[37];    /* the libclrprof main profiler it was loaded beside, "" none */
     int parked;             /* not detached: that main profiler detached meanwhile */
     int unsafe_beside;      /* not loaded: beside a main profiler after a main one detached */
+    const struct cli_run *run; /* the command's run: its start is the deadline's origin */
+    double budget_ms;       /* the one deadline, run start + budget_ms: --timeout, plus the
+                             * time `profile` spent sampling (not waiting) */
 } sampler_session_t;
 
 /* Whether a libclrprof main profiler (the sampler included) has detached from process pid: the
@@ -75,20 +78,25 @@ const char *sampler_path(const char *given);
 /* Finds the control endpoint of the sampler loaded with CLSID clsid among process pid's
  * libclrprof profilers: 0, CLRA_ENOENDPOINT when it has none (yet), or the listing's error. */
 int session_find_sampler(int pid, const char *clsid, clra_profiler_ref_t *out, clra_status_t *st);
-/* Whether a main profiler is loaded in pid, as far as can be told without an attach (a
- * libclrprof profiler's status, the environment of a startup profiler); 1 with why. */
-int sampler_main_taken(int pid, int timeout_ms, char *why, size_t cap, char main_clsid[37]);
+/* Milliseconds left of the session's one deadline (s->run, s->budget_ms), at least 1. */
+int session_left_ms(const sampler_session_t *s);
+/* Whether a main profiler is loaded in s->pid, as far as can be told without an attach (a
+ * libclrprof profiler's status, the environment of a startup profiler), within the session's
+ * deadline; 1 with why. */
+int sampler_main_taken(const sampler_session_t *s, char *why, size_t cap, char main_clsid[37]);
 /* Attaches the sampler with options (client data), finds its endpoint and holds it: as s->load
  * says; SAMPLER_LOAD_AUTO loads it beside a main profiler found by sampler_main_taken, or beside
- * one that refuses it as the main profiler (s->refused_main). */
+ * one that refuses it as the main profiler (s->refused_main). Every step within the session's
+ * one deadline (s->run and s->budget_ms set before). */
 int session_start(sampler_session_t *s, int pid, const char *path, const char *options,
-                  int stage, int timeout_ms, clra_status_t *st);
+                  int stage, clra_status_t *st);
 /* Says how the sampler was loaded (and what the runtime keeps of it after the detach): fields
  * of j, or lines on stderr when j is NULL. */
 void session_report_load(const sampler_session_t *s, struct json_out *j);
-/* Drains the samples gathered since the last drain into s->profile. */
+/* Drains the samples gathered since the last drain into s->profile, within timeout_ms. */
 int session_drain(sampler_session_t *s, int timeout_ms, clra_status_t *st);
-/* Last drain, detach, and wait until the library is unmapped. */
-int session_stop(sampler_session_t *s, int timeout_ms, clra_status_t *st);
+/* Last drain, detach, and wait until the library is unmapped, all within the session's one
+ * deadline. */
+int session_stop(sampler_session_t *s, clra_status_t *st);
 
 #endif

@@ -18,14 +18,15 @@
 #define MAX_REFS 16
 
 /* A libclrprof profiler in pid whose status says it is the main one; its name in why. */
-static int sdk_main_profiler(int pid, int timeout_ms, char *why, size_t cap, char clsid[37])
+static int sdk_main_profiler(const sampler_session_t *s, char *why, size_t cap, char clsid[37])
 {
     clra_status_t st;
     clra_profiler_ref_t *refs = calloc(MAX_REFS, sizeof *refs);
-    int n = refs ? clra_profiler_list(pid, refs, MAX_REFS, &st) : 0, found = 0;
+    int n = refs ? clra_profiler_list(s->pid, refs, MAX_REFS, &st) : 0, found = 0;
     for (int i = 0; i < n && i < MAX_REFS && !found; i++) {
         char reply[512], name[64] = "?";
-        if (clra_profiler_status(&refs[i], timeout_ms < STATUS_WAIT_MS ? timeout_ms : STATUS_WAIT_MS,
+        int left = session_left_ms(s);
+        if (clra_profiler_status(&refs[i], left < STATUS_WAIT_MS ? left : STATUS_WAIT_MS,
                                  reply, sizeof reply, &st) != 0 ||
             !strstr(reply, " notification_only=0"))
             continue;
@@ -65,11 +66,11 @@ static int startup_profiler(int pid, int timeout_ms, char *why, size_t cap)
     return found;
 }
 
-int sampler_main_taken(int pid, int timeout_ms, char *why, size_t cap, char main_clsid[37])
+int sampler_main_taken(const sampler_session_t *s, char *why, size_t cap, char main_clsid[37])
 {
     main_clsid[0] = '\0';
-    return sdk_main_profiler(pid, timeout_ms, why, cap, main_clsid) ||
-           startup_profiler(pid, timeout_ms, why, cap);
+    return sdk_main_profiler(s, why, cap, main_clsid) ||
+           startup_profiler(s->pid, session_left_ms(s), why, cap);
 }
 
 /* The target's mark is looked for in its own /dev/shm (through /proc/PID/root), named as the

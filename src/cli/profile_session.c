@@ -41,6 +41,11 @@ const char *sampler_path(const char *given)
     return NULL;
 }
 
+int session_left_ms(const sampler_session_t *s)
+{
+    return cli_run_left_ms(s->run, s->budget_ms);
+}
+
 int session_find_sampler(int pid, const char *clsid, clra_profiler_ref_t *out, clra_status_t *st)
 {
     clra_profiler_ref_t refs[16];
@@ -80,16 +85,19 @@ static int attach_as(int pid, const char *path, const char *clsid_text, const ch
 }
 
 int session_start(sampler_session_t *s, int pid, const char *path, const char *options,
-                  int stage, int timeout_ms, clra_status_t *st)
+                  int stage, clra_status_t *st)
 {
     s->pid = pid;
     s->hold_fd = -1;
     s->detach_expected_ms = s->unload_ms = -1;
+    /* A sampler this command could not drain or detach would sample for nobody. */
+    int rc = cli_control_check(pid, st);
+    if (rc)
+        return rc;
     if (s->load == SAMPLER_LOAD_BESIDE)
         snprintf(s->beside_why, sizeof s->beside_why, "--notification-only");
     else if (s->load == SAMPLER_LOAD_AUTO &&
-             sampler_main_taken(pid, timeout_ms, s->beside_why, sizeof s->beside_why,
-                                s->main_clsid))
+             sampler_main_taken(s, s->beside_why, sizeof s->beside_why, s->main_clsid))
         s->load = SAMPLER_LOAD_BESIDE;
     if (s->load == SAMPLER_LOAD_BESIDE && sampler_main_detached_before(pid)) {
         s->unsafe_beside = 1;
@@ -98,9 +106,9 @@ int session_start(sampler_session_t *s, int pid, const char *path, const char *o
                  pid);
         return CLRA_EINVAL;
     }
-    int rc = attach_as(pid, path, s->load == SAMPLER_LOAD_BESIDE ? SAMPLER_BESIDE_CLSID
+    rc = attach_as(pid, path, s->load == SAMPLER_LOAD_BESIDE ? SAMPLER_BESIDE_CLSID
                                                                  : SAMPLER_CLSID,
-                       options, stage, timeout_ms, st);
+                       options, stage, session_left_ms(s), st);
     if (rc == CLRA_ERUNTIME && (uint32_t)st->hresult == 0x8013136Au &&
         s->load == SAMPLER_LOAD_AUTO) {
         /* A main profiler nothing above could see (attached, not a libclrprof one). */
@@ -116,9 +124,9 @@ int session_start(sampler_session_t *s, int pid, const char *path, const char *o
         }
         /* The refused load keeps its library mapped; a staged copy is another file, which
          * the detach can unload. Unstaged if staging is not possible. */
-        rc = attach_as(pid, path, SAMPLER_BESIDE_CLSID, options, 1, timeout_ms, st);
+        rc = attach_as(pid, path, SAMPLER_BESIDE_CLSID, options, 1, session_left_ms(s), st);
         if (rc && rc != CLRA_ERUNTIME && !stage)
-            rc = attach_as(pid, path, SAMPLER_BESIDE_CLSID, options, 0, timeout_ms, st);
+            rc = attach_as(pid, path, SAMPLER_BESIDE_CLSID, options, 0, session_left_ms(s), st);
     }
     if (s->load != SAMPLER_LOAD_BESIDE)
         s->load = SAMPLER_LOAD_MAIN;
@@ -127,19 +135,21 @@ int session_start(sampler_session_t *s, int pid, const char *path, const char *o
                                                                       : SAMPLER_CLSID,
                                   &s->ref, st);
     if (!rc)
-        rc = clra_profiler_hold(&s->ref, timeout_ms, &s->hold_fd, &s->inode, st);
+        rc = clra_profiler_hold(&s->ref, session_left_ms(s), &s->hold_fd, &s->inode, st);
     return rc;
 }
 
 /* After a failed drain: whether the process is exiting or gone. Its runtime closes the endpoint
  * at shutdown before the process ends, and a dead child stays a zombie (kill(pid, 0) works,
- * its maps are empty) until reaped, so the test is: the library left within a short wait. */
-static int target_gone(const sampler_session_t *s)
+ * its maps are empty) until reaped, so the test is: the library left within a short wait (no
+ * longer than what the drain had left). */
+static int target_gone(const sampler_session_t *s, int timeout_ms)
 {
     clra_status_t st;
     if (kill(s->pid, 0) != 0 && errno == ESRCH)
         return 1;
-    int rc = s->inode ? clra_library_wait_unmapped(s->pid, s->inode, GONE_WAIT_MS, &st) : 0;
+    int wait = timeout_ms < GONE_WAIT_MS ? timeout_ms : GONE_WAIT_MS;
+    int rc = s->inode ? clra_library_wait_unmapped(s->pid, s->inode, wait, &st) : 0;
     return rc == 0 || rc == CLRA_ENOPROC;
 }
 
@@ -149,8 +159,8 @@ int session_drain(sampler_session_t *s, int timeout_ms, clra_status_t *st)
     size_t len = 0;
     int rc = clra_profiler_request(&s->ref, "samples", timeout_ms, reply, sizeof reply, &data,
                                    &len, st);
-    if (rc) {
-        if (target_gone(s))
+    if (rc) { /* a drain that timed out has no time left to wait with: it looks once */
+        if (target_gone(s, rc == CLRA_ETIMEDOUT ? 0 : timeout_ms))
             s->exited = 1, rc = CLRA_ENOPROC;
         return rc;
     }
@@ -170,7 +180,7 @@ int session_drain(sampler_session_t *s, int timeout_ms, clra_status_t *st)
 /* .NET 10 crashes (SIGSEGV) in the RequestProfilerDetach of a notification-only profiler once
  * a main profiler has detached from the process (README). When the main profiler the sampler
  * was loaded beside is gone, the sampler is told to stop sampling and stay loaded instead. */
-static int park_instead(sampler_session_t *s, int timeout_ms)
+static int park_instead(sampler_session_t *s)
 {
     char reply[64];
     clra_status_t pst;
@@ -178,18 +188,18 @@ static int park_instead(sampler_session_t *s, int timeout_ms)
         (!sampler_main_detached_before(s->pid) &&
          (!s->main_clsid[0] || sampler_main_still_there(s))))
         return 0;
-    s->parked = clra_profiler_request(&s->ref, "park", timeout_ms, reply, sizeof reply, NULL,
+    s->parked = clra_profiler_request(&s->ref, "park", session_left_ms(s), reply, sizeof reply, NULL,
                                       NULL, &pst) == 0 && strncmp(reply, "ok", 2) == 0;
     return s->parked;
 }
 
-int session_stop(sampler_session_t *s, int timeout_ms, clra_status_t *st)
+int session_stop(sampler_session_t *s, clra_status_t *st)
 {
-    int rc = s->exited ? CLRA_ENOPROC : session_drain(s, timeout_ms, st);
-    if (!s->exited && !park_instead(s, timeout_ms)) {
+    int rc = s->exited ? CLRA_ENOPROC : session_drain(s, session_left_ms(s), st);
+    if (!s->exited && !park_instead(s)) {
         clra_detach_result_t r;
         clra_status_t dst;
-        int drc = clra_profiler_detach(&s->ref, timeout_ms, &r, &dst);
+        int drc = clra_profiler_detach(&s->ref, session_left_ms(s), &r, &dst);
         s->detach_expected_ms = drc == 0 || drc == CLRA_ETIMEDOUT ? (int)r.expected_ms : -1;
         s->unload_ms = drc == 0 && !r.library_refs ? r.elapsed_ms : -1;
         s->library_refs = drc == 0 ? (int)r.library_refs : 0;
@@ -204,7 +214,7 @@ int session_stop(sampler_session_t *s, int timeout_ms, clra_status_t *st)
         close(s->hold_fd); /* after the detach; had it failed, this hang-up detaches too */
     s->hold_fd = -1;
     if (!s->exited && s->inode && !rc && !s->library_refs && !s->parked)
-        rc = clra_library_wait_unmapped(s->pid, s->inode, timeout_ms, st);
+        rc = clra_library_wait_unmapped(s->pid, s->inode, session_left_ms(s), st);
     cli_sweep_stage(s->pid, 1);
     drain_map_free(&s->map);
     return rc;

@@ -19,6 +19,12 @@ double cli_run_ms(const cli_run_t *r)
     return (double)(t1.tv_sec - r->t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - r->t0.tv_nsec) / 1e6;
 }
 
+int cli_run_left_ms(const cli_run_t *r, double budget_ms)
+{
+    double left = budget_ms - cli_run_ms(r);
+    return left < 1 ? 1 : left > 0x7fffffff ? 0x7fffffff : (int)left;
+}
+
 /* "ok" first, so a reader sees the outcome before the details. */
 json_out_t *cli_result_open(cli_run_t *r, int ok)
 {

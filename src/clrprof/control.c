@@ -100,7 +100,10 @@ void clrprof__control_close(clrprof_profiler_t *p)
     p->holder_fd = p->listen_fd = -1;
 }
 
-/* Only the owner of the process (or root) may detach its profiler. */
+/* Only the owner of the process (or root) may detach its profiler. SO_PEERCRED gives the
+ * peer's effective uid as our user namespace sees it: root of an ancestor namespace (host root
+ * and a rootless container) is unmapped here, the overflow uid, and is refused like anyone
+ * unmapped; clrattach as root connects with the owner's uid instead (clra__connect_as). */
 static int peer_allowed(int fd)
 {
     struct ucred cred;
@@ -195,12 +198,16 @@ void clrprof__control_accept(clrprof_profiler_t *p)
     struct timeval tv = {IO_TIMEOUT_MS / 1000, (IO_TIMEOUT_MS % 1000) * 1000};
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
     setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+    /* The command is read even from a peer about to be refused: closing before it arrives
+     * made the peer's send fail, and it never read the refusal. */
+    int read_ok = read_command(fd, command, sizeof command) == 0;
     if (!peer_allowed(fd)) {
-        reply(fd, "error permission denied: only the process owner or root may control it\n");
+        reply(fd, "error permission denied: only the process owner or root, as this process's "
+              "user namespace sees them, may control it\n");
         close(fd);
         return;
     }
-    if (read_command(fd, command, sizeof command) != 0) {
+    if (!read_ok) {
         reply(fd, "error expected one command line (status, detach or hold)\n");
         close(fd);
         return;

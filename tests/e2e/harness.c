@@ -391,6 +391,11 @@ int run_cli_as(uid_t uid, const char **output, const char *arg0, ...)
     return run_captured(uid, output, CLRA_CLI, argv);
 }
 
+int run_program(const char **output, const char *path, const char *const *argv)
+{
+    return run_captured(0, output, path, argv);
+}
+
 int run_crosscheck(const char **output, const char *question, const app_t *a)
 {
     const char *argv[] = {"dotnet", CLRA_CROSSCHECK_DLL, question, app_pid_text(a), NULL};

@@ -68,6 +68,9 @@ int app_stop_with(app_t *a, const char *command);
 int run_cli(const char **output, const char *arg0, ...) __attribute__((sentinel));
 /* run_cli as user uid (gid the same number): the child drops root before exec. */
 int run_cli_as(uid_t uid, const char **output, const char *arg0, ...) __attribute__((sentinel));
+/* Runs the program at path with argv (argv[0] included, NULL-terminated), output as run_cli;
+ * e.g. setpriv in front of the CLI. Returns the exit code. */
+int run_program(const char **output, const char *path, const char *const *argv);
 /* Asks the official managed client (tests/apps/crosscheck) a question ("info" or "env") about
  * the app; output as run_cli (the same static buffer). Returns the exit code. */
 int run_crosscheck(const char **output, const char *question, const app_t *a);

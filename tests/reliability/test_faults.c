@@ -39,6 +39,8 @@ static void commands_for(const app_t *a, command_t *c, int *n)
                    "1", "--output", trace_out, "--timeout", TIMEOUT, pid}},
         {"dump", {"dump", "--output", dump_dir, "--timeout", TIMEOUT, pid}},
         {"resume", {"resume", "--timeout", TIMEOUT, pid}},
+        {"profile", {"profile", "--duration", "1", "--timeout", TIMEOUT, pid}},
+        {"stack", {"stack", "--timeout", TIMEOUT, pid}},
     };
     *n = (int)(sizeof list / sizeof list[0]);
     memcpy(c, list, sizeof list);

@@ -101,6 +101,21 @@ TEST(endpoint_parses_innermost_nspid)
     ASSERT_EQ(clra__parse_nspid("Name:\tx\nNSpid:\t\n"), -1);
 }
 
+/* A rootless container's map as host root reads it: our uid 0 has no line, the owner is 0. */
+TEST(procfs_translates_a_uid_through_a_user_namespace_map)
+{
+    const char *map = "         0       1000          1\n         1     100000      65536\n";
+    uint32_t in = 7;
+    ASSERT_EQ(clra__parse_id_map(map, 1000, &in), 1);
+    ASSERT_EQ(in, 0);
+    ASSERT_EQ(clra__parse_id_map(map, 100004, &in), 1);
+    ASSERT_EQ(in, 5);
+    ASSERT_EQ(clra__parse_id_map(map, 0, &in), 0);
+    ASSERT_EQ(clra__parse_id_map(map, 165536, &in), 0); /* one past the last range */
+    ASSERT_EQ(clra__parse_id_map("0 4294967295 1\n", 4294967295u, &in), 1);
+    ASSERT_EQ(clra__parse_id_map("", 0, &in), 0);
+}
+
 TEST(endpoint_parses_starttime_after_last_paren)
 {
     /* A comm with spaces and a ')' must not shift the fields. */

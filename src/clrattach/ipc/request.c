@@ -86,7 +86,6 @@ static int connect_checked(const clra_endpoint_t *ep, const clra__deadline_t *d,
                            clra_status_t *st)
 {
     clra__owner_t owner;
-    clra__identity_t id;
     struct stat sb;
     if (clra__process_owner(CLRA__PROC, ep->pid, &owner) != 0) {
         clra__detail(st, "process %d is gone (no /proc/%d/status)", ep->pid, ep->pid);
@@ -96,10 +95,9 @@ static int connect_checked(const clra_endpoint_t *ep, const clra__deadline_t *d,
     if (rc)
         return rc;
     /* As the socket's owner (checked above to be the target's user or root): a runtime that
-     * made it as root and then dropped its privileges stays reachable. */
-    clra__identity_assume_ids(sb.st_uid, sb.st_gid, &id);
-    rc = clra__connect(ep->path, d, c, st);
-    clra__identity_restore(&id);
+     * made it as root and then dropped its privileges stays reachable, and a listener that
+     * checks its peer (a libclrprof control endpoint) sees its owner, in any user namespace. */
+    rc = clra__connect_as(ep->path, sb.st_uid, sb.st_gid, d, c, st);
     if (rc == 0 && (rc = clra__peer_check(c->fd, ep->path, ep->pid, st)) != 0)
         clra__close(c);
     return rc;

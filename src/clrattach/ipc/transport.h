@@ -21,6 +21,16 @@ typedef struct clra__conn {
  * CLRA_EIO, with st->sys_errno and st->detail set. */
 int clra__connect(const char *path, const clra__deadline_t *d, clra__conn_t *c,
                   clra_status_t *st);
+#ifndef _WIN32
+#include <sys/types.h>
+/* clra__connect as uid and gid (a socket's owner) when we are root and uid is not 0: the
+ * kernel checks the socket's permissions as the owner's, and the listener's SO_PEERCRED shows
+ * the owner (a libclrprof control endpoint admits only its process's owner or root, as its
+ * user namespace sees them; host root is unmapped, the overflow uid, in a rootless
+ * container). Otherwise a plain clra__connect. */
+int clra__connect_as(const char *path, uid_t uid, gid_t gid, const clra__deadline_t *d,
+                     clra__conn_t *c, clra_status_t *st);
+#endif
 /* Sends all n bytes (the server blocks everyone on a partial message, so never stop early
  * without closing). CLRA_ETIMEDOUT, CLRA_ECONNLOST or CLRA_EIO. */
 int clra__send_all(clra__conn_t *c, const void *buf, size_t n, const clra__deadline_t *d);

@@ -1,6 +1,7 @@
 /* transport_unix.c - Unix domain socket transport; connect, send and receive share a deadline. */
 #define _GNU_SOURCE
 #include "ipc/transport.h"
+#include "target/identity.h"
 #include "target/procfs.h"
 
 #include <errno.h>
@@ -76,9 +77,10 @@ static int connect_error(int err)
 }
 
 /* A full listen backlog makes a non-blocking Unix connect fail with EAGAIN (not EINPROGRESS),
- * so it is retried until the deadline rather than polled. */
-int clra__connect(const char *path, const clra__deadline_t *d, clra__conn_t *c,
-                  clra_status_t *st)
+ * so it is retried until the deadline rather than polled. path is what the kernel resolves,
+ * shown what the messages name (they differ when path goes through /proc/self/fd). */
+static int connect_named(const char *path, const char *shown, const clra__deadline_t *d,
+                         clra__conn_t *c, clra_status_t *st)
 {
     struct sockaddr_un sa;
     int dirfd, rc = fill_address(path, &sa, &dirfd);
@@ -90,7 +92,7 @@ int clra__connect(const char *path, const clra__deadline_t *d, clra__conn_t *c,
     if (rc != 0) { /* the path could not be reached, or no socket could be made */
         if (st)
             st->sys_errno = errno;
-        clra__detail(st, "connect(%s): %s", path, rc == CLRA_EINVAL ? "the path is too long "
+        clra__detail(st, "connect(%s): %s", shown, rc == CLRA_EINVAL ? "the path is too long "
                      "for a socket address" : strerror(errno));
     }
     while (rc == 0 && connect(c->fd, (struct sockaddr *)&sa, sizeof sa) != 0) {
@@ -103,12 +105,48 @@ int clra__connect(const char *path, const clra__deadline_t *d, clra__conn_t *c,
         if (st)
             st->sys_errno = errno;
         rc = errno == EAGAIN ? CLRA_ETIMEDOUT : connect_error(errno);
-        clra__detail(st, "connect(%s): %s", path, strerror(errno));
+        clra__detail(st, "connect(%s): %s", shown, strerror(errno));
     }
     if (dirfd >= 0)
         close(dirfd);
     if (rc != 0)
         clra__close(c);
+    return rc;
+}
+
+int clra__connect(const char *path, const clra__deadline_t *d, clra__conn_t *c,
+                  clra_status_t *st)
+{
+    return connect_named(path, path, d, c, st);
+}
+
+/* The directory is opened as we are (root, with all its capabilities, as the /proc/PID/root
+ * way into a container wants), and only the socket itself is connected to as its owner, so the
+ * listener sees the owner. When the ids cannot be presented (no CAP_SETUID), the file-system
+ * ids alone still make the kernel check the socket's permissions as the owner would. */
+int clra__connect_as(const char *path, uid_t uid, gid_t gid, const clra__deadline_t *d,
+                     clra__conn_t *c, clra_status_t *st)
+{
+    clra__identity_t id;
+    char at[108], dir[CLRA_PATH_MAX]; /* at: the size of sun_path */
+    const char *slash = strrchr(path, '/');
+    int rc, dirfd = -1;
+    size_t dlen = slash ? (size_t)(slash - path) : 0;
+    if (geteuid() == 0 && uid != 0 && dlen > 0 && dlen < sizeof dir) {
+        memcpy(dir, path, dlen);
+        dir[dlen] = '\0';
+        dirfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+    }
+    if (dirfd >= 0 && clra__procfs_fd_path(dirfd, slash + 1, at, sizeof at) == 0 &&
+        clra__identity_present_ids(uid, gid, &id)) {
+        rc = connect_named(at, path, d, c, st);
+    } else {
+        clra__identity_assume_ids(uid, gid, &id);
+        rc = connect_named(path, path, d, c, st);
+    }
+    clra__identity_restore(&id);
+    if (dirfd >= 0)
+        close(dirfd);
     return rc;
 }
 

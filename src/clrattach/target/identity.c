@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/fsuid.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 int clra__process_owner(const char *proc_root, int pid, clra__owner_t *owner)
@@ -81,8 +82,31 @@ void clra__identity_assume_ids(uid_t uid, gid_t gid, clra__identity_t *id)
         clra__identity_restore(id);
 }
 
+int clra__identity_present_ids(uid_t uid, gid_t gid, clra__identity_t *id)
+{
+    memset(id, 0, sizeof *id);
+    if (geteuid() != 0 || uid == 0)
+        return 0;
+    /* Group first: once the effective uid is not 0 the thread may no longer change it. The
+     * real and saved ids stay 0, which is what lets _restore switch back. */
+    id->saved_egid = getegid();
+    if (syscall(SYS_setresgid, (gid_t)-1, gid, (gid_t)-1) != 0)
+        return 0;
+    if (syscall(SYS_setresuid, (uid_t)-1, uid, (uid_t)-1) != 0) {
+        syscall(SYS_setresgid, (gid_t)-1, id->saved_egid, (gid_t)-1);
+        return 0;
+    }
+    id->presented = 1;
+    return 1;
+}
+
 void clra__identity_restore(clra__identity_t *id)
 {
+    if (id->presented) { /* the uid first: only euid 0 may set the group back */
+        syscall(SYS_setresuid, (uid_t)-1, (uid_t)0, (uid_t)-1);
+        syscall(SYS_setresgid, (gid_t)-1, id->saved_egid, (gid_t)-1);
+        id->presented = 0;
+    }
     if (!id->switched)
         return;
     setfsuid(id->saved_fsuid);

@@ -26,9 +26,11 @@ void clra__sudo_user(uid_t uid, char *out, size_t cap);
 
 /* What clra__identity_assume changed, for clra__identity_restore. */
 typedef struct clra__identity {
-    int switched;
+    int switched;  /* the file-system ids were changed (assume) */
+    int presented; /* the effective ids were changed (present) */
     uid_t saved_fsuid;
     gid_t saved_fsgid;
+    gid_t saved_egid;
 } clra__identity_t;
 
 /* When we are root and pid runs as another user, this thread's file-system uid and gid become
@@ -38,6 +40,13 @@ typedef struct clra__identity {
 int clra__identity_assume(int pid, clra__identity_t *id, clra_status_t *st);
 /* The same for explicit ids (a file's owner); nothing changes unless we are root and uid is not. */
 void clra__identity_assume_ids(uid_t uid, gid_t gid, clra__identity_t *id);
+/* When we are root and uid is not: this thread's effective uid and gid become uid and gid, so a
+ * listener that reads SO_PEERCRED (a libclrprof control endpoint) sees the owner it compares
+ * with, even from inside a user namespace where our uid 0 has no mapping and would show as the
+ * overflow uid. Only this thread changes (raw syscalls; glibc's wrappers change every thread).
+ * 1 switched, 0 nothing changed (not root, uid 0, or no CAP_SETUID/CAP_SETGID). Always pair
+ * with _restore. */
+int clra__identity_present_ids(uid_t uid, gid_t gid, clra__identity_t *id);
 void clra__identity_restore(clra__identity_t *id);
 
 #endif

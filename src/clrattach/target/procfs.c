@@ -224,6 +224,27 @@ int clra__procfs_other_tree(const char *proc, int pid, char *root, size_t cap)
     return other;
 }
 
+int clra__procfs_uid_inside(const char *proc, int pid, uid_t uid, uid_t *inside)
+{
+    char rest[64], ours[128], theirs[128], map[4096];
+    snprintf(rest, sizeof rest, "%d/ns/user", pid);
+    if (read_proc_link(proc, "self/ns/user", ours, sizeof ours) != 0 ||
+        read_proc_link(proc, rest, theirs, sizeof theirs) != 0)
+        return -1;
+    if (strcmp(ours, theirs) == 0) {
+        *inside = uid;
+        return 1;
+    }
+    /* Read by a process of another namespace, uid_map's second column is in the reader's ids. */
+    if (clra__procfs_read(proc, pid, "uid_map", map, sizeof map) < 0)
+        return -1;
+    uint32_t in;
+    if (!clra__parse_id_map(map, (uint32_t)uid, &in))
+        return 0;
+    *inside = (uid_t)in;
+    return 1;
+}
+
 int clra__procfs_cwd(const char *proc, int pid, char *out, size_t cap)
 {
     char rest[64];

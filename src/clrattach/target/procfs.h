@@ -108,6 +108,14 @@ int clra__procfs_inode_mapped(const char *proc_root, int pid, uint64_t inode);
  * otherwise root is "". Unreadable links (no ptrace access) count as "the same", since the
  * root link would be unreadable too. */
 int clra__procfs_other_tree(const char *proc_root, int pid, char *root, size_t cap);
+/* What uid, one of ours, is inside pid's user namespace: a listener there reads it from
+ * SO_PEERCRED. 1 with *inside set (uid itself when the namespace is ours), 0 when it has no
+ * mapping there (the namespace sees the overflow uid, 65534), -1 when unreadable. */
+int clra__procfs_uid_inside(const char *proc_root, int pid, uid_t uid, uid_t *inside);
+/* Translates id through a uid_map or gid_map text ("inside outside count" lines, outside in
+ * the reader's ids): 1 with *inside set, 0 when no line maps it. */
+int clra__parse_id_map(const char *map_text, uint32_t id, uint32_t *inside);
+
 /* pid's working directory as its own file tree names it (the target of <proc_root>/<pid>/cwd),
  * for a relative TMPDIR, which the runtime resolves against it. 0, or -1 when unreadable. */
 int clra__procfs_cwd(const char *proc_root, int pid, char *out, size_t cap);

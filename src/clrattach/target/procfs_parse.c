@@ -4,6 +4,7 @@
 #include "util/small_libc.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -137,4 +138,20 @@ int clra__parse_status(const char *status_text, clra__proc_status_t *out)
         out->gid[i] = out->have_gid ? (gid_t)g[i] : (gid_t)-1;
     }
     return out->have_uid && out->have_gid ? 0 : CLRA_EPROTO;
+}
+
+int clra__parse_id_map(const char *map_text, uint32_t id, uint32_t *inside)
+{
+    const char *line = map_text;
+    while (line && *line) {
+        unsigned long long first, lower, count;
+        if (sscanf(line, " %llu %llu %llu", &first, &lower, &count) == 3 && id >= lower &&
+            (unsigned long long)id - lower < count) {
+            *inside = (uint32_t)(first + (id - lower));
+            return 1;
+        }
+        line = strchr(line, '\n');
+        line = line ? line + 1 : NULL;
+    }
+    return 0;
 }
