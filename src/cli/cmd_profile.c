@@ -62,13 +62,10 @@ static const cli_verb_t profile_verb = {
         "profiler; 11 the target exited while sampled (the samples so far are written).\n",
     .opts = profile_opts,
     .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
-    .json_help = "print one JSON object instead of text; without --output it holds the
-"
+    .json_help = "print one JSON object instead of text; without --output it holds the\n"
                  "profile itself (\"profile\": the top table, or --format's text)",
-    .timeout_help = "deadline for the whole command besides the sampling itself (attach,
-"
-                    "drains, detach and unload share it), in milliseconds: it ends within
-"
+    .timeout_help = "deadline for the whole command besides the sampling itself (attach,\n"
+                    "drains, detach and unload share it), in milliseconds: it ends within\n"
                     "--duration plus this",
     .default_timeout_ms = 30000,
     .pid = 1,
