@@ -13,13 +13,34 @@
 
 #define SAMPLER_SO "libsampler_profiler.so"
 
-/* How many staged copies the namespaced app's own /tmp holds, seen through its root. */
+/* Field 22 of /proc/PID/stat (the start time in ticks), which stage names carry beside the pid:
+ * copies left by earlier namespaced apps, also pid 1 in theirs, are not this app's. */
+static unsigned long long start_ticks(int pid)
+{
+    char path[64], text[1024];
+    unsigned long long start = 0;
+    snprintf(path, sizeof path, "/proc/%d/stat", pid);
+    FILE *f = fopen(path, "re");
+    size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
+    if (f)
+        fclose(f);
+    text[n] = '\0';
+    const char *p = strrchr(text, ')');
+    for (int field = 2; p && *p && field < 22; p++)
+        field += *p == ' ';
+    if (p)
+        sscanf(p, "%llu", &start);
+    return start;
+}
+
+/* How many staged copies for this very app its own /tmp holds, seen through its root. */
 static int staged_copies(const app_t *a)
 {
-    char pattern[128];
+    char pattern[160];
     glob_t g;
-    snprintf(pattern, sizeof pattern, "/proc/%d/root/tmp/clrattach-stage-%d-*", app_host_pid((app_t *)a),
-             a->ready_pid);
+    int host = app_host_pid((app_t *)a);
+    snprintf(pattern, sizeof pattern, "/proc/%d/root/tmp/clrattach-stage-%d-%llu-*", host,
+             a->ready_pid, start_ticks(host));
     int n = glob(pattern, 0, NULL, &g) == 0 ? (int)g.gl_pathc : 0;
     globfree(&g);
     return n;
