@@ -21,7 +21,8 @@ include(cmake/test_sources.cmake)
 # The CLI's option parser and help generator are tested on their own (test_cli_options.c).
 add_executable(unit_tests ${UNIT_SOURCES} tests/fakesrv/fakesrv.c
                src/cli/options.c src/cli/usage.c src/cli/output.c src/cli/visible.c
-               src/cli/paths.c src/cli/report.c src/cli/counters_known.c ${RENDER_SOURCES})
+               src/cli/paths.c src/cli/report.c src/cli/counters_known.c src/cli/profile_drain.c
+               ${RENDER_SOURCES})
 target_include_directories(unit_tests PRIVATE ${CLRATTACH_PRIVATE_INCLUDE} ${CLRPROF_PRIVATE_INCLUDE}
                            src/cli tests/fakesrv)
 target_link_libraries(unit_tests PRIVATE clrattach_static clrprof clra_test_main Threads::Threads)

@@ -132,7 +132,7 @@ static long add_stack(profile_t *p, int thread, const uint32_t *frames, uint32_t
     for (; p->stack_index[j]; j = (j + 1) & (p->stack_index_cap - 1)) {
         profile_stack_t *s = &p->stacks[p->stack_index[j] - 1];
         if (s->thread == (uint32_t)thread && s->len == n &&
-            memcmp(p->arena + s->off, frames, n * sizeof *frames) == 0) {
+            (n == 0 || memcmp(p->arena + s->off, frames, n * sizeof *frames) == 0)) {
             s->count += count, s->weight += weight;
             return (long)(s - p->stacks);
         }
@@ -140,7 +140,8 @@ static long add_stack(profile_t *p, int thread, const uint32_t *frames, uint32_t
     if (reserve((void **)&p->arena, &p->arena_cap, p->arena_len + n, sizeof *p->arena) ||
         reserve((void **)&p->stacks, &p->stacks_cap, p->nstacks + 1, sizeof *p->stacks))
         return -1;
-    memcpy(p->arena + p->arena_len, frames, n * sizeof *frames);
+    if (n) /* a stack without frames (a drain's "S t c w") leaves the arena NULL */
+        memcpy(p->arena + p->arena_len, frames, n * sizeof *frames);
     p->stacks[p->nstacks] = (profile_stack_t){(uint32_t)thread, (uint32_t)p->arena_len, n, count,
                                               weight};
     p->arena_len += n;
