@@ -19,6 +19,7 @@ set(UNIT_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/unit/test_names.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_nettrace.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_nettrace_decoder.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_nettrace_limits.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_process_env.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_process_info.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_process_list.c
