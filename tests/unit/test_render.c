@@ -254,3 +254,15 @@ TEST(render_a_drained_stack_without_frames_writes_every_format)
     drain_map_free(&m);
     profile_free(&p);
 }
+
+TEST(render_chromium_of_timed_samples_without_frames_writes_no_durations)
+{
+    /* found by fuzz.render: clang's UBSan aborted on NULL + 0 in write_chromium.c */
+    profile_t p;
+    profile_init(&p);
+    ASSERT_EQ(profile_add_timed(&p, 7, "main", NULL, 0, 10, 0), 0);
+    ASSERT_EQ(profile_add_timed(&p, 7, "main", NULL, 0, 10, 1000), 0);
+    const char *out = render(&p, FMT_CHROMIUM, 0, NULL);
+    ASSERT(strstr(out, "\"ph\":\"B\"") == NULL);
+    profile_free(&p);
+}
