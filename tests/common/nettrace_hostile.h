@@ -6,6 +6,8 @@
 
 #include "nettrace_build.h"
 
+#include <stdio.h>
+
 #define NH_SAMPLER "Microsoft-DotNETCore-SampleProfiler"
 
 /* One V2 named field (uint32 size, name, type bytes) appended to list. */
@@ -19,10 +21,11 @@ static NB_UNUSED void nh_v2_field(nb_t *list, const char *name, const nb_t *type
     nb_free(&f);
 }
 
-/* A metadata record (id, provider P, event 1 "E") whose V2 parameters are list (count fields). */
+/* A metadata record (id, provider P, event 1 "EventCounters", a name counters walks) whose V2
+ * parameters are list (count fields). */
 static NB_UNUSED void nh_meta_v2(nb_t *rec, uint32_t id, uint32_t count, const nb_t *list)
 {
-    nb_meta_head(rec, id, "P", 1, "E", 0, 0, 4);
+    nb_meta_head(rec, id, "P", 1, "EventCounters", 0, 0, 4);
     nb_u32(rec, 0); /* an empty V1 list: the V2 tag holds the fields */
     nb_u32(rec, 4 + (uint32_t)list->n);
     nb_u8(rec, 2);
@@ -68,20 +71,24 @@ static NB_UNUSED void nh_empty_struct_arrays(nb_t *s, uint16_t outer, uint16_t i
     nb_free(&blk), nb_free(&rec), nb_free(&type), nb_free(&list), nb_free(&pay);
 }
 
-/* A metadata record of fields INT32 fields (a V1 list), the stream ending after it. */
-static NB_UNUSED void nh_many_fields(nb_t *s, uint32_t fields)
+/* records metadata records (ids 1..records, a block each) of fields INT32 fields (a V1 list). */
+static NB_UNUSED void nh_many_fields(nb_t *s, uint32_t fields, uint32_t records)
 {
     nb_t blk = {0}, rec = {0};
     nb_header(s, 4);
-    nb_meta_head(&rec, 1, "P", 1, "E", 0, 0, 4);
-    nb_u32(&rec, fields);
-    for (uint32_t i = 0; i < fields; i++) {
-        nb_u32(&rec, 9);
-        nb_u16(&rec, 0); /* an empty name */
+    for (uint32_t r = 1; r <= records; r++) {
+        rec.n = 0;
+        nb_meta_head(&rec, r, "P", r, "E", 0, 0, 4);
+        nb_u32(&rec, fields);
+        for (uint32_t i = 0; i < fields; i++) {
+            nb_u32(&rec, 9);
+            nb_u16(&rec, 0); /* an empty name */
+        }
+        blk.n = 0;
+        nb_block_header(&blk, 1);
+        nh_meta_event(&blk, &rec);
+        nb_block(s, "MetadataBlock", &blk);
     }
-    nb_block_header(&blk, 1);
-    nh_meta_event(&blk, &rec);
-    nb_block(s, "MetadataBlock", &blk);
     nb_u8(s, 0x01);
     nb_free(&blk), nb_free(&rec);
 }
@@ -187,6 +194,35 @@ static NB_UNUSED void nh_falling_stack_ids(nb_t *s, uint32_t stacks)
     nb_block(s, "EventBlock", &blk);
     nb_u8(s, 0x01);
     nb_free(&blk);
+}
+
+/* A MethodLoadVerbose record (runtime provider, event 143, no fields) as metadata id 2. */
+static NB_UNUSED void nh_method_meta(nb_t *s)
+{
+    nb_t blk = {0}, rec = {0};
+    nb_meta_head(&rec, 2, "Microsoft-Windows-DotNETRuntime", 143, "MethodLoadVerbose", 0, 0, 4);
+    nb_block_header(&blk, 1);
+    nh_meta_event(&blk, &rec);
+    nb_block(s, "MetadataBlock", &blk);
+    nb_free(&blk), nb_free(&rec);
+}
+
+/* n MethodLoadVerbose events in a block: method i covers base + 256 i, 256 bytes. */
+static NB_UNUSED void nh_methods(nb_t *s, unsigned n, uint64_t base)
+{
+    nb_t blk = {0}, pay = {0};
+    char name[32];
+    nb_block_header(&blk, 1);
+    for (unsigned i = 0; i < n; i++) {
+        pay.n = 0;
+        nb_u64(&pay, i), nb_u64(&pay, 1), nb_u64(&pay, base + 256ull * i);
+        nb_u32(&pay, 256), nb_u32(&pay, 0x06000000 + i), nb_u32(&pay, 0);
+        snprintf(name, sizeof name, "Method%u", i);
+        nb_utf16(&pay, "Bench.Code"), nb_utf16(&pay, name), nb_utf16(&pay, "void ()");
+        nb_event_full(&blk, 2, 0, 1, 0, 1, &pay);
+    }
+    nb_block(s, "EventBlock", &blk);
+    nb_free(&blk), nb_free(&pay);
 }
 
 #endif

@@ -67,7 +67,7 @@ TEST(nettrace_limits_arrays_of_empty_structs_are_refused_not_walked)
     ASSERT_EQ(seen.events, 3);
     ASSERT_EQ(seen.walk_failures, 3);
     ASSERT_MSG(seen.values <= 3 * (16 * 202 + 1024), "%llu values", seen.values);
-    ASSERT_CONTAINS(seen.detail, "P/E: field '' at payload offset");
+    ASSERT_CONTAINS(seen.detail, "P/EventCounters: field '' at payload offset");
     ASSERT_CONTAINS(seen.detail, "an array whose elements take no bytes");
     nb_free(&s);
 }
@@ -99,10 +99,10 @@ TEST(nettrace_limits_a_record_of_more_than_1024_fields_is_corrupt)
     nb_t s = {0};
     seen_t seen = {0};
     char detail[512];
-    nh_many_fields(&s, 1024);
+    nh_many_fields(&s, 1024, 1);
     ASSERT_EQ(decode(&s, &seen, detail, sizeof detail), 0);
     nb_free(&s);
-    nh_many_fields(&s, 1025);
+    nh_many_fields(&s, 1025, 1);
     ASSERT_EQ(decode(&s, &seen, detail, sizeof detail), CLRA_EPROTO);
     ASSERT_CONTAINS(detail, "corrupt metadata record at offset");
     ASSERT_CONTAINS(detail, "expected at most CLRA_NETTRACE_MAX_FIELDS (1024) fields in one "
