@@ -156,6 +156,9 @@ int convert_samples_each(const char *input, const int *fmts, const char *const *
     snprintf(title, sizeof title, "clrattach convert %.120s", input);
     p.title = title;
     p.weight_name = "wall"; /* SampleProfiler samples managed threads by time, not by CPU */
+    p.untimed = 1; /* only chromium draws the timeline: without it, no 16 bytes a sample */
+    for (int i = 0; i < n; i++)
+        p.untimed &= fmts[i] != FMT_CHROMIUM;
     size_t empty = 0;
     if (!why && fill(&p, &s, &empty))
         fprintf(stderr, "%s: out of memory\n", who), why = "memory";

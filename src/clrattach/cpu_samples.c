@@ -26,17 +26,11 @@ typedef struct method {
     char *name;
 } method_t;
 
-typedef struct raw_sample {
-    uint64_t thread;
-    int64_t timestamp;
-    size_t stack; /* in the collector's interned stacks */
-} raw_sample_t;
-
 typedef struct collector {
     method_t *methods;
     size_t nmethods, cap_methods;
-    raw_sample_t *raw;
-    size_t nraw, cap_raw;
+    clra_cpu_sample_t *samples; /* frame_count holds the interned stack until resolve */
+    size_t nsamples, cap_samples;
     cpu_stacks_t stacks;
     uint64_t scratch[CLRA_CPU_MAX_FRAMES]; /* one sample's addresses */
     unsigned pointer_size;
@@ -123,9 +117,11 @@ static int on_event(void *ctx, const clra_nettrace_event_t *ev)
         c->scratch[i] = ip;
     }
     long stack = cpu_stacks_add(&c->stacks, c->scratch, n);
-    if (stack < 0 || grow((void **)&c->raw, &c->cap_raw, c->nraw + 1, sizeof *c->raw))
+    if (stack < 0 || grow((void **)&c->samples, &c->cap_samples, c->nsamples + 1,
+                          sizeof *c->samples))
         return c->oom = 1, 1;
-    c->raw[c->nraw++] = (raw_sample_t){ev->thread_id, ev->timestamp, (size_t)stack};
+    c->samples[c->nsamples++] = (clra_cpu_sample_t){ev->thread_id, ev->timestamp, NULL,
+                                                    (size_t)stack};
     return 0;
 }
 
@@ -164,8 +160,7 @@ static int resolve(collector_t *c, storage_t *s)
     const cpu_stacks_t *k = &c->stacks;
     s->frames = calloc(k->nips ? k->nips : 1, sizeof *s->frames);
     clra_cpu_samples_t *out = c->out;
-    out->samples = calloc(c->nraw ? c->nraw : 1, sizeof *out->samples);
-    if (!s->frames || !out->samples)
+    if (!s->frames)
         return -1;
     for (size_t i = 0; i < k->nips; i++) {
         const method_t *m = covering(s, k->ips[i]);
@@ -173,12 +168,16 @@ static int resolve(collector_t *c, storage_t *s)
         if (!s->frames[i])
             return -1;
     }
-    for (size_t i = 0; i < c->nraw; i++) {
-        const cpu_stack_t *st = &k->stacks[c->raw[i].stack];
-        out->samples[i] = (clra_cpu_sample_t){c->raw[i].thread, c->raw[i].timestamp,
-                                              s->frames + st->first, st->count};
+    for (size_t i = 0; i < c->nsamples; i++) { /* in place: one array of samples at a time */
+        const cpu_stack_t *st = &k->stacks[c->samples[i].frame_count];
+        c->samples[i].frames = s->frames + st->first;
+        c->samples[i].frame_count = st->count;
     }
-    out->count = c->nraw;
+    if (!c->samples && !(c->samples = calloc(1, sizeof *c->samples)))
+        return -1; /* callers may index an empty list's base */
+    out->samples = c->samples;
+    out->count = c->nsamples;
+    c->samples = NULL;
     out->methods = s->nmethods;
     return 0;
 }
@@ -234,7 +233,7 @@ static int read_samples(const source_t *src, clra_cpu_samples_t *out,
     for (size_t i = 0; c->methods && i < c->nmethods; i++)
         free(c->methods[i].name);
     free(c->methods);
-    free(c->raw);
+    free(c->samples);
     cpu_stacks_free(&c->stacks);
     free(c);
     return rc;

@@ -178,6 +178,8 @@ int profile_add_sample(profile_t *p, uint64_t tid, const char *thread_name,
 /* One moment on the timeline; 0 or -1. */
 static int add_moment(profile_t *p, long stack, uint64_t t_ns)
 {
+    if (stack >= 0 && p->untimed)
+        return 0;
     if (stack < 0 || reserve((void **)&p->timeline, &p->timeline_cap, p->ntimeline + 1,
                              sizeof *p->timeline))
         return -1;

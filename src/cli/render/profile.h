@@ -45,6 +45,7 @@ typedef struct profile {
     profile_moment_t *timeline; /* the samples in time (profile_add_timed), in any order */
     size_t ntimeline, timeline_cap;
     uint64_t period_ns;         /* the sampling period the timeline's samples stand for */
+    int untimed;                /* keep no timeline (no chromium output): 16 bytes a sample */
     uint32_t pid;               /* the profiled process (0 unknown) */
 } profile_t;
 
