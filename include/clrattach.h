@@ -778,7 +778,8 @@ CLRA_EXTERN int clra_nettrace_check_file(const char *path, clra_nettrace_info_t 
  * and calls the caller back for the trace header, each metadata record, each stack, each
  * sequence point and each event, in stream order. Memory stays bounded whatever the trace's
  * size: at most one block (CLRA_NETTRACE_MAX_BLOCK) is buffered, the stacks since the last
- * sequence point, and the metadata records (one per event kind). It reads NetTrace versions 4
+ * sequence point, and the metadata records (one per event kind, CLRA_NETTRACE_MAX_METADATA bytes
+ * in all); work follows the bytes too (the limits below). It reads NetTrace versions 4
  * and 5 (what .NET 5 to 10 write over IPC), compressed and uncompressed event headers, and the
  * V5 metadata tags (opcode, V2 parameters with arrays). Everything handed to a callback is valid
  * only until the callback returns. Layout notes and where the runtime departs from PerfView's
