@@ -29,6 +29,7 @@ typedef struct known_set {
     size_t n, cap;
 } known_set_t;
 
+/* Where (frames, tid) is or would go: the list's address identifies the interned stack. */
 static size_t known_slot(const known_set_t *k, const char *const *frames, uint64_t tid)
 {
     size_t i = (size_t)(((uintptr_t)frames >> 3 ^ tid) * 0x9E3779B97F4A7C15ULL) & (k->cap - 1);

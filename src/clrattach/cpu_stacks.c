@@ -6,12 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* One 64-bit word into a hash: addresses differ in few low bits, so spread them over all. */
 static uint64_t mix(uint64_t h, uint64_t v)
 {
     h ^= v + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
     return h * 0xFF51AFD7ED558CCDULL;
 }
 
+/* A stack's hash by content: word by word, not byte by byte (stacks are long and many). */
 static uint64_t stack_hash(const uint64_t *ips, size_t n)
 {
     uint64_t h = mix(0, n);
@@ -39,6 +41,7 @@ static int rehash(cpu_stacks_t *s)
     return 0;
 }
 
+/* Grows *p to hold need elements of each bytes, doubling; 0 or -1. */
 static int grow(void **p, size_t *cap, size_t need, size_t each)
 {
     if (need <= *cap)

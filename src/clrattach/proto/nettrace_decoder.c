@@ -139,6 +139,7 @@ static int store_meta(clra_nettrace_decoder_t *d, clra_nettrace_metadata_t *m, s
 
 /* ---- stacks ------------------------------------------------------------------------------ */
 
+/* A sequence point: every stack so far is forgotten, the index emptied or let go. */
 static void forget_stacks(clra_nettrace_decoder_t *d)
 {
     d->arena_len = 0;
@@ -152,6 +153,7 @@ static void forget_stacks(clra_nettrace_decoder_t *d)
     }
 }
 
+/* Where stack id is or would go in the index (linear probing; the index is never full). */
 static size_t stack_slot(const clra_nettrace_decoder_t *d, uint32_t id)
 {
     size_t mask = d->stack_index_cap - 1, i = (id * 2654435761u) & mask;
