@@ -48,8 +48,10 @@ struct clra_nettrace_decoder {
     size_t arena_len, arena_cap;
     stack_ref_t *stacks;
     size_t stack_count, stack_cap;
-    uint32_t *stack_index; /* open addressing by id: index into stacks + 1, 0 empty */
+    uint32_t *stack_index; /* open addressing by id: index into stacks + 1, 0 empty; kept only
+                            * once ids stop rising (until then they are searched by halves) */
     size_t stack_index_cap;
+    int stacks_unordered;
     clra_nettrace_thread_seq_t *threads;
     size_t thread_cap;
     uint64_t events;
@@ -144,6 +146,7 @@ static void forget_stacks(clra_nettrace_decoder_t *d)
 {
     d->arena_len = 0;
     d->stack_count = 0;
+    d->stacks_unordered = 0;
     if (d->stack_index_cap > 4096) { /* a large index is rebuilt as stacks come, not cleared */
         free(d->stack_index);
         d->stack_index = NULL;
@@ -183,8 +186,10 @@ static int index_stack(clra_nettrace_decoder_t *d, size_t n)
 /* Keeps a copy of one stack until the next sequence point; -1 out of memory. */
 static int keep_stack(clra_nettrace_decoder_t *d, uint32_t id, const uint8_t *p, uint32_t len)
 {
-    if (d->arena_len + len > STACK_CACHE_MAX)
-        forget_stacks(d); /* a writer that never writes sequence points: bound the cache */
+    /* A writer that never writes sequence points: bound the cache, its index included (empty
+     * stacks are 4 bytes of stream but 24 of memory each). */
+    if (d->arena_len + len + (d->stack_count + 1) * (sizeof *d->stacks + 8) > STACK_CACHE_MAX)
+        forget_stacks(d);
     if (d->arena_len + len > d->arena_cap) {
         size_t cap = d->arena_cap ? d->arena_cap : 65536;
         while (cap < d->arena_len + len)
@@ -206,21 +211,40 @@ static int keep_stack(clra_nettrace_decoder_t *d, uint32_t id, const uint8_t *p,
     if (len)
         memcpy(d->arena + d->arena_len, p, len);
     d->stacks[d->stack_count] = (stack_ref_t){id, len, d->arena_len};
-    if (index_stack(d, d->stack_count))
+    size_t n = d->stack_count;
+    if (!d->stacks_unordered && n && id <= d->stacks[n - 1].id) { /* from now on: the index */
+        d->stacks_unordered = 1;
+        for (size_t i = 0; i < n; i++)
+            if (index_stack(d, i))
+                return -1;
+    }
+    if (d->stacks_unordered && index_stack(d, n))
         return -1;
     d->stack_count++;
     d->arena_len += len;
     return 0;
 }
 
-/* The stack with this id since the last sequence point: a hash lookup, since a writer's ids
- * need not rise (a scan for out-of-order ids made hostile traces quadratic). */
+/* The stack with this id since the last sequence point: searched by halves while ids rise (as
+ * the runtime writes them), through the hash index once they did not (a scan for out-of-order
+ * ids made hostile traces quadratic). */
 static const stack_ref_t *find_stack(const clra_nettrace_decoder_t *d, uint32_t id)
 {
-    if (!d->stack_index_cap)
-        return NULL;
-    uint32_t at = d->stack_index[stack_slot(d, id)];
-    return at ? &d->stacks[at - 1] : NULL;
+    if (d->stacks_unordered) {
+        uint32_t at = d->stack_index[stack_slot(d, id)];
+        return at ? &d->stacks[at - 1] : NULL;
+    }
+    size_t lo = 0, hi = d->stack_count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (d->stacks[mid].id == id)
+            return &d->stacks[mid];
+        if (d->stacks[mid].id < id)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return NULL;
 }
 
 /* StackBlock: uint32 first id, uint32 count, count x (uint32 size, size bytes). */
