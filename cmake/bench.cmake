@@ -10,9 +10,11 @@ add_executable(bench_count_events bench/count_events.c)
 target_include_directories(bench_count_events PRIVATE tests/common)
 target_link_libraries(bench_count_events PRIVATE clrattach)
 add_executable(bench_nettrace_decode bench/nettrace_decode.c)
+add_executable(bench_hostile_trace bench/hostile_trace.c)
+target_include_directories(bench_hostile_trace PRIVATE tests/common)
 target_link_libraries(bench_nettrace_decode PRIVATE clrattach)
 set_target_properties(bench_peak_rss bench_client bench_count_events bench_nettrace_decode
-                      floor_profiler PROPERTIES
+                      bench_hostile_trace floor_profiler PROPERTIES
                       RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/bench
                       LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/bench)
 add_library(floor_stamps SHARED bench/floor_stamps.c)

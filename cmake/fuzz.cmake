@@ -6,7 +6,7 @@
 # scripts/reliability.sh runs them longer.
 set(CLRA_FUZZ_SECONDS 3 CACHE STRING "seconds each libFuzzer target runs under ctest")
 set(CLRA_FUZZ_TARGETS advertise ids reply reader process_info environment text nettrace
-    provider_spec assembly)
+    provider_spec assembly nettrace_decoder counters cpu_samples render drain)
 
 if(CMAKE_C_COMPILER_ID MATCHES "Clang")
   include(CheckCSourceCompiles)
@@ -27,6 +27,11 @@ if(CLRA_HAVE_LIBFUZZER)
   target_include_directories(clrattach_fuzzlib PUBLIC ${CLRA_PUBLIC_INCLUDES}
                              PRIVATE ${CLRATTACH_PRIVATE_INCLUDE})
   target_compile_options(clrattach_fuzzlib PRIVATE ${CLRA_FUZZ_COMPILE})
+  # The CLI's renderers and the sampler's drain parser, for the render and drain targets.
+  add_library(clrcli_fuzzlib STATIC ${RENDER_SOURCES} src/cli/profile_drain.c)
+  target_include_directories(clrcli_fuzzlib PUBLIC src/cli PRIVATE ${CLRATTACH_PRIVATE_INCLUDE})
+  target_link_libraries(clrcli_fuzzlib PUBLIC clrattach_fuzzlib)
+  target_compile_options(clrcli_fuzzlib PRIVATE ${CLRA_FUZZ_COMPILE})
   add_library(clrprof_fuzzlib STATIC ${CLRPROF_SOURCES})
   target_include_directories(clrprof_fuzzlib PUBLIC ${CLRA_PUBLIC_INCLUDES}
                              PRIVATE ${CLRPROF_PRIVATE_INCLUDE})
@@ -37,7 +42,8 @@ if(CLRA_HAVE_LIBFUZZER)
     target_include_directories(fuzz_${name} PRIVATE ${CLRATTACH_PRIVATE_INCLUDE})
     target_compile_options(fuzz_${name} PRIVATE ${CLRA_FUZZ_COMPILE})
     target_link_options(fuzz_${name} PRIVATE -fsanitize=fuzzer,address,undefined)
-    target_link_libraries(fuzz_${name} PRIVATE clrattach_fuzzlib clrprof_fuzzlib Threads::Threads)
+    target_link_libraries(fuzz_${name} PRIVATE clrcli_fuzzlib clrattach_fuzzlib clrprof_fuzzlib
+                          Threads::Threads)
     file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/fuzz-corpus/${name})
     add_test(NAME fuzz.${name}
              COMMAND fuzz_${name} -max_total_time=${CLRA_FUZZ_SECONDS} -timeout=10

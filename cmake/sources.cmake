@@ -6,6 +6,7 @@ set(CLRATTACH_SOURCES
   src/clrattach/command_target.c
   src/clrattach/counters.c
   src/clrattach/cpu_samples.c
+  src/clrattach/cpu_stacks.c
   src/clrattach/dump.c
   src/clrattach/hresult.c
   src/clrattach/nettrace_file.c
@@ -163,6 +164,7 @@ set(CLRATTACH_SOURCES_WINDOWS
   src/clrattach/command_target.c
   src/clrattach/counters.c
   src/clrattach/cpu_samples.c
+  src/clrattach/cpu_stacks.c
   src/clrattach/dump.c
   src/clrattach/framework/clr_profiling_win.c
   src/clrattach/framework/framework_attach_win.c

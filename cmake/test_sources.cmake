@@ -8,6 +8,7 @@ set(UNIT_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/unit/test_corprof.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_counter_reading.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_counters_known.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_cpu_samples.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_dump.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_dump_server.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_endpoint.c
@@ -20,6 +21,7 @@ set(UNIT_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/unit/test_names.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_nettrace.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_nettrace_decoder.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_nettrace_limits.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_process_env.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_process_info.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_process_list.c

@@ -22,6 +22,7 @@ include(cmake/test_sources.cmake)
 add_executable(unit_tests ${UNIT_SOURCES} tests/fakesrv/fakesrv.c
                src/cli/options.c src/cli/usage.c src/cli/output.c src/cli/visible.c
                src/cli/paths.c src/cli/report.c src/cli/counters_known.c src/cli/counters_view.c
+               src/cli/profile_drain.c
                ${RENDER_SOURCES})
 target_include_directories(unit_tests PRIVATE ${CLRATTACH_PRIVATE_INCLUDE} ${CLRPROF_PRIVATE_INCLUDE}
                            src/cli tests/fakesrv)
@@ -74,8 +75,9 @@ target_compile_definitions(unit_tests PRIVATE CLRA_CMAKE_VERSION="${PROJECT_VERS
 
 # Fuzz targets: a smoke run of mutated seeds on every build (libFuzzer builds can reuse
 # tests/fuzz/fuzz_parsers.c as is).
-add_executable(fuzz_smoke tests/fuzz/fuzz_smoke.c tests/fuzz/fuzz_parsers.c)
-target_include_directories(fuzz_smoke PRIVATE ${CLRATTACH_PRIVATE_INCLUDE})
+add_executable(fuzz_smoke tests/fuzz/fuzz_smoke.c tests/fuzz/fuzz_parsers.c
+               src/cli/profile_drain.c ${RENDER_SOURCES})
+target_include_directories(fuzz_smoke PRIVATE ${CLRATTACH_PRIVATE_INCLUDE} src/cli)
 target_link_libraries(fuzz_smoke PRIVATE clrattach_static clrprof clra_test_main)
 clra_register_tests(fuzz_smoke fuzz-smoke ${CMAKE_SOURCE_DIR}/tests/fuzz/fuzz_smoke.c)
 include(cmake/fuzz.cmake) # libFuzzer binaries and the `fuzz` label (clang builds)

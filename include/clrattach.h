@@ -787,7 +787,8 @@ CLRA_EXTERN int clra_nettrace_check_file(const char *path, clra_nettrace_info_t 
  * and calls the caller back for the trace header, each metadata record, each stack, each
  * sequence point and each event, in stream order. Memory stays bounded whatever the trace's
  * size: at most one block (CLRA_NETTRACE_MAX_BLOCK) is buffered, the stacks since the last
- * sequence point, and the metadata records (one per event kind). It reads NetTrace versions 4
+ * sequence point, and the metadata records (one per event kind, CLRA_NETTRACE_MAX_METADATA bytes
+ * in all); work follows the bytes too (the limits below). It reads NetTrace versions 4
  * and 5 (what .NET 5 to 10 write over IPC), compressed and uncompressed event headers, and the
  * V5 metadata tags (opcode, V2 parameters with arrays). Everything handed to a callback is valid
  * only until the callback returns. Layout notes and where the runtime departs from PerfView's
@@ -795,6 +796,13 @@ CLRA_EXTERN int clra_nettrace_check_file(const char *path, clra_nettrace_info_t 
 
 #define CLRA_NETTRACE_MAX_BLOCK (64u << 20) /* larger blocks are refused as corrupt */
 #define CLRA_NETTRACE_MAX_DEPTH 16          /* struct/array nesting in metadata */
+/* Decoding limits: a stream past one is refused as corrupt, saying which (docs/nettrace.md). */
+#define CLRA_NETTRACE_MAX_FIELDS 1024        /* fields of one metadata record, nested included */
+#define CLRA_NETTRACE_MAX_METADATA (16u << 20) /* metadata record bytes held, all kinds */
+/* A payload walk visits at most this many values per payload byte (plus the record's fields);
+ * arrays must also fit: count x the element's smallest encoding <= the bytes left, and an
+ * element that can encode in zero bytes (an empty struct) is refused. */
+#define CLRA_NETTRACE_VALUES_PER_BYTE 16
 
 /* Field types: System.TypeCode values, plus EventPipe's 17 (GUID) and 19 (array). */
 typedef enum clra_nettrace_type {
@@ -977,7 +985,8 @@ typedef struct clra_cpu_sample {
     uint64_t thread_id;         /* the sampled thread */
     int64_t timestamp;          /* in qpc_frequency ticks */
     const char *const *frames;  /* "Namespace.Type.Method" or "0x7f..." (no method covers the
-                                 * address: native code, stubs); leaf first, root last */
+                                 * address: native code, stubs); leaf first, root last; samples
+                                 * of one stack share one list (memory follows distinct stacks) */
     size_t frame_count;
 } clra_cpu_sample_t;
 
@@ -989,6 +998,10 @@ typedef struct clra_cpu_samples {
     size_t methods;             /* methods known (named frames come from these) */
     void *reserved[4];          /* the storage behind the names; clra_cpu_samples_free */
 } clra_cpu_samples_t;
+
+/* Stacks deeper than this keep their leaf-most frames (what was running); the runtime's own
+ * sampler stops far short of it. */
+#define CLRA_CPU_MAX_FRAMES 4096
 
 /* Reads every CPU sample of the .nettrace file at path. 0 with *out filled (count may be 0: no
  * SampleProfiler in the trace); CLRA_EPROTO when the file is truncated or corrupt (info says

@@ -37,7 +37,13 @@ static const cli_verb_t convert_verb = {
         "Reads the .nettrace FILE (from clrattach trace, dotnet-trace or any EventPipe\n"
         "writer) with clrattach's own decoder, in bounded memory whatever its size, and\n"
         "writes it in another format. A truncated or corrupt file is converted up to where\n"
-        "it breaks and the command says where and why.\n",
+        "it breaks and the command says where and why.\n"
+        "\n"
+        "Limits (docs/nettrace.md): blocks of at most 64 MiB; at most 1024 fields in one\n"
+        "event description and 16 MiB of descriptions in all (past either the file is\n"
+        "corrupt); a payload is walked only while its arrays fit its bytes and it yields at\n"
+        "most 16 values a byte (else it is written as payload_hex with payload_error);\n"
+        "CPU samples keep at most 4096 frames, the leaf-most.\n",
     .epilogue =
         "examples:\n"
         "  clrattach convert trace.nettrace > trace.jsonl\n"

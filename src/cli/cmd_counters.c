@@ -38,6 +38,8 @@ typedef struct counters_run {
     counters_view_t view;
     clra_nettrace_decoder_t *decoder;
     uint64_t readings;
+    double end;      /* when --duration ends (0: never) */
+    const char *cut; /* why decoding stopped mid-stream ("interrupted", "duration"), or NULL */
 } counters_run_t;
 
 static const cli_opt_t counters_opts[] = {
@@ -67,7 +69,9 @@ static const cli_verb_t counters_verb = {
         "(their 50th, 95th and 99th percentiles), by name. Names, labels and units are\n"
         "dotnet-counters'; what the runtime reports about the session (a callback that threw,\n"
         "a limit reached, another tool's metrics session) goes to stderr. Runs until --duration ends, Ctrl-C (SIGINT) or SIGTERM,\n"
-        "or the process exits, and always ends its session with StopTracing.\n",
+        "or the process exits, and always ends its session with StopTracing. Those are\n"
+        "checked between events too, so a flood of events still ends on time; the stream is\n"
+        "decoded within convert's limits (clrattach convert --help, docs/nettrace.md).\n",
     .epilogue =
         "examples:\n"
         "  clrattach counters PID\n"
@@ -162,10 +166,23 @@ static int wanted(const counters_run_t *c, const clra_counter_reading_t *r)
     return 0;
 }
 
+/* Ctrl-C, SIGTERM or the end of --duration, seen between events: one pump can hand the
+ * decoder a whole block of events, which must not outlast them. */
+static int time_to_stop(counters_run_t *c)
+{
+    if (!c->cut && interrupted)
+        c->cut = "interrupted";
+    if (!c->cut && c->end && now_s() >= c->end)
+        c->cut = "duration";
+    return c->cut != NULL;
+}
+
 /* Every decoded event: readings of this session that the list asks for go to the view. */
 static int on_event(void *ctx, const clra_nettrace_event_t *ev)
 {
     counters_run_t *c = ctx;
+    if (time_to_stop(c))
+        return 1;
     clra_counter_reading_t r[CLRA_COUNTER_READINGS_MAX];
     char notice[512];
     if (clra_counter_notice_get(ev, c->session_id, notice, sizeof notice) == 1)
@@ -180,9 +197,13 @@ static int on_event(void *ctx, const clra_nettrace_event_t *ev)
     return 0;
 }
 
+/* The trace sink: bytes to the decoder, dropped once it was cut short (the stop drains on). */
 static int feed(void *ctx, const void *data, size_t len)
 {
-    return clra_nettrace_decoder_feed(ctx, data, len, NULL) != 0;
+    counters_run_t *c = ctx;
+    if (c->cut)
+        return 0;
+    return clra_nettrace_decoder_feed(c->decoder, data, len, NULL) != 0 && !c->cut;
 }
 
 /* A SessionId no other listener of the process shares (Meter readings carry it). */
@@ -224,9 +245,10 @@ static int parse_options(int argc, char **argv, counters_run_t *c, cli_args_t *a
 /* Pumps until Ctrl-C, the duration or the end of the stream; "why" says which. */
 static int watch(counters_run_t *c, clra_trace_session_t *s, const char **why, clra_status_t *st)
 {
-    double end = c->o.duration_s ? now_s() + (double)c->o.duration_s : 0, drawn = 0;
+    double drawn = 0;
+    c->end = c->o.duration_s ? now_s() + (double)c->o.duration_s : 0;
     for (;;) {
-        int rc = clra_trace_pump(s, feed, c->decoder, PUMP_WAIT_MS, st);
+        int rc = clra_trace_pump(s, feed, c, PUMP_WAIT_MS, st);
         if (now_s() - drawn >= REDRAW_S) {
             counters_view_refresh(&c->view);
             drawn = now_s();
@@ -235,10 +257,8 @@ static int watch(counters_run_t *c, clra_trace_session_t *s, const char **why, c
             return *why = "error", rc;
         if (s->eof)
             return *why = "the process exited", 0;
-        if (interrupted)
-            return *why = "interrupted", 0;
-        if (end && now_s() >= end)
-            return *why = "duration", 0;
+        if (time_to_stop(c))
+            return *why = c->cut, 0;
     }
 }
 
@@ -271,7 +291,7 @@ static int run(counters_run_t *c, int pid, long long timeout_ms, cli_run_t *cr)
     counters_view_begin(&c->view);
     rc = watch(c, &s, &why, &st);
     if (rc == 0 && !s.eof)
-        rc = clra_trace_stop(&s, &target, feed, c->decoder, (int)timeout_ms, &st);
+        rc = clra_trace_stop(&s, &target, feed, c, (int)timeout_ms, &st);
     clra_trace_session_close(&s);
     counters_view_end(&c->view);
     clra_nettrace_decoder_free(c->decoder);

@@ -7,12 +7,67 @@
 #include "output_file.h"
 #include "render/profile.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* A timestamp as nanoseconds after t0. */
 static uint64_t since_ns(int64_t t, int64_t t0, int64_t frequency)
 {
-    return t > t0 && frequency > 0 ? (uint64_t)((double)(t - t0) * 1e9 / (double)frequency) : 0;
+    uint64_t ticks = (uint64_t)t - (uint64_t)t0; /* unsigned: a trace's times may be anything */
+    return t > t0 && frequency > 0 ? (uint64_t)((double)ticks * 1e9 / (double)frequency) : 0;
+}
+
+/* The profile stack of each (thread, interned frame list) already added: samples of one
+ * stack share their frame list (clra_cpu_samples_t), so each is named once, not per sample. */
+typedef struct known {
+    const char *const *frames;
+    uint64_t tid;
+    uint32_t stack;
+} known_t;
+
+typedef struct known_set {
+    known_t *slots; /* open addressing; frames NULL is empty */
+    size_t n, cap;
+} known_set_t;
+
+/* Where (frames, tid) is or would go: the list's address identifies the interned stack. */
+static size_t known_slot(const known_set_t *k, const char *const *frames, uint64_t tid)
+{
+    size_t i = (size_t)(((uintptr_t)frames >> 3 ^ tid) * 0x9E3779B97F4A7C15ULL) & (k->cap - 1);
+    while (k->slots[i].frames && (k->slots[i].frames != frames || k->slots[i].tid != tid))
+        i = (i + 1) & (k->cap - 1);
+    return i;
+}
+
+/* Remembers stack for (frames, tid); -1 out of memory. */
+static int known_add(known_set_t *k, const char *const *frames, uint64_t tid, long stack)
+{
+    if (2 * (k->n + 1) > k->cap) {
+        known_set_t g = {calloc(k->cap ? 2 * k->cap : 1024, sizeof *g.slots), k->n,
+                         k->cap ? 2 * k->cap : 1024};
+        if (!g.slots)
+            return -1;
+        for (size_t i = 0; i < k->cap; i++)
+            if (k->slots[i].frames)
+                g.slots[known_slot(&g, k->slots[i].frames, k->slots[i].tid)] = k->slots[i];
+        free(k->slots);
+        *k = g;
+    }
+    k->slots[known_slot(k, frames, tid)] = (known_t){frames, tid, (uint32_t)stack};
+    k->n++;
+    return 0;
+}
+
+/* One sample: its stack repeated when known, named and added otherwise; 0 or -1. */
+static int add_one(profile_t *p, known_set_t *k, const clra_cpu_sample_t *x, uint64_t weight,
+                   uint64_t t_ns)
+{
+    const known_t *was = k->cap ? &k->slots[known_slot(k, x->frames, x->thread_id)] : NULL;
+    if (was && was->frames)
+        return profile_repeat_timed(p, was->stack, weight, t_ns);
+    long stack = profile_add_timed_index(p, x->thread_id, NULL, x->frames,
+                                         (uint32_t)x->frame_count, weight, t_ns);
+    return stack < 0 ? -1 : known_add(k, x->frames, x->thread_id, stack);
 }
 
 /* Each SampleProfiler sample stands for one sampling period of its thread's time; its time
@@ -21,25 +76,26 @@ static int fill(profile_t *p, const clra_cpu_samples_t *s, size_t *empty)
 {
     uint64_t period = s->sampling_rate_ns ? s->sampling_rate_ns : 1000000;
     int64_t t0 = 0;
+    known_set_t known = {NULL, 0, 0};
     for (size_t i = 0; i < s->count; i++)
         if (s->samples[i].frame_count && (!t0 || s->samples[i].timestamp < t0))
             t0 = s->samples[i].timestamp;
     p->period_ns = period;
-    for (size_t i = 0; i < s->count; i++) {
+    int rc = 0;
+    for (size_t i = 0; i < s->count && !rc; i++) {
         const clra_cpu_sample_t *x = &s->samples[i];
         if (x->frame_count == 0) {
             (*empty)++;
             continue;
         }
-        if (profile_add_timed(p, x->thread_id, NULL, x->frames, (uint32_t)x->frame_count,
-                              period, since_ns(x->timestamp, t0, s->qpc_frequency)))
-            return -1;
+        rc = add_one(p, &known, x, period, since_ns(x->timestamp, t0, s->qpc_frequency));
     }
+    free(known.slots);
     if (s->count > 1 && s->qpc_frequency > 0) {
-        int64_t ticks = s->samples[s->count - 1].timestamp - s->samples[0].timestamp;
-        p->duration_ns = ticks > 0 ? (uint64_t)((double)ticks * 1e9 / (double)s->qpc_frequency) : 0;
+        p->duration_ns = since_ns(s->samples[s->count - 1].timestamp, s->samples[0].timestamp,
+                                  s->qpc_frequency);
     }
-    return 0;
+    return rc;
 }
 
 /* Writes the profile to output (stdout when NULL; flag names the option that chose it); 0, or
@@ -112,6 +168,9 @@ int convert_samples_each(const char *input, const int *fmts, const char *const *
     snprintf(title, sizeof title, "clrattach convert %.120s", input);
     p.title = title;
     p.weight_name = "wall"; /* SampleProfiler samples managed threads by time, not by CPU */
+    p.untimed = 1; /* only chromium draws the timeline: without it, no 16 bytes a sample */
+    for (int i = 0; i < n; i++)
+        p.untimed &= fmts[i] != FMT_CHROMIUM;
     size_t empty = 0;
     if (!why && fill(&p, &s, &empty))
         convert_say_failure(who, input, CLRA_ENOMEM, &st), why = "memory";

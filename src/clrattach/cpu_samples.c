@@ -7,9 +7,11 @@
  * runtime manifest's: uint64 MethodID, uint64 ModuleID, uint64 MethodStartAddress, uint32
  * MethodSize, uint32 MethodToken, uint32 MethodFlags, then UTF-16 MethodNamespace, MethodName,
  * MethodSignature. Rundown comes at the end, so samples are kept as addresses and named once
- * the whole file is read.
+ * the whole file is read. Each distinct stack is kept once and each address named once
+ * (cpu_stacks.c): samples share their stack's names, so memory follows what the profile holds.
  */
 #define _GNU_SOURCE
+#include "cpu_stacks.h"
 #include "proto/nettrace_internal.h"
 #include "util/status.h"
 
@@ -24,19 +26,13 @@ typedef struct method {
     char *name;
 } method_t;
 
-typedef struct raw_sample {
-    uint64_t thread;
-    int64_t timestamp;
-    size_t first, count; /* in the address arena */
-} raw_sample_t;
-
 typedef struct collector {
     method_t *methods;
     size_t nmethods, cap_methods;
-    raw_sample_t *raw;
-    size_t nraw, cap_raw;
-    uint64_t *ips;
-    size_t nips, cap_ips;
+    clra_cpu_sample_t *samples; /* frame_count holds the interned stack until resolve */
+    size_t nsamples, cap_samples;
+    cpu_stacks_t stacks;
+    uint64_t scratch[CLRA_CPU_MAX_FRAMES]; /* one sample's addresses */
     unsigned pointer_size;
     clra_cpu_samples_t *out;
     int oom;
@@ -46,9 +42,8 @@ typedef struct collector {
 typedef struct storage {
     method_t *methods;
     size_t nmethods;
-    const char **frames;
-    char **hex; /* names made for addresses no method covers */
-    size_t nhex;
+    const char **frames;    /* the names of the interned stacks' addresses, back to back */
+    cpu_hex_names_t hex;   /* names made for addresses no method covers */
 } storage_t;
 
 static int grow(void **p, size_t *cap, size_t need, size_t each)
@@ -114,16 +109,19 @@ static int on_event(void *ctx, const clra_nettrace_event_t *ev)
     if (m->event_id != 0 || strcmp(m->provider, SAMPLER) != 0)
         return 0;
     size_t n = ev->stack ? ev->stack_len / c->pointer_size : 0;
-    if (grow((void **)&c->raw, &c->cap_raw, c->nraw + 1, sizeof *c->raw) ||
-        grow((void **)&c->ips, &c->cap_ips, c->nips + n, sizeof *c->ips))
-        return c->oom = 1, 1;
+    if (n > CLRA_CPU_MAX_FRAMES)
+        n = CLRA_CPU_MAX_FRAMES; /* the leaf-most frames: what was running */
     for (size_t i = 0; i < n; i++) {
         uint64_t ip = 0;
         memcpy(&ip, ev->stack + i * c->pointer_size, c->pointer_size);
-        c->ips[c->nips + i] = ip;
+        c->scratch[i] = ip;
     }
-    c->raw[c->nraw++] = (raw_sample_t){ev->thread_id, ev->timestamp, c->nips, n};
-    c->nips += n;
+    long stack = cpu_stacks_add(&c->stacks, c->scratch, n);
+    if (stack < 0 || grow((void **)&c->samples, &c->cap_samples, c->nsamples + 1,
+                          sizeof *c->samples))
+        return c->oom = 1, 1;
+    c->samples[c->nsamples++] = (clra_cpu_sample_t){ev->thread_id, ev->timestamp, NULL,
+                                                    (size_t)stack};
     return 0;
 }
 
@@ -150,39 +148,70 @@ static const method_t *covering(const storage_t *s, uint64_t ip)
     return ip - m->start < m->size ? m : NULL;
 }
 
-/* Names every frame and builds the caller's list; -1 out of memory. */
+/* Names every interned frame and builds the caller's list (samples of one stack share its
+ * names); -1 out of memory. */
 static int resolve(collector_t *c, storage_t *s)
 {
-    qsort(c->methods, c->nmethods, sizeof *c->methods, by_start);
+    if (c->nmethods) /* qsort(NULL, 0) is undefined: a trace cut before any method event */
+        qsort(c->methods, c->nmethods, sizeof *c->methods, by_start);
     s->methods = c->methods;
     s->nmethods = c->nmethods;
     c->methods = NULL;
-    s->frames = calloc(c->nips ? c->nips : 1, sizeof *s->frames);
-    s->hex = calloc(c->nips ? c->nips : 1, sizeof *s->hex);
+    const cpu_stacks_t *k = &c->stacks;
+    s->frames = calloc(k->nips ? k->nips : 1, sizeof *s->frames);
     clra_cpu_samples_t *out = c->out;
-    out->samples = calloc(c->nraw ? c->nraw : 1, sizeof *out->samples);
-    if (!s->frames || !s->hex || !out->samples)
+    if (!s->frames)
         return -1;
-    for (size_t i = 0; i < c->nips; i++) {
-        const method_t *m = covering(s, c->ips[i]);
-        if (m) {
-            s->frames[i] = m->name;
-        } else if (asprintf(&s->hex[s->nhex], "0x%llx", (unsigned long long)c->ips[i]) >= 0) {
-            s->frames[i] = s->hex[s->nhex++];
-        } else {
+    for (size_t i = 0; i < k->nips; i++) {
+        const method_t *m = covering(s, k->ips[i]);
+        s->frames[i] = m ? m->name : cpu_hex_name(&s->hex, k->ips[i]);
+        if (!s->frames[i])
             return -1;
-        }
     }
-    for (size_t i = 0; i < c->nraw; i++)
-        out->samples[i] = (clra_cpu_sample_t){c->raw[i].thread, c->raw[i].timestamp,
-                                              s->frames + c->raw[i].first, c->raw[i].count};
-    out->count = c->nraw;
+    for (size_t i = 0; i < c->nsamples; i++) { /* in place: one array of samples at a time */
+        const cpu_stack_t *st = &k->stacks[c->samples[i].frame_count];
+        c->samples[i].frames = s->frames + st->first;
+        c->samples[i].frame_count = st->count;
+    }
+    if (!c->samples && !(c->samples = calloc(1, sizeof *c->samples)))
+        return -1; /* callers may index an empty list's base */
+    out->samples = c->samples;
+    out->count = c->nsamples;
+    c->samples = NULL;
     out->methods = s->nmethods;
     return 0;
 }
 
-int clra_cpu_samples_read_file(const char *path, clra_cpu_samples_t *out,
-                               clra_nettrace_info_t *info, clra_status_t *st)
+/* Where the trace comes from: a file, or bytes in memory (path NULL). */
+typedef struct source {
+    const char *path;
+    const void *data;
+    size_t len;
+} source_t;
+
+/* Decodes the source into c's collections; the decode's return code. */
+static int decode(const source_t *src, collector_t *c, clra_nettrace_info_t *info,
+                  clra_status_t *st)
+{
+    clra_nettrace_callbacks_t cb = {0};
+    cb.header = on_header;
+    cb.event = on_event;
+    if (src->path)
+        return clra_nettrace_decode_file(src->path, &cb, c, info, st);
+    clra_nettrace_decoder_t *d;
+    int rc = clra_nettrace_decoder_new(&cb, c, &d);
+    if (rc)
+        return rc;
+    rc = clra_nettrace_decoder_feed(d, src->data, src->len, st);
+    clra_nettrace_info_t local;
+    int end = clra_nettrace_decoder_end(d, info ? info : &local, rc ? NULL : st);
+    clra_nettrace_decoder_free(d);
+    return rc == CLRA_EPROTO || !rc ? end : rc;
+}
+
+/* Reads the samples of src into out (the two public entries share it). */
+static int read_samples(const source_t *src, clra_cpu_samples_t *out,
+                        clra_nettrace_info_t *info, clra_status_t *st)
 {
     clra_status_t local;
     st = clra__status_begin(st, &local);
@@ -190,24 +219,42 @@ int clra_cpu_samples_read_file(const char *path, clra_cpu_samples_t *out,
         return CLRA_EINVAL;
     memset(out, 0, sizeof *out);
     storage_t *s = calloc(1, sizeof *s);
-    if (!s)
-        return CLRA_ENOMEM;
+    collector_t *c = calloc(1, sizeof *c);
+    if (!s || !c)
+        return free(s), free(c), CLRA_ENOMEM;
     out->reserved[0] = s;
-    collector_t c = {.pointer_size = 8, .out = out};
-    clra_nettrace_callbacks_t cb = {0};
-    cb.header = on_header;
-    cb.event = on_event;
-    int rc = clra_nettrace_decode_file(path, &cb, &c, info, st);
-    if (c.oom)
+    c->pointer_size = 8;
+    c->out = out;
+    int rc = decode(src, c, info, st);
+    if (c->oom)
         rc = CLRA_ENOMEM;
-    if ((rc == 0 || rc == CLRA_EPROTO) && resolve(&c, s) != 0)
+    if ((rc == 0 || rc == CLRA_EPROTO) && resolve(c, s) != 0)
         rc = CLRA_ENOMEM;
-    for (size_t i = 0; c.methods && i < c.nmethods; i++)
-        free(c.methods[i].name);
-    free(c.methods);
-    free(c.raw);
-    free(c.ips);
+    for (size_t i = 0; c->methods && i < c->nmethods; i++)
+        free(c->methods[i].name);
+    free(c->methods);
+    free(c->samples);
+    cpu_stacks_free(&c->stacks);
+    free(c);
     return rc;
+}
+
+int clra_cpu_samples_read_file(const char *path, clra_cpu_samples_t *out,
+                               clra_nettrace_info_t *info, clra_status_t *st)
+{
+    source_t src = {path, NULL, 0};
+    if (!path)
+        return CLRA_EINVAL;
+    return read_samples(&src, out, info, st);
+}
+
+int clra__cpu_samples_read_buffer(const void *data, size_t len, clra_cpu_samples_t *out,
+                                  clra_nettrace_info_t *info, clra_status_t *st)
+{
+    source_t src = {NULL, data, len};
+    if (!data && len)
+        return CLRA_EINVAL;
+    return read_samples(&src, out, info, st);
 }
 
 void clra_cpu_samples_free(clra_cpu_samples_t *out)
@@ -218,11 +265,9 @@ void clra_cpu_samples_free(clra_cpu_samples_t *out)
     if (s) {
         for (size_t i = 0; i < s->nmethods; i++)
             free(s->methods[i].name);
-        for (size_t i = 0; i < s->nhex; i++)
-            free(s->hex[i]);
+        cpu_hex_names_free(&s->hex);
         free(s->methods);
         free(s->frames);
-        free(s->hex);
         free(s);
     }
     free(out->samples);

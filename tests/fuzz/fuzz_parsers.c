@@ -6,6 +6,9 @@
  * without, fuzz_smoke.c drives it with mutated seeds so ctest runs it on every build.
  */
 #include "assembly/assembly.h"
+#include "cpu_stacks.h"
+#include "profile_drain.h"
+#include "render/profile.h"
 #include "clrprof/clrprof_util.h"
 #include "proto/dump_codec.h"
 #include "proto/process_codec.h"
@@ -19,6 +22,7 @@
 #include "proto/advertise.h"
 #include "trace.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,6 +51,96 @@ static void fuzz_reply(const uint8_t *data, size_t size)
         clra__parse_dump_reply(&h, data + CLRA__HEADER_SIZE, len, with_text, &hr, text,
                                sizeof text, &st);
     clra__parse_session_reply(&h, data + CLRA__HEADER_SIZE, len, &id, &st);
+}
+
+/* Decodes the input whole with cb; what the other families build on. */
+static void decode_with(const clra_nettrace_callbacks_t *cb, void *ctx, const uint8_t *data,
+                        size_t size)
+{
+    clra_nettrace_decoder_t *d;
+    clra_nettrace_info_t info;
+    if (clra_nettrace_decoder_new(cb, ctx, &d) != 0)
+        return;
+    clra_nettrace_decoder_feed(d, data, size, NULL);
+    clra_nettrace_decoder_end(d, &info, NULL);
+    clra_nettrace_decoder_free(d);
+}
+
+/* The counter readers: EventCounters and Meter readings, and the notices, of every event. */
+static int fuzz_counter_event(void *ctx, const clra_nettrace_event_t *ev)
+{
+    clra_counter_reading_t r[CLRA_COUNTER_READINGS_MAX];
+    char notice[256];
+    (void)ctx;
+    clra_counter_readings_get(ev, 1.0, r, CLRA_COUNTER_READINGS_MAX);
+    clra_counter_notice_get(ev, "0123", notice, sizeof notice);
+    return 0;
+}
+
+static void fuzz_counters(const uint8_t *data, size_t size)
+{
+    static const clra_nettrace_callbacks_t cb = {NULL, NULL, fuzz_counter_event, NULL, NULL,
+                                                 {0}};
+    decode_with(&cb, NULL, data, size);
+}
+
+/* cpu_samples: a trace's samples and methods to named stacks. */
+static void fuzz_cpu_samples(const uint8_t *data, size_t size)
+{
+    clra_cpu_samples_t s;
+    clra_nettrace_info_t info;
+    clra__cpu_samples_read_buffer(data, size, &s, &info, NULL);
+    clra_cpu_samples_free(&s);
+}
+
+/* Every profile writer on p, into /dev/null (opened once: the writers are what is tested). */
+static void write_every_format(const profile_t *p)
+{
+    static FILE *sink;
+    if (!sink && !(sink = fopen("/dev/null", "wb")))
+        return;
+    for (int fmt = FMT_FLAMEGRAPH; fmt <= FMT_CHROMIUM; fmt++)
+        for (int threads = 0; threads <= 1; threads++) {
+            profile_write_opts_t o = {threads, 5};
+            profile_write(p, &o, fmt, sink);
+        }
+}
+
+/* The renderers: a trace's CPU samples into the profile model as convert puts them. */
+static void fuzz_render(const uint8_t *data, size_t size)
+{
+    clra_cpu_samples_t s;
+    clra_nettrace_info_t info;
+    profile_t p;
+    profile_init(&p);
+    clra__cpu_samples_read_buffer(data, size, &s, &info, NULL);
+    for (size_t i = 0; i < s.count; i++)
+        if (profile_add_timed(&p, s.samples[i].thread_id, NULL, s.samples[i].frames,
+                              (uint32_t)s.samples[i].frame_count, 1000, 10 * i) != 0)
+            break;
+    write_every_format(&p);
+    profile_free(&p);
+    clra_cpu_samples_free(&s);
+}
+
+/* The sampler's drain (F, T, S, D, I lines) into a profile, then every writer. */
+static void fuzz_drain(const uint8_t *data, size_t size)
+{
+    char *text = malloc(size + 1), why[128];
+    profile_t p;
+    drain_map_t m;
+    if (!text)
+        return;
+    memset(&m, 0, sizeof m);
+    if (size)
+        memcpy(text, data, size);
+    text[size] = '\0';
+    profile_init(&p);
+    if (drain_parse(&p, &m, text, size, why, sizeof why) == 0)
+        write_every_format(&p);
+    drain_map_free(&m);
+    profile_free(&p);
+    free(text);
 }
 
 /* Trace files come from disk or a peer; the check walks whatever framing they claim. */
@@ -221,6 +315,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_text(data, size);
     fuzz_nettrace(data, size);
     fuzz_nettrace_decoder(data, size);
+    fuzz_counters(data, size);
+    fuzz_cpu_samples(data, size);
+    fuzz_render(data, size);
+    fuzz_drain(data, size);
     fuzz_provider_spec(data, size);
     fuzz_assembly(data, size);
     return 0;

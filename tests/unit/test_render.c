@@ -1,5 +1,6 @@
 /* The profile writers (src/cli/render) on a profile built by hand: what each format must hold. */
 #define _GNU_SOURCE
+#include "profile_drain.h"
 #include "render/profile.h"
 #include "test.h"
 
@@ -231,5 +232,37 @@ TEST(render_flamegraph_of_100000_distinct_stacks_merges_shared_callers)
     const char *h = render(&p, FMT_FLAMEGRAPH, 0, NULL);
     /* all (frame 100002) -> Root.Main (2) -> Mid.Common (1), each once with all 100,000 samples */
     ASSERT_CONTAINS(h, "\"nodes\":[100002,-1,100000,2,0,100000,1,1,100000,");
+    profile_free(&p);
+}
+
+TEST(render_a_drained_stack_without_frames_writes_every_format)
+{
+    /* the sampler may send "S THREAD COUNT WEIGHT" with no frames: null memcpy/memcmp before */
+    profile_t p;
+    drain_map_t m = {0};
+    char why[128];
+    char payload[] = "F 0 App.Main\nT 0 7 main\nS 0 2 20\nS 0 1 10\nS 0 1 10 0\n";
+    profile_init(&p);
+    ASSERT_EQ(drain_parse(&p, &m, payload, strlen(payload), why, sizeof why), 0);
+    ASSERT_EQ(p.nstacks, 2);
+    ASSERT_EQ(profile_total_count(&p), 4);
+    static const int fmts[] = {FMT_FLAMEGRAPH, FMT_FOLDED, FMT_SPEEDSCOPE, FMT_PPROF,
+                               FMT_PPROF_GZ, FMT_TOP, FMT_CHROMIUM};
+    for (size_t i = 0; i < sizeof fmts / sizeof *fmts; i++)
+        ASSERT(render(&p, fmts[i], i % 2, NULL) != NULL);
+    ASSERT_CONTAINS(render(&p, FMT_FOLDED, 0, NULL), "App.Main 1\n");
+    drain_map_free(&m);
+    profile_free(&p);
+}
+
+TEST(render_chromium_of_timed_samples_without_frames_writes_no_durations)
+{
+    /* found by fuzz.render: clang's UBSan aborted on NULL + 0 in write_chromium.c */
+    profile_t p;
+    profile_init(&p);
+    ASSERT_EQ(profile_add_timed(&p, 7, "main", NULL, 0, 10, 0), 0);
+    ASSERT_EQ(profile_add_timed(&p, 7, "main", NULL, 0, 10, 1000), 0);
+    const char *out = render(&p, FMT_CHROMIUM, 0, NULL);
+    ASSERT(strstr(out, "\"ph\":\"B\"") == NULL);
     profile_free(&p);
 }

@@ -116,7 +116,7 @@ static uint64_t stack_hash(uint32_t thread, const uint32_t *f, uint32_t n)
 static uint64_t stack_key(const profile_t *p, size_t i)
 {
     const profile_stack_t *s = &p->stacks[i];
-    return stack_hash(s->thread, p->arena + s->off, s->len);
+    return stack_hash(s->thread, s->len ? p->arena + s->off : NULL, s->len); /* NULL arena */
 }
 
 /* profile_add that says which stack took the samples: its index, or -1. */
@@ -132,7 +132,7 @@ static long add_stack(profile_t *p, int thread, const uint32_t *frames, uint32_t
     for (; p->stack_index[j]; j = (j + 1) & (p->stack_index_cap - 1)) {
         profile_stack_t *s = &p->stacks[p->stack_index[j] - 1];
         if (s->thread == (uint32_t)thread && s->len == n &&
-            memcmp(p->arena + s->off, frames, n * sizeof *frames) == 0) {
+            (n == 0 || memcmp(p->arena + s->off, frames, n * sizeof *frames) == 0)) {
             s->count += count, s->weight += weight;
             return (long)(s - p->stacks);
         }
@@ -140,7 +140,8 @@ static long add_stack(profile_t *p, int thread, const uint32_t *frames, uint32_t
     if (reserve((void **)&p->arena, &p->arena_cap, p->arena_len + n, sizeof *p->arena) ||
         reserve((void **)&p->stacks, &p->stacks_cap, p->nstacks + 1, sizeof *p->stacks))
         return -1;
-    memcpy(p->arena + p->arena_len, frames, n * sizeof *frames);
+    if (n) /* a stack without frames (a drain's "S t c w") leaves the arena NULL */
+        memcpy(p->arena + p->arena_len, frames, n * sizeof *frames);
     p->stacks[p->nstacks] = (profile_stack_t){(uint32_t)thread, (uint32_t)p->arena_len, n, count,
                                               weight};
     p->arena_len += n;
@@ -174,15 +175,39 @@ int profile_add_sample(profile_t *p, uint64_t tid, const char *thread_name,
     return add_named(p, tid, thread_name, names, n, weight) < 0 ? -1 : 0;
 }
 
-int profile_add_timed(profile_t *p, uint64_t tid, const char *thread_name,
-                      const char *const *names, uint32_t n, uint64_t weight, uint64_t t_ns)
+/* One moment on the timeline; 0 or -1. */
+static int add_moment(profile_t *p, long stack, uint64_t t_ns)
 {
-    long stack = add_named(p, tid, thread_name, names, n, weight);
+    if (stack >= 0 && p->untimed)
+        return 0;
     if (stack < 0 || reserve((void **)&p->timeline, &p->timeline_cap, p->ntimeline + 1,
                              sizeof *p->timeline))
         return -1;
     p->timeline[p->ntimeline++] = (profile_moment_t){(uint32_t)stack, t_ns};
     return 0;
+}
+
+int profile_add_timed(profile_t *p, uint64_t tid, const char *thread_name,
+                      const char *const *names, uint32_t n, uint64_t weight, uint64_t t_ns)
+{
+    return profile_add_timed_index(p, tid, thread_name, names, n, weight, t_ns) < 0 ? -1 : 0;
+}
+
+long profile_add_timed_index(profile_t *p, uint64_t tid, const char *thread_name,
+                             const char *const *names, uint32_t n, uint64_t weight,
+                             uint64_t t_ns)
+{
+    long stack = add_named(p, tid, thread_name, names, n, weight);
+    return add_moment(p, stack, t_ns) ? -1 : stack;
+}
+
+int profile_repeat_timed(profile_t *p, uint32_t stack, uint64_t weight, uint64_t t_ns)
+{
+    if (stack >= p->nstacks)
+        return -1;
+    p->stacks[stack].count++;
+    p->stacks[stack].weight += weight;
+    return add_moment(p, stack, t_ns);
 }
 
 uint64_t profile_total_count(const profile_t *p)

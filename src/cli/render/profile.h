@@ -45,6 +45,7 @@ typedef struct profile {
     profile_moment_t *timeline; /* the samples in time (profile_add_timed), in any order */
     size_t ntimeline, timeline_cap;
     uint64_t period_ns;         /* the sampling period the timeline's samples stand for */
+    int untimed;                /* keep no timeline (no chromium output): 16 bytes a sample */
     uint32_t pid;               /* the profiled process (0 unknown) */
 } profile_t;
 
@@ -64,6 +65,13 @@ int profile_add_sample(profile_t *p, uint64_t tid, const char *thread_name,
 /* profile_add_sample that also keeps the sample's time t_ns on the timeline. 0 or -1. */
 int profile_add_timed(profile_t *p, uint64_t tid, const char *thread_name,
                       const char *const *names, uint32_t n, uint64_t weight, uint64_t t_ns);
+/* profile_add_timed giving the stack's index (-1 out of memory), so that a caller whose
+ * samples share interned stacks (clra_cpu_samples_t) names each stack once and repeats it with
+ * profile_repeat_timed: one more sample of weight on stack, at t_ns. 0 or -1. */
+long profile_add_timed_index(profile_t *p, uint64_t tid, const char *thread_name,
+                             const char *const *names, uint32_t n, uint64_t weight,
+                             uint64_t t_ns);
+int profile_repeat_timed(profile_t *p, uint32_t stack, uint64_t weight, uint64_t t_ns);
 /* Sums over all stacks. */
 uint64_t profile_total_count(const profile_t *p);
 uint64_t profile_total_weight(const profile_t *p);

@@ -73,7 +73,8 @@ static void write_thread(chromium_out_t *w, const size_t *order, size_t n, uint3
     for (size_t i = 0; i < n; i++) {
         const profile_moment_t *m = &p->timeline[order[i]];
         const profile_stack_t *s = &p->stacks[m->stack];
-        const uint32_t *leaf_first = p->arena + s->off;
+        const uint32_t *leaf_first = s->len ? p->arena + s->off : NULL; /* arena NULL when
+                                                                          * no stack has frames */
         if (i > 0 && m->t_ns - last > 2 * period) /* a pause: everything ended with the last */
             depth = close_to(w, open, depth, 0, tid, last + period);
         uint32_t same = 0;

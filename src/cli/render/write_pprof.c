@@ -15,7 +15,7 @@ typedef struct buf {
 
 static void put_bytes(buf_t *o, const void *data, size_t n)
 {
-    if (o->failed)
+    if (o->failed || n == 0) /* an empty message's body is NULL: memcpy must not see it */
         return;
     if (o->len + n > o->cap) {
         size_t cap = o->cap ? o->cap : 4096;

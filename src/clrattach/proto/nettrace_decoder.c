@@ -27,6 +27,11 @@ typedef struct stack_ref {
     size_t at; /* in the stack arena */
 } stack_ref_t;
 
+typedef struct meta_slot {
+    clra_nettrace_metadata_t *m;
+    size_t len; /* the record's bytes in the stream, counted against CLRA_NETTRACE_MAX_METADATA */
+} meta_slot_t;
+
 struct clra_nettrace_decoder {
     clra_nettrace_callbacks_t cb;
     void *ctx;
@@ -37,12 +42,16 @@ struct clra_nettrace_decoder {
     size_t need; /* bytes the current object needs from its start (0: unknown yet) */
     char expect[160]; /* what the current object still lacks, for an INCOMPLETE verdict */
     clra_nettrace_header_t header;
-    clra_nettrace_metadata_t **metas; /* open addressing by id */
-    size_t meta_cap, meta_count;
+    meta_slot_t *metas; /* open addressing by id */
+    size_t meta_cap, meta_count, meta_bytes;
     uint8_t *arena;
     size_t arena_len, arena_cap;
     stack_ref_t *stacks;
     size_t stack_count, stack_cap;
+    uint32_t *stack_index; /* open addressing by id: index into stacks + 1, 0 empty; kept only
+                            * once ids stop rising (until then they are searched by halves) */
+    size_t stack_index_cap;
+    int stacks_unordered;
     clra_nettrace_thread_seq_t *threads;
     size_t thread_cap;
     uint64_t events;
@@ -83,55 +92,104 @@ static uint32_t le32(const uint8_t *p)
 static size_t slot_of(const clra_nettrace_decoder_t *d, uint32_t id)
 {
     size_t i = (id * 2654435761u) & (d->meta_cap - 1);
-    while (d->metas[i] && d->metas[i]->id != id)
+    while (d->metas[i].m && d->metas[i].m->id != id)
         i = (i + 1) & (d->meta_cap - 1);
     return i;
 }
 
 static const clra_nettrace_metadata_t *find_meta(const clra_nettrace_decoder_t *d, uint32_t id)
 {
-    return d->meta_cap ? d->metas[slot_of(d, id)] : NULL;
+    return d->meta_cap ? d->metas[slot_of(d, id)].m : NULL;
 }
 
-/* Stores m (replacing a record of the same id); 0, or -1 out of memory. */
-static int store_meta(clra_nettrace_decoder_t *d, clra_nettrace_metadata_t *m)
+/* Doubles the metadata table; 0, or -1 out of memory. */
+static int grow_metas(clra_nettrace_decoder_t *d)
 {
-    if (2 * (d->meta_count + 1) > d->meta_cap) {
-        size_t cap = d->meta_cap ? 2 * d->meta_cap : 64, old = d->meta_cap;
-        clra_nettrace_metadata_t **was = d->metas;
-        d->metas = calloc(cap, sizeof *d->metas);
-        if (!d->metas) {
-            d->metas = was;
-            return -1;
-        }
-        d->meta_cap = cap;
-        for (size_t i = 0; i < old; i++)
-            if (was[i])
-                d->metas[slot_of(d, was[i]->id)] = was[i];
-        free(was);
+    size_t cap = d->meta_cap ? 2 * d->meta_cap : 64, old = d->meta_cap;
+    meta_slot_t *was = d->metas;
+    d->metas = calloc(cap, sizeof *d->metas);
+    if (!d->metas) {
+        d->metas = was;
+        return -1;
     }
+    d->meta_cap = cap;
+    for (size_t i = 0; i < old; i++)
+        if (was[i].m)
+            d->metas[slot_of(d, was[i].m->id)] = was[i];
+    free(was);
+    return 0;
+}
+
+/* Stores m, len bytes in the stream (replacing a record of the same id); 0, -1 out of memory,
+ * 1 when the records held would pass CLRA_NETTRACE_MAX_METADATA bytes. */
+static int store_meta(clra_nettrace_decoder_t *d, clra_nettrace_metadata_t *m, size_t len)
+{
+    if (2 * (d->meta_count + 1) > d->meta_cap && grow_metas(d))
+        return -1;
     size_t i = slot_of(d, m->id);
-    if (d->metas[i])
-        clra__nt_meta_free(d->metas[i]);
+    size_t held = d->meta_bytes - (d->metas[i].m ? d->metas[i].len : 0);
+    if (held + len > CLRA_NETTRACE_MAX_METADATA)
+        return 1;
+    if (d->metas[i].m)
+        clra__nt_meta_free(d->metas[i].m);
     else
         d->meta_count++;
-    d->metas[i] = m;
+    d->metas[i] = (meta_slot_t){m, len};
+    d->meta_bytes = held + len;
     return 0;
 }
 
 /* ---- stacks ------------------------------------------------------------------------------ */
 
+/* A sequence point: every stack so far is forgotten, the index emptied or let go. */
 static void forget_stacks(clra_nettrace_decoder_t *d)
 {
     d->arena_len = 0;
     d->stack_count = 0;
+    d->stacks_unordered = 0;
+    if (d->stack_index_cap > 4096) { /* a large index is rebuilt as stacks come, not cleared */
+        free(d->stack_index);
+        d->stack_index = NULL;
+        d->stack_index_cap = 0;
+    } else if (d->stack_index) {
+        memset(d->stack_index, 0, d->stack_index_cap * sizeof *d->stack_index);
+    }
+}
+
+/* Where stack id is or would go in the index (linear probing; the index is never full). */
+static size_t stack_slot(const clra_nettrace_decoder_t *d, uint32_t id)
+{
+    size_t mask = d->stack_index_cap - 1, i = (id * 2654435761u) & mask;
+    while (d->stack_index[i] && d->stacks[d->stack_index[i] - 1].id != id)
+        i = (i + 1) & mask;
+    return i;
+}
+
+/* Indexes stacks[n] by its id (a later stack of the same id wins); -1 out of memory. */
+static int index_stack(clra_nettrace_decoder_t *d, size_t n)
+{
+    if (2 * (n + 1) > d->stack_index_cap) {
+        size_t cap = d->stack_index_cap ? 2 * d->stack_index_cap : 1024;
+        uint32_t *t = calloc(cap, sizeof *t);
+        if (!t)
+            return -1;
+        free(d->stack_index);
+        d->stack_index = t;
+        d->stack_index_cap = cap;
+        for (size_t i = 0; i < n; i++)
+            d->stack_index[stack_slot(d, d->stacks[i].id)] = (uint32_t)i + 1;
+    }
+    d->stack_index[stack_slot(d, d->stacks[n].id)] = (uint32_t)n + 1;
+    return 0;
 }
 
 /* Keeps a copy of one stack until the next sequence point; -1 out of memory. */
 static int keep_stack(clra_nettrace_decoder_t *d, uint32_t id, const uint8_t *p, uint32_t len)
 {
-    if (d->arena_len + len > STACK_CACHE_MAX)
-        forget_stacks(d); /* a writer that never writes sequence points: bound the cache */
+    /* A writer that never writes sequence points: bound the cache, its index included (empty
+     * stacks are 4 bytes of stream but 24 of memory each). */
+    if (d->arena_len + len + (d->stack_count + 1) * (sizeof *d->stacks + 8) > STACK_CACHE_MAX)
+        forget_stacks(d);
     if (d->arena_len + len > d->arena_cap) {
         size_t cap = d->arena_cap ? d->arena_cap : 65536;
         while (cap < d->arena_len + len)
@@ -152,14 +210,30 @@ static int keep_stack(clra_nettrace_decoder_t *d, uint32_t id, const uint8_t *p,
     }
     if (len)
         memcpy(d->arena + d->arena_len, p, len);
-    d->stacks[d->stack_count++] = (stack_ref_t){id, len, d->arena_len};
+    d->stacks[d->stack_count] = (stack_ref_t){id, len, d->arena_len};
+    size_t n = d->stack_count;
+    if (!d->stacks_unordered && n && id <= d->stacks[n - 1].id) { /* from now on: the index */
+        d->stacks_unordered = 1;
+        for (size_t i = 0; i < n; i++)
+            if (index_stack(d, i))
+                return -1;
+    }
+    if (d->stacks_unordered && index_stack(d, n))
+        return -1;
+    d->stack_count++;
     d->arena_len += len;
     return 0;
 }
 
-/* The stack with this id since the last sequence point (ids rise, so search by halves). */
+/* The stack with this id since the last sequence point: searched by halves while ids rise (as
+ * the runtime writes them), through the hash index once they did not (a scan for out-of-order
+ * ids made hostile traces quadratic). */
 static const stack_ref_t *find_stack(const clra_nettrace_decoder_t *d, uint32_t id)
 {
+    if (d->stacks_unordered) {
+        uint32_t at = d->stack_index[stack_slot(d, id)];
+        return at ? &d->stacks[at - 1] : NULL;
+    }
     size_t lo = 0, hi = d->stack_count;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
@@ -170,9 +244,6 @@ static const stack_ref_t *find_stack(const clra_nettrace_decoder_t *d, uint32_t 
         else
             hi = mid;
     }
-    for (size_t i = 0; i < d->stack_count; i++) /* ids out of order: look everywhere */
-        if (d->stacks[i].id == id)
-            return &d->stacks[i];
     return NULL;
 }
 
@@ -245,7 +316,9 @@ static void compressed_header(clra__ntcur_t *c, clra_nettrace_event_t *ev)
         ev->thread_id = clra__nt_varint(c, 10, "the thread id");
     if (f & 8)
         ev->stack_id = (uint32_t)clra__nt_varint(c, 5, "the stack id");
-    ev->timestamp += (int64_t)clra__nt_varint(c, 10, "the timestamp delta");
+    /* Wraps like the writer's unsigned arithmetic: a hostile delta must not overflow int64. */
+    ev->timestamp = (int64_t)((uint64_t)ev->timestamp +
+                              clra__nt_varint(c, 10, "the timestamp delta"));
     const uint8_t *g;
     if ((f & 16) && (g = clra__nt_bytes(c, 16, "the activity id")))
         memcpy(ev->activity_id, g, 16);
@@ -293,9 +366,14 @@ static int deliver(clra_nettrace_decoder_t *d, clra_nettrace_event_t *ev, int me
             return d->oom = 1, -1;
         if (!m)
             return cursor_failed(d, &mc, "metadata record");
-        if (store_meta(d, m)) {
+        int kept = store_meta(d, m, ev->payload_len);
+        if (kept) {
             clra__nt_meta_free(m);
-            return d->oom = 1, -1;
+            if (kept < 0)
+                return d->oom = 1, -1;
+            return corrupt(d, ev->offset, "too much metadata at offset %llu: the records would "
+                           "pass CLRA_NETTRACE_MAX_METADATA (%u bytes); is this a trace?",
+                           (unsigned long long)ev->offset, CLRA_NETTRACE_MAX_METADATA);
         }
         if (d->cb.metadata && d->cb.metadata(d->ctx, m))
             return d->stopped = 1, -1;
@@ -676,11 +754,12 @@ void clra_nettrace_decoder_free(clra_nettrace_decoder_t *d)
     if (!d)
         return;
     for (size_t i = 0; i < d->meta_cap; i++)
-        clra__nt_meta_free(d->metas[i]);
+        clra__nt_meta_free(d->metas[i].m);
     free(d->metas);
     free(d->pending);
     free(d->arena);
     free(d->stacks);
+    free(d->stack_index);
     free(d->threads);
     free(d);
 }

@@ -15,6 +15,12 @@
 
 #define MIN_FIELD_BYTES 6 /* a type code and an empty name: bounds a claimed field count */
 
+/* What one record's parse has used so far: out of memory, fields made (all levels). */
+typedef struct meta_ctx {
+    int oom;
+    size_t fields;
+} meta_ctx_t;
+
 static void free_fields(clra_nettrace_field_t *f, size_t n)
 {
     for (size_t i = 0; f && i < n; i++) {
@@ -34,40 +40,49 @@ void clra__nt_meta_free(clra_nettrace_metadata_t *m)
     free(m);
 }
 
-/* A count of fields that could fit in what is left (each needs MIN_FIELD_BYTES or more). */
-static int count_fits(clra__ntcur_t *c, uint32_t n, size_t min_each, const char *what)
+/* A count of fields that could fit in what is left (each needs min_each bytes or more) and
+ * keeps the record within CLRA_NETTRACE_MAX_FIELDS fields in all, counting nested ones: a
+ * record claiming millions of tiny fields would otherwise cost ~40 bytes of memory per 6 read. */
+static int count_fits(clra__ntcur_t *c, meta_ctx_t *x, uint32_t n, size_t min_each,
+                      const char *what)
 {
-    if ((uint64_t)n * min_each <= c->end - c->pos)
+    const char *bad = (uint64_t)n * min_each > c->end - c->pos ? what : NULL;
+    if (!bad && x->fields + n > CLRA_NETTRACE_MAX_FIELDS)
+        bad = "at most CLRA_NETTRACE_MAX_FIELDS (1024) fields in one record, nested ones "
+              "included";
+    if (!bad) {
+        x->fields += n;
         return 1;
+    }
     if (!c->want) {
-        c->want = what;
+        c->want = bad;
         c->want_at = c->pos - 4;
     }
     return 0;
 }
 
 static int v1_fields(clra__ntcur_t *c, int depth, clra_nettrace_field_t **out, size_t *n,
-                     int *oom);
+                     meta_ctx_t *x);
 
 /* One V1 field: type code, nested list for a struct, name. */
-static int v1_field(clra__ntcur_t *c, int depth, clra_nettrace_field_t *f, int *oom)
+static int v1_field(clra__ntcur_t *c, int depth, clra_nettrace_field_t *f, meta_ctx_t *x)
 {
     f->type = (clra_nettrace_type_t)clra__nt_u32(c, "a field's type code");
     if (f->type == CLRA_NETTRACE_STRUCT &&
-        v1_fields(c, depth + 1, (clra_nettrace_field_t **)&f->fields, &f->field_count, oom))
+        v1_fields(c, depth + 1, (clra_nettrace_field_t **)&f->fields, &f->field_count, x))
         return -1;
     f->name = clra__nt_utf16z(c, "a field's name");
     if (!f->name && !c->want)
-        *oom = 1;
+        x->oom = 1;
     return f->name ? 0 : -1;
 }
 
 /* uint32 count, then count V1 fields. */
 static int v1_fields(clra__ntcur_t *c, int depth, clra_nettrace_field_t **out, size_t *n,
-                     int *oom)
+                     meta_ctx_t *x)
 {
     uint32_t count = clra__nt_u32(c, "a field count");
-    if (c->want || !count_fits(c, count, MIN_FIELD_BYTES, "a field count larger than the "
+    if (c->want || !count_fits(c, x, count, MIN_FIELD_BYTES, "a field count larger than the "
                                                           "record"))
         return -1;
     if (depth > CLRA_NETTRACE_MAX_DEPTH) {
@@ -77,19 +92,19 @@ static int v1_fields(clra__ntcur_t *c, int depth, clra_nettrace_field_t **out, s
     }
     *out = count ? calloc(count, sizeof **out) : NULL;
     if (count && !*out)
-        return *oom = 1, -1;
+        return x->oom = 1, -1;
     *n = count;
     for (uint32_t i = 0; i < count; i++)
-        if (v1_field(c, depth, &(*out)[i], oom))
+        if (v1_field(c, depth, &(*out)[i], x))
             return -1;
     return 0;
 }
 
 static int v2_named_fields(clra__ntcur_t *c, int depth, clra_nettrace_field_t **out, size_t *n,
-                           int *oom);
+                           meta_ctx_t *x);
 
 /* A V2 type: code, then members (struct) or the element's type (array). */
-static int v2_type(clra__ntcur_t *c, int depth, clra_nettrace_field_t *f, int *oom)
+static int v2_type(clra__ntcur_t *c, int depth, clra_nettrace_field_t *f, meta_ctx_t *x)
 {
     if (depth > CLRA_NETTRACE_MAX_DEPTH) {
         c->want = "types nested no deeper than CLRA_NETTRACE_MAX_DEPTH";
@@ -99,22 +114,24 @@ static int v2_type(clra__ntcur_t *c, int depth, clra_nettrace_field_t *f, int *o
     f->type = (clra_nettrace_type_t)clra__nt_u32(c, "a V2 type code");
     if (f->type == CLRA_NETTRACE_STRUCT)
         return v2_named_fields(c, depth + 1, (clra_nettrace_field_t **)&f->fields,
-                               &f->field_count, oom);
+                               &f->field_count, x);
     if (f->type != CLRA_NETTRACE_ARRAY)
         return c->want ? -1 : 0;
+    if (!count_fits(c, x, 1, 0, ""))
+        return -1;
     clra_nettrace_field_t *el = calloc(1, sizeof *el);
     if (!el)
-        return *oom = 1, -1;
+        return x->oom = 1, -1;
     f->fields = el;
     f->field_count = 1;
     el->name = calloc(1, 1);
     if (!el->name)
-        return *oom = 1, -1;
-    return v2_type(c, depth + 1, el, oom);
+        return x->oom = 1, -1;
+    return v2_type(c, depth + 1, el, x);
 }
 
 /* One V2 named field: uint32 size (itself included), name, type, padding up to size. */
-static int v2_named(clra__ntcur_t *c, int depth, clra_nettrace_field_t *f, int *oom)
+static int v2_named(clra__ntcur_t *c, int depth, clra_nettrace_field_t *f, meta_ctx_t *x)
 {
     size_t start = c->pos;
     uint32_t size = clra__nt_u32(c, "a V2 field's size");
@@ -128,8 +145,8 @@ static int v2_named(clra__ntcur_t *c, int depth, clra_nettrace_field_t *f, int *
     sub.end = start + size;
     f->name = clra__nt_utf16z(&sub, "a V2 field's name");
     if (!f->name && !sub.want)
-        *oom = 1;
-    if (!f->name || v2_type(&sub, depth, f, oom)) {
+        x->oom = 1;
+    if (!f->name || v2_type(&sub, depth, f, x)) {
         c->want = sub.want;
         c->want_at = sub.want_at;
         return -1;
@@ -139,23 +156,23 @@ static int v2_named(clra__ntcur_t *c, int depth, clra_nettrace_field_t *f, int *
 }
 
 static int v2_named_fields(clra__ntcur_t *c, int depth, clra_nettrace_field_t **out, size_t *n,
-                           int *oom)
+                           meta_ctx_t *x)
 {
     uint32_t count = clra__nt_u32(c, "a V2 field count");
-    if (c->want || !count_fits(c, count, 10, "a V2 field count larger than the record"))
+    if (c->want || !count_fits(c, x, count, 10, "a V2 field count larger than the record"))
         return -1;
     *out = count ? calloc(count, sizeof **out) : NULL;
     if (count && !*out)
-        return *oom = 1, -1;
+        return x->oom = 1, -1;
     *n = count;
     for (uint32_t i = 0; i < count; i++)
-        if (v2_named(c, depth, &(*out)[i], oom))
+        if (v2_named(c, depth, &(*out)[i], x))
             return -1;
     return 0;
 }
 
 /* The tags after the V1 list: opcode and V2 parameters; unknown kinds are skipped. */
-static int tags(clra__ntcur_t *c, clra_nettrace_metadata_t *m, int *oom)
+static int tags(clra__ntcur_t *c, clra_nettrace_metadata_t *m, meta_ctx_t *x)
 {
     while (c->pos < c->end) {
         uint32_t size = clra__nt_u32(c, "a metadata tag's size");
@@ -175,9 +192,10 @@ static int tags(clra__ntcur_t *c, clra_nettrace_metadata_t *m, int *oom)
             m->fields = NULL;
             m->field_count = 0;
             m->fields_v2 = 1;
-            v2_named_fields(&sub, 0, (clra_nettrace_field_t **)&m->fields, &m->field_count, oom);
+            x->fields = 0; /* the V1 list they replace no longer counts */
+            v2_named_fields(&sub, 0, (clra_nettrace_field_t **)&m->fields, &m->field_count, x);
         }
-        if (sub.want || *oom) {
+        if (sub.want || x->oom) {
             c->want = sub.want;
             c->want_at = sub.want_at;
             return -1;
@@ -189,6 +207,7 @@ static int tags(clra__ntcur_t *c, clra_nettrace_metadata_t *m, int *oom)
 
 clra_nettrace_metadata_t *clra__nt_meta_parse(clra__ntcur_t *c, int *oom)
 {
+    meta_ctx_t ctx = {0, 0}, *x = &ctx;
     clra_nettrace_metadata_t *m = calloc(1, sizeof *m);
     *oom = 0;
     if (!m)
@@ -202,12 +221,13 @@ clra_nettrace_metadata_t *clra__nt_meta_parse(clra__ntcur_t *c, int *oom)
     m->version = clra__nt_u32(c, "the event version");
     m->level = clra__nt_u32(c, "the level");
     if (!c->want && (!m->provider || !m->event_name))
-        *oom = 1;
+        x->oom = 1;
     /* A record may stop right after the level (some runtime events have no field list). */
-    if (!c->want && !*oom && c->pos < c->end &&
-        v1_fields(c, 0, (clra_nettrace_field_t **)&m->fields, &m->field_count, oom) == 0)
-        tags(c, m, oom);
-    if (c->want || *oom) {
+    if (!c->want && !x->oom && c->pos < c->end &&
+        v1_fields(c, 0, (clra_nettrace_field_t **)&m->fields, &m->field_count, x) == 0)
+        tags(c, m, x);
+    *oom = x->oom;
+    if (c->want || x->oom) {
         clra__nt_meta_free(m);
         return NULL;
     }

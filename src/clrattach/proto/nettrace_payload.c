@@ -18,6 +18,8 @@ typedef struct walk {
     char *text; /* room for the longest string the payload can hold, as UTF-8 */
     int stopped;
     const clra_nettrace_field_t *bad; /* the field that did not fit */
+    const char *why;                  /* a limit it broke (NULL: it did not fit) */
+    uint64_t left;                    /* values it may still visit (CLRA_NETTRACE_VALUES_PER_BYTE) */
 } walk_t;
 
 /* Fixed sizes by type code; 0 for strings, structs, arrays and unknown codes. */
@@ -67,6 +69,56 @@ static void scalar(clra_nettrace_value_t *v, clra_nettrace_type_t t, const uint8
 
 static int one(walk_t *w, const clra_nettrace_field_t *f, int depth, uint32_t index);
 
+/* Takes n visits from the walk's budget; -1 (the walk fails on f) when it runs out, so a
+ * payload's cost follows its size whatever its metadata repeats. */
+static int spend(walk_t *w, const clra_nettrace_field_t *f, uint64_t n)
+{
+    if (w->left >= n) {
+        w->left -= n;
+        return 0;
+    }
+    w->why = "more values than CLRA_NETTRACE_VALUES_PER_BYTE (16) per payload byte";
+    w->bad = f;
+    return -1;
+}
+
+/* The fewest bytes a value of f can take (strings their terminator, arrays their count); the
+ * nodes looked at are spent from the budget, so this is never the walk's hidden cost. */
+static uint64_t min_size(walk_t *w, const clra_nettrace_field_t *f, int *out_of_budget)
+{
+    if (*out_of_budget || spend(w, f, 1))
+        return *out_of_budget = 1, 0;
+    if (f->type == CLRA_NETTRACE_STRING)
+        return 2;
+    if (f->type == CLRA_NETTRACE_ARRAY)
+        return 2;
+    if (f->type != CLRA_NETTRACE_STRUCT)
+        return fixed_size(f->type) ? fixed_size(f->type) : 1;
+    uint64_t sum = 0;
+    for (size_t i = 0; i < f->field_count && !*out_of_budget; i++)
+        sum += min_size(w, &f->fields[i], out_of_budget);
+    return sum;
+}
+
+/* An array's count must fit what is left: count x its element's smallest size, and an element
+ * of zero bytes (empty structs) is refused: 65535 of them, nested, were 2^31 values from a
+ * few bytes. 0 or -1 with why set. */
+static int array_fits(walk_t *w, const clra_nettrace_field_t *f, uint32_t count)
+{
+    int out = 0;
+    uint64_t each = min_size(w, f->fields, &out);
+    if (out)
+        return -1;
+    if (each == 0 && count)
+        w->why = "an array whose elements take no bytes (empty structs): refused";
+    else if (count * each > w->c.end - w->c.pos)
+        w->why = "an array count larger than the bytes left";
+    if (!w->why)
+        return 0;
+    w->bad = f;
+    return -1;
+}
+
 static int emit(walk_t *w, clra_nettrace_value_t *v)
 {
     if (w->fn && w->fn(w->ctx, v)) {
@@ -86,10 +138,14 @@ static int group(walk_t *w, const clra_nettrace_field_t *f, int depth, uint32_t 
     v.index = index;
     v.raw = w->c.p + w->c.pos;
     uint32_t count = (uint32_t)f->field_count;
+    if (spend(w, f, 1))
+        return -1;
     if (f->type == CLRA_NETTRACE_ARRAY) {
         count = clra__nt_u16(&w->c, "an array's element count");
         if (w->c.want || f->field_count != 1)
             return w->bad = f, -1;
+        if (array_fits(w, f, count))
+            return -1;
     }
     v.kind = CLRA_NETTRACE_BEGIN;
     v.count = count;
@@ -136,6 +192,8 @@ static int one(walk_t *w, const clra_nettrace_field_t *f, int depth, uint32_t in
     v.name = f->name;
     v.depth = depth;
     v.index = index;
+    if (spend(w, f, 1))
+        return -1;
     if (f->type == CLRA_NETTRACE_STRING) {
         string(w, &v);
         return emit(w, &v);
@@ -159,7 +217,8 @@ int clra_nettrace_payload_walk(const clra_nettrace_metadata_t *meta, const void 
     st = clra__status_begin(st, &local);
     if (!meta || (!payload && len))
         return CLRA_EINVAL;
-    walk_t w = {{payload, 0, len, 0, NULL, 0}, fn, ctx, small, 0, NULL};
+    walk_t w = {{payload, 0, len, 0, NULL, 0}, fn, ctx, small, 0, NULL, NULL,
+                (uint64_t)len * CLRA_NETTRACE_VALUES_PER_BYTE + CLRA_NETTRACE_MAX_FIELDS};
     if (3 * (len / 2) + 1 > sizeof small && !(w.text = malloc(3 * (len / 2) + 1)))
         return CLRA_ENOMEM;
     int rc = 0;
@@ -169,7 +228,10 @@ int clra_nettrace_payload_walk(const clra_nettrace_metadata_t *meta, const void 
         free(w.text);
     if (rc && w.stopped)
         return clra__detail(st, "the callback stopped the walk"), CLRA_EIO;
-    if (rc && fixed_size(w.bad->type) == 0 && w.bad->type != CLRA_NETTRACE_ARRAY)
+    if (rc && w.why)
+        clra__detail(st, "%s/%s: field '%s' at payload offset %zu of %zu: %s", meta->provider,
+                     meta->event_name, w.bad->name, w.c.pos, len, w.why);
+    else if (rc && fixed_size(w.bad->type) == 0 && w.bad->type != CLRA_NETTRACE_ARRAY)
         clra__detail(st, "%s/%s: field '%s' has type code %d, which has no known encoding",
                      meta->provider, meta->event_name, w.bad->name, (int)w.bad->type);
     else if (rc)
