@@ -57,7 +57,7 @@ add_executable(e2e_tests ${E2E_SOURCES} ${E2E_ONCE_SOURCES} tests/e2e/harness.c)
 target_sources(e2e_tests PRIVATE tests/e2e/elfcore.c tests/e2e/trace_counts.c tests/e2e/runtime.c
                tests/e2e/nettrace_lines.c tests/e2e/hot_app.c tests/e2e/consumer.c
                tests/e2e/chromium_check.c tests/e2e/bg_cli.c tests/e2e/hostile.c
-               ${RENDER_SOURCES} src/cli/visible.c)
+               ${RENDER_SOURCES})
 target_include_directories(e2e_tests PRIVATE tests/e2e ${CLRATTACH_PRIVATE_INCLUDE} src/cli)
 target_link_libraries(e2e_tests PRIVATE clrattach_static clra_test_main)
 target_compile_definitions(e2e_tests PRIVATE

@@ -91,8 +91,10 @@ set(SAMPLER_SOURCES
   profilers/sampler/tick.c
 )
 
-# The profile model and its writers (src/cli/render), shared by the verbs that write profiles.
+# The profile model and its writers (src/cli/render), shared by the verbs that write profiles;
+# visible.c makes the target-chosen names they print safe for a terminal.
 set(RENDER_SOURCES
+  src/cli/visible.c
   src/cli/render/flamegraph_page.c
   src/cli/render/profile.c
   src/cli/render/write_chromium.c
@@ -152,7 +154,6 @@ set(CLI_SOURCES
   src/cli/trace_user_events.c
   src/cli/usage.c
   src/cli/text_find.c
-  src/cli/visible.c
 )
 
 # Windows (cmake/toolchain-mingw64.cmake, docs/windows.md): the portable files, the Windows
@@ -272,5 +273,4 @@ set(CLI_SOURCES_WINDOWS
   src/cli/unsupported_win.c
   src/cli/usage.c
   src/cli/text_find.c
-  src/cli/visible.c
 )

@@ -20,7 +20,7 @@ endfunction()
 include(cmake/test_sources.cmake)
 # The CLI's option parser and help generator are tested on their own (test_cli_options.c).
 add_executable(unit_tests ${UNIT_SOURCES} tests/fakesrv/fakesrv.c
-               src/cli/options.c src/cli/usage.c src/cli/output.c src/cli/visible.c
+               src/cli/options.c src/cli/usage.c src/cli/output.c
                src/cli/paths.c src/cli/report.c src/cli/counters_known.c src/cli/counters_view.c
                src/cli/profile_drain.c
                ${RENDER_SOURCES})
