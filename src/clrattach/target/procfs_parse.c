@@ -140,13 +140,26 @@ int clra__parse_status(const char *status_text, clra__proc_status_t *out)
     return out->have_uid && out->have_gid ? 0 : CLRA_EPROTO;
 }
 
+/* The next unsigned decimal of text after blanks, advancing *p; -1 when there is none. By hand
+ * (not sscanf) so the static command does not carry the scanf family (12 KB) for one line. */
+static long long next_number(const char **p)
+{
+    *p += strspn(*p, " \t");
+    if (**p < '0' || **p > '9')
+        return -1;
+    char *end;
+    unsigned long long v = strtoull(*p, &end, 10);
+    *p = end;
+    return v > 0xffffffffULL ? -1 : (long long)v;
+}
+
 int clra__parse_id_map(const char *map_text, uint32_t id, uint32_t *inside)
 {
     const char *line = map_text;
     while (line && *line) {
-        unsigned long long first, lower, count;
-        if (sscanf(line, " %llu %llu %llu", &first, &lower, &count) == 3 && id >= lower &&
-            (unsigned long long)id - lower < count) {
+        const char *p = line;
+        long long first = next_number(&p), lower = next_number(&p), count = next_number(&p);
+        if (first >= 0 && lower >= 0 && count >= 0 && id >= lower && id - lower < count) {
             *inside = (uint32_t)(first + (id - lower));
             return 1;
         }
