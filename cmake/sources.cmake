@@ -1,5 +1,14 @@
 # Source lists, explicit (no globs): adding a file means adding it here.
 
+# User names: the C library's NSS lookup, or /etc/passwd read by hand in the static command
+# (src/clrattach/target/user_name.h says why).
+if(CLRA_STATIC)
+  set(CLRA_USER_NAME_SOURCE
+      src/clrattach/target/user_name_passwd.c)
+else()
+  set(CLRA_USER_NAME_SOURCE
+      src/clrattach/target/user_name_nss.c)
+endif()
 set(CLRATTACH_SOURCES
   src/clrattach/assembly/hook_check.c
   src/clrattach/assembly/pe_metadata.c
@@ -45,6 +54,7 @@ set(CLRATTACH_SOURCES
   src/clrattach/startup_hook.c
   src/clrattach/target/endpoint_linux.c
   src/clrattach/target/identity.c
+  ${CLRA_USER_NAME_SOURCE}
   src/clrattach/target/procfs.c
   src/clrattach/target/procfs_maps.c
   src/clrattach/target/procfs_parse.c

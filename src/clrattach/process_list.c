@@ -8,6 +8,7 @@
  */
 #define _GNU_SOURCE
 #include "target/endpoint.h"
+#include "target/user_name.h"
 #include "util/small_libc.h"
 #include "process_list.h"
 #include "ipc/request.h"
@@ -15,7 +16,6 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
-#include <pwd.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,11 +69,7 @@ static void user_name(scan_t *s, uint32_t uid, char *out, size_t cap)
             snprintf(out, cap, "%s", s->users[i].name);
             return;
         }
-    struct passwd pw, *res = NULL;
-    char buf[2048];
-    if (getpwuid_r(uid, &pw, buf, sizeof buf, &res) == 0 && res)
-        snprintf(out, cap, "%s", res->pw_name);
-    else
+    if (!clra__user_name(uid, out, cap))
         snprintf(out, cap, "%u", (unsigned)uid);
     if (s->nusers < USER_CACHE) {
         s->users[s->nusers].uid = uid;

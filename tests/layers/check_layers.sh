@@ -47,7 +47,7 @@ fi
 top=${src%/src}
 for f in $(cd "$top" && ls src/clrattach/*.c src/clrattach/*/*.c src/clrprof/*.c src/cli/*.c \
     tests/unit/test_*.c tests/e2e/test_*.c tests/profilers/*.c); do
-    grep -q "$f\$" "$top/cmake/sources.cmake" "$top/cmake/test_sources.cmake" ||
+    grep -q "$f)\?$" "$top/cmake/sources.cmake" "$top/cmake/test_sources.cmake" ||
         { echo "layering: $f is in no list of cmake/sources.cmake or cmake/test_sources.cmake"; fail=1; }
 done
 [ $fail = 0 ] && echo "layering: every include runs one way; /proc is read in target/procfs only"

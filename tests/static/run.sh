@@ -111,6 +111,9 @@ in_root() {
 check_help
 start_host_app
 "$cli" ps | grep -q "^ *$app " || fail "ps does not list $app: $("$cli" ps)"
+# The static command names users from /etc/passwd by hand (src/clrattach/target/user_name.h).
+"$cli" ps | grep "^ *$app " | grep -qw "$(id -un)" ||
+    fail "ps does not name $app's user $(id -un): $("$cli" ps)"
 "$cli" ps --json | grep -q "\"pid\": *$app[,}]" || fail "ps --json does not list $app"
 "$cli" info "$app" | grep -q "sample" || fail "info $app: $("$cli" info "$app")"
 ok "ps, ps --json and info see the host app $app"

@@ -2,9 +2,9 @@
 #define _GNU_SOURCE
 #include "target/identity.h"
 #include "target/procfs.h"
+#include "target/user_name.h"
 #include "util/status.h"
 
-#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,21 +23,10 @@ int clra__process_owner(const char *proc_root, int pid, clra__owner_t *owner)
     return 0;
 }
 
-/* The user's name, when this system knows it. */
-static int uid_name(uid_t uid, char *out, size_t cap)
-{
-    struct passwd pw, *found = NULL;
-    char buf[1024];
-    if (getpwuid_r(uid, &pw, buf, sizeof buf, &found) != 0 || !found || !found->pw_name[0])
-        return 0;
-    snprintf(out, cap, "%s", found->pw_name);
-    return 1;
-}
-
 void clra__describe_uid(uid_t uid, char *out, size_t cap)
 {
     char name[64];
-    if (uid_name(uid, name, sizeof name))
+    if (clra__user_name(uid, name, sizeof name))
         snprintf(out, cap, "uid %u (%s)", (unsigned)uid, name);
     else
         snprintf(out, cap, "uid %u", (unsigned)uid);
@@ -46,7 +35,7 @@ void clra__describe_uid(uid_t uid, char *out, size_t cap)
 void clra__sudo_user(uid_t uid, char *out, size_t cap)
 {
     char name[64];
-    if (uid_name(uid, name, sizeof name))
+    if (clra__user_name(uid, name, sizeof name))
         snprintf(out, cap, "%s", name);
     else
         snprintf(out, cap, "'#%u'", (unsigned)uid);
