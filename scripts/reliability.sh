@@ -136,9 +136,11 @@ $(passed "$work/defects.txt") passed, $(failed "$work/defects.txt") failed (syst
 refused attach of the same library (#1), planted links and others' files (#2), escapes (#3),
 ps under a huge shared TMPDIR (#4), frozen-target detach deadlines (#5), relative TMPDIR (#7),
 the sweep of an owed staged copy (#8), --max-size, a launch crash, the harness's uid drop;
-issue 29: planted links in every output (--format files, convert, counters, a directory on the
-way, a link swapped in 400 times), escapes in top, folded and CSV, profile --json's stdout and
-convert out of memory.
+issue 29: main-detached marks swept across pid namespaces or planted (#1), planted links in
+every output (--format files, convert, counters, a directory on the way, a link swapped in 400
+times; #2), rootless containers (#5), one deadline for profile and stack (#6), escapes in top,
+folded and CSV (#7), profile --json's stdout and convert out of memory (#10). The decoder's
+bounds and the sanitizer findings (#3, #4, #8) are unit tests, #9 the fuzz targets above.
 Hostile fake-server cases (reply sizes 20/21/24/25/65535, lying lengths, stalls, silence) are
 unit tests: the unit label had $(passed "$work/unit.txt") passed, $(failed "$work/unit.txt") failed.
 MD
