@@ -72,6 +72,7 @@ set(CLRATTACH_SOURCES
   src/clrattach/util/errors.c
   src/clrattach/util/file_io.c
   src/clrattach/util/guid.c
+  src/clrattach/util/grow.c
   src/clrattach/util/small_libc.c
   src/clrattach/util/status.c
   src/clrattach/util/version.c
@@ -224,6 +225,7 @@ set(CLRATTACH_SOURCES_WINDOWS
   src/clrattach/util/errors.c
   src/clrattach/util/file_io.c
   src/clrattach/util/guid.c
+  src/clrattach/util/grow.c
   src/clrattach/util/small_libc.c
   src/clrattach/util/status.c
   src/clrattach/util/version.c

@@ -14,6 +14,7 @@
 #include "cpu_stacks.h"
 #include "proto/nettrace_internal.h"
 #include "util/status.h"
+#include "util/grow.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,21 +47,6 @@ typedef struct storage {
     cpu_hex_names_t hex;   /* names made for addresses no method covers */
 } storage_t;
 
-static int grow(void **p, size_t *cap, size_t need, size_t each)
-{
-    if (need <= *cap)
-        return 0;
-    size_t n = *cap ? *cap : 256;
-    while (n < need)
-        n *= 2;
-    void *q = realloc(*p, n * each);
-    if (!q)
-        return -1;
-    *p = q;
-    *cap = n;
-    return 0;
-}
-
 /* A method load, unload or rundown record: its code range and "Namespace.Name". */
 static void method_event(collector_t *c, const clra_nettrace_event_t *ev)
 {
@@ -72,8 +58,8 @@ static void method_event(collector_t *c, const clra_nettrace_event_t *ev)
     clra__nt_bytes(&cur, 8, "MethodToken, MethodFlags");
     char *ns = cur.want ? NULL : clra__nt_utf16z(&cur, "MethodNamespace");
     char *name = ns ? clra__nt_utf16z(&cur, "MethodName") : NULL;
-    if (ns && name && size && !grow((void **)&c->methods, &c->cap_methods, c->nmethods + 1,
-                                    sizeof *c->methods)) {
+    if (ns && name && size && !clra__grow((void **)&c->methods, &c->cap_methods, c->nmethods + 1,
+                                               sizeof *c->methods)) {
         method_t *m = &c->methods[c->nmethods];
         if (asprintf(&m->name, "%s%s%s", ns, ns[0] ? "." : "", name) >= 0) {
             m->start = start;
@@ -117,7 +103,7 @@ static int on_event(void *ctx, const clra_nettrace_event_t *ev)
         c->scratch[i] = ip;
     }
     long stack = cpu_stacks_add(&c->stacks, c->scratch, n);
-    if (stack < 0 || grow((void **)&c->samples, &c->cap_samples, c->nsamples + 1,
+    if (stack < 0 || clra__grow((void **)&c->samples, &c->cap_samples, c->nsamples + 1,
                           sizeof *c->samples))
         return c->oom = 1, 1;
     c->samples[c->nsamples++] = (clra_cpu_sample_t){ev->thread_id, ev->timestamp, NULL,

@@ -1,6 +1,7 @@
 /* cpu_stacks.c - the distinct stacks and unnamed addresses of a trace's CPU samples, each kept
  * once (hash tables with linear probing, doubled at half full). */
 #include "cpu_stacks.h"
+#include "util/grow.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,22 +42,6 @@ static int rehash(cpu_stacks_t *s)
     return 0;
 }
 
-/* Grows *p to hold need elements of each bytes, doubling; 0 or -1. */
-static int grow(void **p, size_t *cap, size_t need, size_t each)
-{
-    if (need <= *cap)
-        return 0;
-    size_t n = *cap ? *cap : 256;
-    while (n < need)
-        n *= 2;
-    void *q = realloc(*p, n * each);
-    if (!q)
-        return -1;
-    *p = q;
-    *cap = n;
-    return 0;
-}
-
 long cpu_stacks_add(cpu_stacks_t *s, const uint64_t *ips, size_t n)
 {
     if (s->n >= UINT32_MAX - 1 || (2 * (s->n + 1) > s->index_cap && rehash(s)))
@@ -67,8 +52,8 @@ long cpu_stacks_add(cpu_stacks_t *s, const uint64_t *ips, size_t n)
         if (k->count == n && (n == 0 || memcmp(s->ips + k->first, ips, n * sizeof *ips) == 0))
             return (long)s->index[j] - 1;
     }
-    if (grow((void **)&s->ips, &s->cap_ips, s->nips + n, sizeof *s->ips) ||
-        grow((void **)&s->stacks, &s->cap, s->n + 1, sizeof *s->stacks))
+    if (clra__grow((void **)&s->ips, &s->cap_ips, s->nips + n, sizeof *s->ips) ||
+        clra__grow((void **)&s->stacks, &s->cap, s->n + 1, sizeof *s->stacks))
         return -1;
     if (n)
         memcpy(s->ips + s->nips, ips, n * sizeof *ips);
