@@ -104,7 +104,7 @@ static int on_event(void *ctx, const clra_nettrace_event_t *ev)
     }
     long stack = cpu_stacks_add(&c->stacks, c->scratch, n);
     if (stack < 0 || clra__grow((void **)&c->samples, &c->cap_samples, c->nsamples + 1,
-                          sizeof *c->samples))
+                                     sizeof *c->samples))
         return c->oom = 1, 1;
     c->samples[c->nsamples++] = (clra_cpu_sample_t){ev->thread_id, ev->timestamp, NULL,
                                                     (size_t)stack};
