@@ -104,7 +104,7 @@ set(SAMPLER_SOURCES
 # The profile model and its writers (src/cli/render), shared by the verbs that write profiles;
 # visible.c makes the target-chosen names they print safe for a terminal.
 set(RENDER_SOURCES
-  src/cli/visible.c
+  src/cli/base/visible.c
   src/cli/render/flamegraph_page.c
   src/cli/render/profile.c
   src/cli/render/write_chromium.c
@@ -136,25 +136,25 @@ set(CLI_SOURCES
   src/cli/cmd_stack.c
   src/cli/cmd_startup_hook.c
   src/cli/cmd_trace.c
-  src/cli/hold.c
-  src/cli/interrupt.c
+  src/cli/base/hold.c
+  src/cli/base/interrupt.c
   src/cli/launch_args.c
   src/cli/launch_sdk.c
   src/cli/launch_profile.c
   src/cli/launch_trace.c
   src/cli/main.c
-  src/cli/options.c
-  src/cli/output.c
-  src/cli/output_file.c
-  src/cli/output_file_unix.c
-  src/cli/output_path_unix.c
-  src/cli/paths.c
-  src/cli/process_name.c
+  src/cli/base/options.c
+  src/cli/base/output.c
+  src/cli/base/output_file.c
+  src/cli/base/output_file_unix.c
+  src/cli/base/output_path_unix.c
+  src/cli/base/paths.c
+  src/cli/base/process_name.c
   src/cli/profile_drain.c
   src/cli/profile_load.c
   src/cli/profile_session.c
   ${RENDER_SOURCES}
-  src/cli/report.c
+  src/cli/base/report.c
   src/cli/trace_options.c
   src/cli/trace_presets.c
   src/cli/trace_formats.c
@@ -162,8 +162,8 @@ set(CLI_SOURCES
   src/cli/trace_report.c
   src/cli/trace_stop_event.c
   src/cli/trace_user_events.c
-  src/cli/usage.c
-  src/cli/text_find.c
+  src/cli/base/usage.c
+  src/cli/base/text_find.c
 )
 
 # Windows (cmake/toolchain-mingw64.cmake, docs/windows.md): the portable files, the Windows
@@ -262,17 +262,17 @@ set(CLI_SOURCES_WINDOWS
   src/cli/cmd_trace.c
   src/cli/convert_json.c
   src/cli/convert_samples.c
-  src/cli/interrupt_win.c
+  src/cli/base/interrupt_win.c
   src/cli/main.c
   src/cli/main_win.c
-  src/cli/options.c
-  src/cli/output.c
-  src/cli/output_file.c
-  src/cli/output_file_win.c
-  src/cli/paths_win.c
-  src/cli/process_name.c
+  src/cli/base/options.c
+  src/cli/base/output.c
+  src/cli/base/output_file.c
+  src/cli/base/output_file_win.c
+  src/cli/base/paths_win.c
+  src/cli/base/process_name.c
   ${RENDER_SOURCES}
-  src/cli/report.c
+  src/cli/base/report.c
   src/cli/trace_formats.c
   src/cli/trace_options.c
   src/cli/trace_presets.c
@@ -281,6 +281,6 @@ set(CLI_SOURCES_WINDOWS
   src/cli/trace_stop_event.c
   src/cli/trace_user_events.c
   src/cli/unsupported_win.c
-  src/cli/usage.c
-  src/cli/text_find.c
+  src/cli/base/usage.c
+  src/cli/base/text_find.c
 )

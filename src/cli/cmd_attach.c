@@ -1,7 +1,7 @@
 /* cmd_attach.c - `clrattach attach`: load a profiler into a running process. */
 #define _GNU_SOURCE
-#include "cli.h"
-#include "options.h"
+#include "base/cli.h"
+#include "base/options.h"
 
 #include <errno.h>
 #include <stdlib.h>

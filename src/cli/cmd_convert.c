@@ -1,10 +1,10 @@
 /* cmd_convert.c - `clrattach convert`: a .nettrace file read by the library's decoder and
  * written in another format (JSON lines of every event, payloads decoded). */
 #define _GNU_SOURCE
-#include "cli.h"
+#include "base/cli.h"
 #include "convert.h"
-#include "options.h"
-#include "output_file.h"
+#include "base/options.h"
+#include "base/output_file.h"
 #include "render/profile.h"
 
 #include <errno.h>

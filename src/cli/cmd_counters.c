@@ -2,11 +2,11 @@
  * instruments, read from an EventPipe session through the library's NetTrace decoder, until
  * Ctrl-C, --duration or the process's exit; every way out sends StopTracing. */
 #define _GNU_SOURCE
-#include "cli.h"
-#include "interrupt.h"
+#include "base/cli.h"
+#include "base/interrupt.h"
 #include "counters_view.h"
-#include "options.h"
-#include "output_file.h"
+#include "base/options.h"
+#include "base/output_file.h"
 
 #include <signal.h>
 #include <stdlib.h>

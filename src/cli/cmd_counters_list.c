@@ -1,8 +1,8 @@
 /* cmd_counters_list.c - `clrattach counters list`: the well-known counter providers and their
  * counters for one .NET version, from the table in counters_known.c. */
-#include "cli.h"
+#include "base/cli.h"
 #include "counters_known.h"
-#include "options.h"
+#include "base/options.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,8 +1,8 @@
 /* cmd_detach.c - `clrattach detach`: ask libclrprof profilers in a process to detach and wait
  * until the runtime has unloaded them. */
 #define _GNU_SOURCE
-#include "cli.h"
-#include "options.h"
+#include "base/cli.h"
+#include "base/options.h"
 
 #include <stdlib.h>
 #include <string.h>

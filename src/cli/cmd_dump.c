@@ -1,7 +1,7 @@
 /* cmd_dump.c - `clrattach dump`: the runtime runs createdump on itself and writes a core file. */
 #define _GNU_SOURCE
-#include "cli.h"
-#include "options.h"
+#include "base/cli.h"
+#include "base/options.h"
 
 #include <libgen.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* cmd_env.c - `clrattach env` and `clrattach setenv`: read and change a running process's
  * environment through its runtime. */
-#include "cli.h"
-#include "options.h"
+#include "base/cli.h"
+#include "base/options.h"
 
 #include <string.h>
 

@@ -1,7 +1,7 @@
 /* cmd_info.c - `clrattach info`: what the runtime says about its process (ProcessInfo3/2/1). */
 #define _GNU_SOURCE
-#include "cli.h"
-#include "options.h"
+#include "base/cli.h"
+#include "base/options.h"
 
 #include <string.h>
 #include <time.h>

@@ -1,7 +1,7 @@
 /* cmd_perfmap.c - `clrattach perfmap`: make a running process write perf maps (or stop), and
  * say where the files are, as seen from here. */
-#include "cli.h"
-#include "options.h"
+#include "base/cli.h"
+#include "base/options.h"
 
 #include <stdlib.h>
 #include <string.h>

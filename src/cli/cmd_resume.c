@@ -1,6 +1,6 @@
 /* cmd_resume.c - `clrattach resume`: let a runtime paused at startup run. */
-#include "cli.h"
-#include "options.h"
+#include "base/cli.h"
+#include "base/options.h"
 
 #define DEFAULT_TIMEOUT_MS 10000
 

@@ -2,8 +2,8 @@
  * attach of the sampler in snapshot mode (one suspension, every thread walked), a drain and a
  * detach. */
 #define _GNU_SOURCE
-#include "cli.h"
-#include "options.h"
+#include "base/cli.h"
+#include "base/options.h"
 #include "profile_drain.h"
 
 #include <string.h>

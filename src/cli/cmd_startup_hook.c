@@ -1,8 +1,8 @@
 /* cmd_startup_hook.c - `clrattach startup-hook`: run a managed StartupHook.Initialize inside a
  * running process (ApplyStartupHook, .NET 8 and later). */
 #define _GNU_SOURCE
-#include "cli.h"
-#include "options.h"
+#include "base/cli.h"
+#include "base/options.h"
 
 #include <stdlib.h>
 #include <string.h>

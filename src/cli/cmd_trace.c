@@ -1,7 +1,7 @@
 /* cmd_trace.c - `clrattach trace`: record an EventPipe trace of a running process into a
  * .nettrace file. Options here; the recording itself is in trace_record.c. */
 #define _GNU_SOURCE
-#include "cli.h"
+#include "base/cli.h"
 #include "trace_options.h"
 #include "trace_record.h"
 

@@ -2,9 +2,9 @@
  * SampleProfiler) go into the same model and writers as `clrattach profile`, so a trace and a
  * live profile give the same kinds of files. */
 #define _GNU_SOURCE
-#include "cli.h"
+#include "base/cli.h"
 #include "convert.h"
-#include "output_file.h"
+#include "base/output_file.h"
 #include "render/profile.h"
 
 #include <stdlib.h>

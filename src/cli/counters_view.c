@@ -4,7 +4,7 @@
  * "Rate" and "Metric"), with the counter's short name and units added to each JSON event.
  */
 #define _GNU_SOURCE
-#include "cli.h"
+#include "base/cli.h"
 #include "counters_view.h"
 
 #include <stdlib.h>

@@ -4,8 +4,8 @@
 #ifndef CLRA_LAUNCH_H
 #define CLRA_LAUNCH_H
 
-#include "cli.h"
-#include "output_file.h"
+#include "base/cli.h"
+#include "base/output_file.h"
 #include "profile_drain.h"
 #include "trace_options.h"
 #include "trace_stop_event.h"

@@ -1,5 +1,5 @@
 /* launch_sdk.c - `dotnet run`/`watch`/`test` refused by launch, on Linux and Windows alike. */
-#include "cli.h"
+#include "base/cli.h"
 
 #include <string.h>
 #ifdef _WIN32

@@ -3,8 +3,8 @@
 #ifndef CLRA_LAUNCH_WIN_H
 #define CLRA_LAUNCH_WIN_H
 
-#include "cli.h"
-#include "options.h"
+#include "base/cli.h"
+#include "base/options.h"
 
 #include <wchar.h>
 

@@ -4,7 +4,7 @@
  * CORPROF_E_PROFILER_ALREADY_ACTIVE leaves the runtime holding a reference to the library, so
  * trying as the main profiler first would keep the sampler mapped for good. */
 #define _GNU_SOURCE
-#include "cli.h"
+#include "base/cli.h"
 #include "profile_drain.h"
 #include "../clrattach/target/procfs.h"
 #include "../common/main_detached_mark.h"

@@ -1,7 +1,7 @@
 /* profile_session.c - one attached sampler: attach (optionally staged into a container), hold
  * its control endpoint (so even kill -9 of this command detaches it), drain, detach. */
 #define _GNU_SOURCE
-#include "cli.h"
+#include "base/cli.h"
 #include "profile_drain.h"
 
 #include <errno.h>

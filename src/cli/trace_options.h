@@ -3,8 +3,8 @@
 #ifndef CLRA_TRACE_OPTIONS_H
 #define CLRA_TRACE_OPTIONS_H
 
-#include "cli.h"
-#include "options.h"
+#include "base/cli.h"
+#include "base/options.h"
 
 #define TRACE_MAX_FILTER_OPTIONS 64 /* --event-ids and --exclude-event-ids together */
 

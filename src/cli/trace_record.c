@@ -1,8 +1,8 @@
 /* trace_record.c - records one EventPipe session into a file: start, stream with progress,
  * stop on duration or signal (draining rundown), check the file, report. */
 #define _GNU_SOURCE
-#include "interrupt.h"
-#include "output_file.h"
+#include "base/interrupt.h"
+#include "base/output_file.h"
 #include "trace_options.h"
 #include "trace_record.h"
 #include "trace_stop_event.h"

@@ -2,7 +2,7 @@
 #ifndef CLRA_TRACE_RECORD_H
 #define CLRA_TRACE_RECORD_H
 
-#include "cli.h"
+#include "base/cli.h"
 #include "trace_options.h"
 
 #define TRACE_FORMATS 6 /* nettrace, speedscope, chromium, flamegraph, folded, pprof */

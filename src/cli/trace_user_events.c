@@ -3,7 +3,7 @@
  * stream, so there is no file: start it, hold it until the duration ends or a signal comes,
  * stop it, report. The events are read with perf or ftrace meanwhile. */
 #define _GNU_SOURCE
-#include "interrupt.h"
+#include "base/interrupt.h"
 #include "trace_options.h"
 #include "trace_record.h"
 

@@ -45,7 +45,7 @@ if grep -rln '^#include "\(util\|proto\|ipc\|target\|stage\|assembly\)/' clrprof
 fi
 # The source lists are explicit: a file on disk that no list names would silently not build.
 top=${src%/src}
-for f in $(cd "$top" && ls src/clrattach/*.c src/clrattach/*/*.c src/clrprof/*.c src/cli/*.c \
+for f in $(cd "$top" && ls src/clrattach/*.c src/clrattach/*/*.c src/clrprof/*.c src/cli/*.c src/cli/*/*.c \
     tests/unit/test_*.c tests/e2e/test_*.c tests/profilers/*.c); do
     grep -q "$f)\?$" "$top/cmake/sources.cmake" "$top/cmake/test_sources.cmake" ||
         { echo "layering: $f is in no list of cmake/sources.cmake or cmake/test_sources.cmake"; fail=1; }

@@ -1,7 +1,7 @@
 /* Unit tests of the CLI's option parser (src/cli/options.c) and its generated help (usage.c). */
 #define _GNU_SOURCE
-#include "cli.h"
-#include "options.h"
+#include "base/cli.h"
+#include "base/options.h"
 #include "test.h"
 
 #include <stdarg.h>

@@ -1,6 +1,6 @@
 /* write_folded.c - collapsed stacks ("root;...;leaf COUNT", one line per distinct stack), the
  * input of flamegraph.pl and most flame-graph tools. Counts are the samples exactly. */
-#include "cli.h"
+#include "base/cli.h"
 #include "render/profile.h"
 
 /* A frame name with the separator ';' replaced and its control characters made visible, so a

@@ -1,7 +1,7 @@
 /* output_file.c - what output_file.h's files share on every platform: closing, and a stdio
  * stream for the writers that take one. */
 #define _GNU_SOURCE
-#include "output_file.h"
+#include "base/output_file.h"
 
 #include <errno.h>
 #include <unistd.h>

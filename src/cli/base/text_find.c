@@ -1,5 +1,5 @@
 /* text_find.c - substring search for the commands of the static container build. */
-#include "cli.h"
+#include "base/cli.h"
 
 #include <string.h>
 

@@ -1,6 +1,6 @@
 /* paths_win.c - the Windows twin of paths.c: a path handed to the target is made absolute
  * against our working directory (drive letters and UNC paths are absolute already). */
-#include "cli.h"
+#include "base/cli.h"
 
 #include <windows.h>
 

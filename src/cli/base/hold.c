@@ -2,7 +2,7 @@
  * runs. The profiler detaches when the connection closes, so even kill -9 of this command
  * detaches it. */
 #define _GNU_SOURCE
-#include "cli.h"
+#include "base/cli.h"
 
 #include <errno.h>
 #include <fcntl.h>

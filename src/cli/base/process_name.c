@@ -1,7 +1,7 @@
 /* process_name.c - `--name NAME`: the .NET process a verb targets, found by name as
  * dotnet-trace's --name finds it, so people need not look the pid up with ps first. */
 #define _GNU_SOURCE
-#include "cli.h"
+#include "base/cli.h"
 
 #include <string.h>
 #include <strings.h>

@@ -2,8 +2,8 @@
  * walk (output_path_unix.c) reached: exclusively when the name is free, by renaming a new file
  * over an old one of ours, or by writing into a FIFO or device root or we own. */
 #define _GNU_SOURCE
-#include "output_file.h"
-#include "output_path.h"
+#include "base/output_file.h"
+#include "base/output_path.h"
 
 #include <errno.h>
 #include <fcntl.h>

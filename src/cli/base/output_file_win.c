@@ -1,8 +1,8 @@
 /* output_file_win.c - output_file.h on Windows: no symbolic-link or owner checks here
  * (docs/windows.md); a new file is created, an existing one emptied. Binary mode, or msvcrt
  * would turn every LF byte of a trace into CR LF. */
-#include "cli.h"
-#include "output_file.h"
+#include "base/cli.h"
+#include "base/output_file.h"
 
 #include <errno.h>
 #include <fcntl.h>

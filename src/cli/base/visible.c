@@ -1,7 +1,7 @@
 /* visible.c - text from a target (command lines, environment, paths under its TMPDIR, a
  * server's strings) shown on a terminal with its control characters made visible, so that no
  * process can move root's cursor, recolour the screen or forge a line of output. */
-#include "cli.h"
+#include "base/cli.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -3,7 +3,7 @@
 #ifndef CLRA_CLI_OUTPUT_PATH_H
 #define CLRA_CLI_OUTPUT_PATH_H
 
-#include "cli.h"
+#include "base/cli.h"
 
 #define OUT_NAME_CAP 256
 

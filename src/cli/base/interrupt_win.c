@@ -1,6 +1,6 @@
 /* interrupt_win.c - cli_on_interrupt with the console's control handler (SetConsoleCtrlHandler):
  * Windows has no SIGTERM, and its Ctrl-C runs the handler on a thread of its own. */
-#include "interrupt.h"
+#include "base/interrupt.h"
 
 #include <windows.h>
 

@@ -1,6 +1,6 @@
 /* usage.c - every verb's --help, generated from its option tables, so the help cannot drift from
  * what the parser accepts. */
-#include "options.h"
+#include "base/options.h"
 
 #include <string.h>
 

@@ -2,7 +2,7 @@
  * at a time, each opened from the one before it without following links, and a link followed
  * only when root or we own it, by reading it and walking on from its text. */
 #define _GNU_SOURCE
-#include "output_path.h"
+#include "base/output_path.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,5 +1,5 @@
 /* output.c - exit-code mapping, JSON writing and number parsing shared by every verb. */
-#include "cli.h"
+#include "base/cli.h"
 
 #include <unistd.h>
 

@@ -1,7 +1,7 @@
 /* report.c - the one reporter of every verb's outcome: a failure reads alike in text on stderr
  * and in the JSON object (ok, error, message, detail, hint, exit_code, elapsed_ms). */
 #define _GNU_SOURCE
-#include "cli.h"
+#include "base/cli.h"
 
 /* The clock starts once the options are read, so elapsed_ms is the work, not the parsing. */
 void cli_run_begin(cli_run_t *r, int pid, int json)

@@ -1,8 +1,8 @@
 /* options.c - the option parser every verb uses: long options with unambiguous prefixes and
  * "--name=value", short letters, options before or after the positionals, "--" to end them. */
-#include "options.h"
+#include "base/options.h"
 
-#include "cli.h"
+#include "base/cli.h"
 
 #include <string.h>
 

@@ -1,6 +1,6 @@
 /* interrupt.c - cli_on_interrupt with POSIX signals. */
 #define _GNU_SOURCE
-#include "interrupt.h"
+#include "base/interrupt.h"
 
 #include <signal.h>
 #include <stddef.h>

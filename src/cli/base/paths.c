@@ -1,7 +1,7 @@
 /* paths.c - paths handed to the target: it resolves them in its own working directory and
  * mount namespace, so the command makes them absolute first. */
 #define _GNU_SOURCE
-#include "cli.h"
+#include "base/cli.h"
 
 #include <errno.h>
 #include <stdio.h>
