@@ -120,10 +120,10 @@ set(CLI_SOURCES
   src/cli/cmd_convert.c
   src/cli/cmd_counters.c
   src/cli/cmd_counters_list.c
-  src/cli/counters_known.c
-  src/cli/convert_json.c
-  src/cli/convert_samples.c
-  src/cli/counters_view.c
+  src/cli/counters/counters_known.c
+  src/cli/convert/convert_json.c
+  src/cli/convert/convert_samples.c
+  src/cli/counters/counters_view.c
   src/cli/cmd_detach.c
   src/cli/cmd_dump.c
   src/cli/cmd_env.c
@@ -138,10 +138,10 @@ set(CLI_SOURCES
   src/cli/cmd_trace.c
   src/cli/base/hold.c
   src/cli/base/interrupt.c
-  src/cli/launch_args.c
-  src/cli/launch_sdk.c
-  src/cli/launch_profile.c
-  src/cli/launch_trace.c
+  src/cli/launch/launch_args.c
+  src/cli/launch/launch_sdk.c
+  src/cli/launch/launch_profile.c
+  src/cli/launch/launch_trace.c
   src/cli/main.c
   src/cli/base/options.c
   src/cli/base/output.c
@@ -150,18 +150,18 @@ set(CLI_SOURCES
   src/cli/base/output_path_unix.c
   src/cli/base/paths.c
   src/cli/base/process_name.c
-  src/cli/profile_drain.c
-  src/cli/profile_load.c
-  src/cli/profile_session.c
+  src/cli/profile/profile_drain.c
+  src/cli/profile/profile_load.c
+  src/cli/profile/profile_session.c
   ${RENDER_SOURCES}
   src/cli/base/report.c
-  src/cli/trace_options.c
-  src/cli/trace_presets.c
-  src/cli/trace_formats.c
-  src/cli/trace_record.c
-  src/cli/trace_report.c
-  src/cli/trace_stop_event.c
-  src/cli/trace_user_events.c
+  src/cli/trace/trace_options.c
+  src/cli/trace/trace_presets.c
+  src/cli/trace/trace_formats.c
+  src/cli/trace/trace_record.c
+  src/cli/trace/trace_report.c
+  src/cli/trace/trace_stop_event.c
+  src/cli/trace/trace_user_events.c
   src/cli/base/usage.c
   src/cli/base/text_find.c
 )
@@ -247,21 +247,21 @@ set(CLI_SOURCES_WINDOWS
   src/cli/cmd_convert.c
   src/cli/cmd_counters.c
   src/cli/cmd_counters_list.c
-  src/cli/counters_known.c
-  src/cli/counters_view.c
+  src/cli/counters/counters_known.c
+  src/cli/counters/counters_view.c
   src/cli/cmd_detach.c
   src/cli/cmd_dump.c
   src/cli/cmd_env.c
   src/cli/cmd_info.c
   src/cli/cmd_ps.c
   src/cli/cmd_resume.c
-  src/cli/launch_args_win.c
-  src/cli/launch_sdk.c
-  src/cli/launch_win.c
+  src/cli/launch/launch_args_win.c
+  src/cli/launch/launch_sdk.c
+  src/cli/launch/launch_win.c
   src/cli/cmd_startup_hook.c
   src/cli/cmd_trace.c
-  src/cli/convert_json.c
-  src/cli/convert_samples.c
+  src/cli/convert/convert_json.c
+  src/cli/convert/convert_samples.c
   src/cli/base/interrupt_win.c
   src/cli/main.c
   src/cli/main_win.c
@@ -273,13 +273,13 @@ set(CLI_SOURCES_WINDOWS
   src/cli/base/process_name.c
   ${RENDER_SOURCES}
   src/cli/base/report.c
-  src/cli/trace_formats.c
-  src/cli/trace_options.c
-  src/cli/trace_presets.c
-  src/cli/trace_record.c
-  src/cli/trace_report.c
-  src/cli/trace_stop_event.c
-  src/cli/trace_user_events.c
+  src/cli/trace/trace_formats.c
+  src/cli/trace/trace_options.c
+  src/cli/trace/trace_presets.c
+  src/cli/trace/trace_record.c
+  src/cli/trace/trace_report.c
+  src/cli/trace/trace_stop_event.c
+  src/cli/trace/trace_user_events.c
   src/cli/unsupported_win.c
   src/cli/base/usage.c
   src/cli/base/text_find.c

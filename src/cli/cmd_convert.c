@@ -2,7 +2,7 @@
  * written in another format (JSON lines of every event, payloads decoded). */
 #define _GNU_SOURCE
 #include "base/cli.h"
-#include "convert.h"
+#include "convert/convert.h"
 #include "base/options.h"
 #include "base/output_file.h"
 #include "render/profile.h"

@@ -4,7 +4,7 @@
 #define _GNU_SOURCE
 #include "base/cli.h"
 #include "base/interrupt.h"
-#include "counters_view.h"
+#include "counters/counters_view.h"
 #include "base/options.h"
 #include "base/output_file.h"
 

@@ -1,7 +1,7 @@
 /* cmd_counters_list.c - `clrattach counters list`: the well-known counter providers and their
  * counters for one .NET version, from the table in counters_known.c. */
 #include "base/cli.h"
-#include "counters_known.h"
+#include "counters/counters_known.h"
 #include "base/options.h"
 
 #include <stdlib.h>

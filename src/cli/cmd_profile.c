@@ -5,8 +5,8 @@
 #include "base/cli.h"
 #include "base/options.h"
 #include "base/output_file.h"
-#include "profile_drain.h"
-#include "trace_options.h"
+#include "profile/profile_drain.h"
+#include "trace/trace_options.h"
 
 #include <errno.h>
 #include <signal.h>

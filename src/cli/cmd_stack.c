@@ -4,7 +4,7 @@
 #define _GNU_SOURCE
 #include "base/cli.h"
 #include "base/options.h"
-#include "profile_drain.h"
+#include "profile/profile_drain.h"
 
 #include <string.h>
 #include <time.h>

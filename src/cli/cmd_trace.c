@@ -2,8 +2,8 @@
  * .nettrace file. Options here; the recording itself is in trace_record.c. */
 #define _GNU_SOURCE
 #include "base/cli.h"
-#include "trace_options.h"
-#include "trace_record.h"
+#include "trace/trace_options.h"
+#include "trace/trace_record.h"
 
 #include <stdlib.h>
 #include <string.h>

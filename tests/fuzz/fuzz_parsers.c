@@ -7,7 +7,7 @@
  */
 #include "assembly/assembly.h"
 #include "cpu_stacks.h"
-#include "profile_drain.h"
+#include "profile/profile_drain.h"
 #include "render/profile.h"
 #include "clrprof/clrprof_util.h"
 #include "proto/dump_codec.h"

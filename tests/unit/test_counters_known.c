@@ -4,7 +4,7 @@
  * expected names and units are what System.Runtime published in EventCounters sessions on
  * 8.0.31, 9.0.20 and 10.0.14 (and, on 9 and 10, as Meter instruments). */
 #define _GNU_SOURCE
-#include "counters_known.h"
+#include "counters/counters_known.h"
 #include "test.h"
 
 #include <stdlib.h>

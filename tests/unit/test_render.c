@@ -1,6 +1,6 @@
 /* The profile writers (src/cli/render) on a profile built by hand: what each format must hold. */
 #define _GNU_SOURCE
-#include "profile_drain.h"
+#include "profile/profile_drain.h"
 #include "render/profile.h"
 #include "test.h"
 

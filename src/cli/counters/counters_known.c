@@ -5,7 +5,7 @@
  * the .NET documentation of well-known counters and built-in metrics. Every description is
  * written here. A counter whose units are "" is a count.
  */
-#include "counters_known.h"
+#include "counters/counters_known.h"
 
 #include <string.h>
 

@@ -1,6 +1,6 @@
 /* profile_drain.c - reading the sampler's drains into a profile: frames and threads arrive once
  * (F and T lines, numbered by the target), stacks arrive per interval (S lines). */
-#include "profile_drain.h"
+#include "profile/profile_drain.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
 #ifndef CLRA_TRACE_STOP_EVENT_H
 #define CLRA_TRACE_STOP_EVENT_H
 
-#include "trace_record.h"
+#include "trace/trace_record.h"
 
 typedef struct trace_stop_monitor {
     const trace_stop_event_t *e;

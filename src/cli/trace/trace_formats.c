@@ -3,9 +3,9 @@
  * writers, into a file beside it named as dotnet-trace names its conversions (the .nettrace
  * extension replaced: trace.speedscope.json, trace.chromium.json, ...). */
 #define _GNU_SOURCE
-#include "convert.h"
+#include "convert/convert.h"
 #include "render/profile.h"
-#include "trace_record.h"
+#include "trace/trace_record.h"
 
 #include <string.h>
 

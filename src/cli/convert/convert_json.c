@@ -3,7 +3,7 @@
  * metadata (objects for structs, arrays for arrays), or the payload's bytes in hex when the
  * metadata describes no fields (the runtime's own events). */
 #define _GNU_SOURCE
-#include "convert.h"
+#include "convert/convert.h"
 
 #include <math.h>
 #include <string.h>

@@ -6,9 +6,9 @@
 
 #include "base/cli.h"
 #include "base/output_file.h"
-#include "profile_drain.h"
-#include "trace_options.h"
-#include "trace_stop_event.h"
+#include "profile/profile_drain.h"
+#include "trace/trace_options.h"
+#include "trace/trace_stop_event.h"
 
 #include <pthread.h>
 #include <stdatomic.h>

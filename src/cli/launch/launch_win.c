@@ -2,7 +2,7 @@
  * to a named pipe of ours and wait (DOTNET_DiagnosticPorts=NAME,connect,suspend); while it
  * waits we register the startup profiler, then resume it and wait for COMMAND's exit code.
  * The Linux twin is cmd_launch.c (fork, signals); the sequence on the pipe is the same. */
-#include "launch_win.h"
+#include "launch/launch_win.h"
 
 #include <stdlib.h>
 #include <string.h>

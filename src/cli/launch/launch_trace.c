@@ -1,8 +1,8 @@
 /* launch_trace.c - the trace of `clrattach launch`: started on the paused runtime, drained by a
  * thread of its own while the program runs, finished by the runtime when the program exits. */
 #define _GNU_SOURCE
-#include "launch.h"
-#include "trace_options.h"
+#include "launch/launch.h"
+#include "trace/trace_options.h"
 
 #include <errno.h>
 #include <signal.h>

@@ -1,8 +1,8 @@
 /* trace_report.c - the last word of `clrattach trace`: what was written and whether it is a
  * complete trace, in text or as one JSON object. */
 #define _GNU_SOURCE
-#include "trace_options.h"
-#include "trace_record.h"
+#include "trace/trace_options.h"
+#include "trace/trace_record.h"
 
 #include <string.h>
 #include <unistd.h>

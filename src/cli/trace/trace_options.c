@@ -1,7 +1,7 @@
 /* trace_options.c - the trace options `trace` and `launch --trace` share, so both read provider
  * specs, rundown and buffer settings the same way and write files the same way. */
 #define _GNU_SOURCE
-#include "trace_options.h"
+#include "trace/trace_options.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -3,9 +3,9 @@
 #define _GNU_SOURCE
 #include "base/interrupt.h"
 #include "base/output_file.h"
-#include "trace_options.h"
-#include "trace_record.h"
-#include "trace_stop_event.h"
+#include "trace/trace_options.h"
+#include "trace/trace_record.h"
+#include "trace/trace_stop_event.h"
 
 #include <errno.h>
 #include <signal.h>

@@ -5,7 +5,7 @@
  * the runtime's Shutdown has the sampler write what no drain took to a file in launch's private
  * directory (final=), which launch adds before it writes FILE. */
 #define _GNU_SOURCE
-#include "launch.h"
+#include "launch/launch.h"
 
 #include <errno.h>
 #include <stdlib.h>

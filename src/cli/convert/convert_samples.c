@@ -3,7 +3,7 @@
  * live profile give the same kinds of files. */
 #define _GNU_SOURCE
 #include "base/cli.h"
-#include "convert.h"
+#include "convert/convert.h"
 #include "base/output_file.h"
 #include "render/profile.h"
 

@@ -5,7 +5,7 @@
  * trying as the main profiler first would keep the sampler mapped for good. */
 #define _GNU_SOURCE
 #include "base/cli.h"
-#include "profile_drain.h"
+#include "profile/profile_drain.h"
 #include "../clrattach/target/procfs.h"
 #include "../common/main_detached_mark.h"
 

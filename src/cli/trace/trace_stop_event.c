@@ -4,7 +4,7 @@
  * collect does. The options follow dotnet-trace's rules: a name or filter needs the provider, a
  * filter needs the name, the filter is name:value pairs split at ',' and ':'. */
 #define _GNU_SOURCE
-#include "trace_stop_event.h"
+#include "trace/trace_stop_event.h"
 
 #include <stdlib.h>
 #include <string.h>

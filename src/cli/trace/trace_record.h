@@ -3,7 +3,7 @@
 #define CLRA_TRACE_RECORD_H
 
 #include "base/cli.h"
-#include "trace_options.h"
+#include "trace/trace_options.h"
 
 #define TRACE_FORMATS 6 /* nettrace, speedscope, chromium, flamegraph, folded, pprof */
 #define TRACE_STOP_FILTERS 16

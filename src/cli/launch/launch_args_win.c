@@ -1,7 +1,7 @@
 /* launch_args_win.c - the options of `clrattach launch` on Windows and COMMAND's command line.
  * The Linux options the Windows build cannot serve yet (--trace, --profile, --startup-hook) are
  * known here and refused by name, so the user learns why instead of "unknown option". */
-#include "launch_win.h"
+#include "launch/launch_win.h"
 
 #include <stdlib.h>
 #include <string.h>

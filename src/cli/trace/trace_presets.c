@@ -2,7 +2,7 @@
  * --clrevents/--clreventlevel, merged with --providers by dotnet-trace's rules (the library
  * holds the tables and the rules), and the lists --list-profiles and --list-clrevents print. */
 #define _GNU_SOURCE
-#include "trace_record.h"
+#include "trace/trace_record.h"
 
 #include <string.h>
 

@@ -1,8 +1,8 @@
 /* launch_args.c - the options of `clrattach launch`, checked before anything is started: a bad
  * startup hook must be refused here, because the runtime would end the program over it. */
 #define _GNU_SOURCE
-#include "launch.h"
-#include "trace_options.h"
+#include "launch/launch.h"
+#include "trace/trace_options.h"
 
 #include <errno.h>
 #include <stdlib.h>

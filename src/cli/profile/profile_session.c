@@ -2,7 +2,7 @@
  * its control endpoint (so even kill -9 of this command detaches it), drain, detach. */
 #define _GNU_SOURCE
 #include "base/cli.h"
-#include "profile_drain.h"
+#include "profile/profile_drain.h"
 
 #include <errno.h>
 #include <signal.h>

@@ -5,7 +5,7 @@
  */
 #define _GNU_SOURCE
 #include "base/cli.h"
-#include "counters_view.h"
+#include "counters/counters_view.h"
 
 #include <stdlib.h>
 #include <string.h>

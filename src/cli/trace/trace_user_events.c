@@ -4,8 +4,8 @@
  * stop it, report. The events are read with perf or ftrace meanwhile. */
 #define _GNU_SOURCE
 #include "base/interrupt.h"
-#include "trace_options.h"
-#include "trace_record.h"
+#include "trace/trace_options.h"
+#include "trace/trace_record.h"
 
 #include <signal.h>
 #include <string.h>
