@@ -106,6 +106,8 @@ set(SAMPLER_SOURCES
 set(RENDER_SOURCES
   src/cli/base/visible.c
   src/cli/render/flamegraph_page.c
+  src/cli/render/format.c
+  src/cli/render/json_string.c
   src/cli/render/profile.c
   src/cli/render/write_chromium.c
   src/cli/render/write_flamegraph.c
@@ -143,6 +145,7 @@ set(CLI_SOURCES
   src/cli/launch/launch_profile.c
   src/cli/launch/launch_trace.c
   src/cli/main.c
+  src/cli/base/option_table.c
   src/cli/base/options.c
   src/cli/base/output.c
   src/cli/base/output_file.c
@@ -265,6 +268,7 @@ set(CLI_SOURCES_WINDOWS
   src/cli/base/interrupt_win.c
   src/cli/main.c
   src/cli/main_win.c
+  src/cli/base/option_table.c
   src/cli/base/options.c
   src/cli/base/output.c
   src/cli/base/output_file.c

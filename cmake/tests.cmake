@@ -20,8 +20,9 @@ endfunction()
 include(cmake/test_sources.cmake)
 # The CLI's option parser and help generator are tested on their own (test_cli_options.c).
 add_executable(unit_tests ${UNIT_SOURCES} tests/fakesrv/fakesrv.c
-               src/cli/base/options.c src/cli/base/usage.c src/cli/base/output.c
-               src/cli/base/paths.c src/cli/base/report.c src/cli/counters/counters_known.c src/cli/counters/counters_view.c
+               src/cli/base/options.c src/cli/base/option_table.c src/cli/base/usage.c
+               src/cli/base/output.c src/cli/base/paths.c src/cli/base/report.c
+               src/cli/counters/counters_known.c src/cli/counters/counters_view.c
                src/cli/profile/profile_drain.c
                ${RENDER_SOURCES})
 target_include_directories(unit_tests PRIVATE ${CLRATTACH_PRIVATE_INCLUDE} ${CLRPROF_PRIVATE_INCLUDE}

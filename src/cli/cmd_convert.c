@@ -5,7 +5,7 @@
 #include "convert/convert.h"
 #include "base/options.h"
 #include "base/output_file.h"
-#include "render/profile.h"
+#include "render/format.h"
 
 #include <errno.h>
 #include <string.h>

@@ -6,6 +6,7 @@
 #include "base/options.h"
 #include "base/output_file.h"
 #include "profile/profile_drain.h"
+#include "render/format.h"
 #include "trace/trace_options.h"
 
 #include <errno.h>

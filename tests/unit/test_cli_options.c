@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "base/cli.h"
 #include "base/options.h"
+#include "base/usage.h"
 #include "test.h"
 
 #include <stdarg.h>

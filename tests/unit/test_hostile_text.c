@@ -4,7 +4,7 @@
  * not forge a line, a frame or a CSV record (issue 29, finding 7). */
 #define _GNU_SOURCE
 #include "counters/counters_view.h"
-#include "render/profile.h"
+#include "render/format.h"
 #include "test.h"
 
 #include <stdlib.h>

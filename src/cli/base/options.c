@@ -3,31 +3,15 @@
 #include "base/options.h"
 
 #include "base/cli.h"
+#include "base/usage.h"
 
 #include <string.h>
-
-const cli_opt_t cli_common_opts[] = {
-    {.name = "json", .kind = CLI_OPT_FLAG, .arg = CLI_ARG_NONE, .common = CLI_COMMON_JSON,
-     .offset = offsetof(cli_args_t, json)},
-    {.name = "timeout", .kind = CLI_OPT_INT, .arg = CLI_ARG_REQUIRED, .common = CLI_COMMON_TIMEOUT,
-     .offset = offsetof(cli_args_t, timeout_ms), .placeholder = "MS", .min = 1,
-     .max = CLI_TIMEOUT_MAX_MS},
-    {.name = "help", .letter = 'h', .kind = CLI_OPT_HELP, .arg = CLI_ARG_NONE,
-     .help = "show this help"},
-    CLI_END,
-};
 
 /* An option found in one of the two tables, and the struct its value goes into. */
 typedef struct found {
     const cli_opt_t *opt;
     void *base;
 } found_t;
-
-/* The shared table holds options not every verb takes (launch has no --json). */
-int cli_common_taken(const cli_verb_t *v, const cli_opt_t *o)
-{
-    return o->common == 0 || (v->common & o->common) != 0;
-}
 
 /* Table s (0 = the verb's own, 1 = the shared one), and where its values go. */
 static const cli_opt_t *table(const cli_verb_t *v, int s, void *opts, cli_args_t *a, void **base)

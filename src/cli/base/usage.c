@@ -1,6 +1,6 @@
 /* usage.c - every verb's --help, generated from its option tables, so the help cannot drift from
  * what the parser accepts. */
-#include "base/options.h"
+#include "base/usage.h"
 
 #include <string.h>
 

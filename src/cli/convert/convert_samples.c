@@ -5,7 +5,7 @@
 #include "base/cli.h"
 #include "convert/convert.h"
 #include "base/output_file.h"
-#include "render/profile.h"
+#include "render/format.h"
 
 #include <stdlib.h>
 #include <string.h>

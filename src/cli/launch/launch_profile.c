@@ -6,6 +6,7 @@
  * directory (final=), which launch adds before it writes FILE. */
 #define _GNU_SOURCE
 #include "launch/launch.h"
+#include "render/format.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -5,7 +5,7 @@
  * share from the root; a pause longer than two sampling periods ends every duration. Times are
  * microseconds since the first sample ("ts", three decimals: nanoseconds kept). */
 #define _GNU_SOURCE
-#include "render/profile.h"
+#include "render/writers.h"
 
 #include <stdlib.h>
 

@@ -2,7 +2,7 @@
  * (root "all", then the thread with --threads, then callers before callees), written as JSON
  * inside the page of flamegraph_page.c. */
 #include "render/flamegraph_page.h"
-#include "render/profile.h"
+#include "render/writers.h"
 
 #include <stdlib.h>
 #include <string.h>

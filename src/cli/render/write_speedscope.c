@@ -1,7 +1,7 @@
 /* write_speedscope.c - speedscope's file format (https://www.speedscope.app/file-format-schema.json):
  * shared frames, one "sampled" profile (or one per thread with --threads), stacks root first,
  * weights in the profile's unit. */
-#include "render/profile.h"
+#include "render/writers.h"
 
 /* One sampled profile of the stacks of thread (or of all threads when thread < 0). */
 static void write_one(const profile_t *p, long thread, const char *name, FILE *f)

@@ -2,7 +2,7 @@
  * frame was anywhere on the stack, counted once per stack however deep it recursed), as shares
  * of the profile's weight (CPU time in cpu mode, thread time in wall mode). */
 #include "base/cli.h"
-#include "render/profile.h"
+#include "render/writers.h"
 
 #include <stdlib.h>
 #include <string.h>

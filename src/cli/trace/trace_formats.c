@@ -4,7 +4,7 @@
  * extension replaced: trace.speedscope.json, trace.chromium.json, ...). */
 #define _GNU_SOURCE
 #include "convert/convert.h"
-#include "render/profile.h"
+#include "render/format.h"
 #include "trace/trace_record.h"
 
 #include <string.h>
