@@ -32,6 +32,7 @@ set(CLRATTACH_SOURCES
   src/clrattach/profiler_attach.c
   src/clrattach/profiler_control.c
   src/clrattach/profiler_control_check_linux.c
+  src/clrattach/profiler_mark.c
   src/clrattach/proto/advertise.c
   src/clrattach/proto/counter_notice.c
   src/clrattach/proto/counter_reading.c

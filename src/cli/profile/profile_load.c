@@ -6,8 +6,6 @@
 #define _GNU_SOURCE
 #include "base/cli.h"
 #include "profile/profile_drain.h"
-#include "../clrattach/target/procfs.h"
-#include "../common/main_detached_mark.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,26 +71,11 @@ int sampler_main_taken(const sampler_session_t *s, char *why, size_t cap, char m
            startup_profiler(s->pid, session_left_ms(s), why, cap);
 }
 
-/* The target's mark is looked for in its own /dev/shm (through /proc/PID/root), named as the
- * target names it: its pid namespace, the pid it sees itself as, its start time; and believed
- * only when owned by its effective uid. Without the namespace link (no ptrace access) a mark
- * of any namespace with that pid and start time counts: a wrong refusal is safe, a wrong
- * "none" is not. */
+/* The library reads the mark (procfs is its one reader of /proc); a process it cannot judge
+ * counts as unmarked, as it always has. */
 int sampler_main_detached_before(int pid)
 {
-    char ns_link[CLRA_PATH_MAX], shm[CLRA_PATH_MAX];
-    clra__proc_status_t status;
-    long long start = clra__procfs_start_time(CLRA__PROC, pid);
-    if (start < 0 || clra__procfs_status(CLRA__PROC, pid, &status) != 0 || !status.have_uid)
-        return 0;
-    if (status.ns_pid <= 0)
-        status.ns_pid = pid;
-    if (clra__procfs_path(CLRA__PROC, pid, "ns/pid", ns_link, sizeof ns_link) != 0 ||
-        clra__procfs_path(CLRA__PROC, pid, "root" MARK__DIR, shm, sizeof shm) != 0)
-        return 0;
-    mark__id_t target = {mark__pidns(ns_link), (unsigned long long)status.ns_pid,
-                         (unsigned long long)start};
-    return mark__find(shm, &target, status.uid[1]) == 1;
+    return clra_profiler_main_detached(pid) == 1;
 }
 
 int sampler_main_still_there(const sampler_session_t *s)
