@@ -31,7 +31,7 @@ typedef struct cli_opt {
     unsigned char required;  /* shown without brackets in the synopsis (the verb checks it) */
     size_t offset;           /* the destination inside the options struct */
     const char *placeholder; /* "MS" in "--timeout MS"; NULL for flags */
-    const char *help;        /* may hold '\n' for a hard line break */
+    const char *help;        /* wrapped by usage.c; a '\n' in it counts as a space */
     long long min, max;      /* CLI_OPT_INT */
     int (*call)(void *dest, const char *arg); /* CLI_OPT_CALL: 0, or -1 after saying why */
 } cli_opt_t;

@@ -4,8 +4,13 @@
 
 #include <string.h>
 
-/* The width help lines are wrapped to. */
-#define USAGE_WIDTH 92
+/* The width help lines are wrapped to: a terminal's 80 columns. */
+#define USAGE_WIDTH 80
+/* A longer option label goes on a line of its own, its help on the next lines (as git and curl
+ * do), so one long name does not push every description into a narrow column. */
+#define USAGE_LABEL_MAX 22
+/* At most this many words in one option's help. */
+#define USAGE_WORDS 160
 
 /* The left column of an option: "--name PH", "--name[=PH]", "-h, --help". */
 static int label(const cli_opt_t *o, char *out, size_t cap)
@@ -19,27 +24,53 @@ static int label(const cli_opt_t *o, char *out, size_t cap)
     return n;
 }
 
-/* Writes text from column pos on, wrapping at USAGE_WIDTH to column col; '\n' breaks a line. */
-static void wrap(FILE *f, const char *text, int col, int pos)
+/* The words of a help text, split at spaces and line breaks: the generator fills the lines, so
+ * a break written for some other width cannot strand a word. Returns how many. */
+static int split_words(const char *text, const char **word, int *len, int cap)
 {
-    int first = 1;
-    for (const char *p = text; *p;) {
-        if (*p == '\n' || (*p != ' ' && !first &&
-                           pos + 1 + (int)strcspn(p, " \n") > USAGE_WIDTH)) {
+    int n = 0;
+    for (const char *p = text + strspn(text, " \n"); *p && n < cap; p += strspn(p, " \n")) {
+        word[n] = p;
+        len[n] = (int)strcspn(p, " \n");
+        p += len[n++];
+    }
+    return n;
+}
+
+/* The first word of each line, filling lines of room columns greedily; a last line that would
+ * hold one word alone takes the word before it too, when the line it leaves keeps two.
+ * Returns the number of lines. */
+static int break_lines(const int *len, int n, int room, int *start)
+{
+    int lines = 0, used = 0;
+    for (int i = 0; i < n; i++) {
+        if (i == 0 || used + 1 + len[i] > room) {
+            start[lines++] = i;
+            used = len[i];
+        } else {
+            used += 1 + len[i];
+        }
+    }
+    if (lines > 1 && start[lines - 1] == n - 1 &&
+        start[lines - 1] - start[lines - 2] >= (lines == 2 ? 2 : 3) &&
+        len[n - 2] + 1 + len[n - 1] <= room)
+        start[lines - 1] = n - 2;
+    return lines;
+}
+
+/* Writes text's words from column col (the cursor is there), in lines of at most USAGE_WIDTH. */
+static void wrap(FILE *f, const char *text, int col)
+{
+    const char *word[USAGE_WORDS];
+    int len[USAGE_WORDS], start[USAGE_WORDS + 1];
+    int n = split_words(text, word, len, USAGE_WORDS);
+    int lines = break_lines(len, n, USAGE_WIDTH - col, start);
+    start[lines] = n;
+    for (int l = 0; l < lines; l++) {
+        if (l)
             fprintf(f, "\n%*s", col, "");
-            pos = col;
-            first = 1;
-            p += *p == '\n';
-            continue;
-        }
-        if (*p == ' ') {
-            p++;
-            continue;
-        }
-        int len = (int)strcspn(p, " \n");
-        pos += fprintf(f, "%s%.*s", first ? "" : " ", len, p);
-        p += len;
-        first = 0;
+        for (int i = start[l]; i < start[l + 1]; i++)
+            fprintf(f, "%s%.*s", i > start[l] ? " " : "", len[i], word[i]);
     }
     fputc('\n', f);
 }
@@ -58,26 +89,34 @@ static const char *help_of(const cli_verb_t *v, const cli_opt_t *o, char *buf, s
     return o->help;
 }
 
-/* One option's entry: its label, then its help from column col. */
+/* One option's entry: its label, then its help from column col; a label too wide for the
+ * column stands on its own line. */
 static void option_entry(FILE *f, const cli_verb_t *v, const cli_opt_t *o, int col)
 {
     char name[96], buf[512];
     int n = label(o, name, sizeof name);
-    fprintf(f, "  %s%*s", name, col - 2 - n, "");
-    wrap(f, help_of(v, o, buf, sizeof buf), col, col);
+    if (2 + n + 2 > col)
+        fprintf(f, "  %s\n%*s", name, col, "");
+    else
+        fprintf(f, "  %s%*s", name, col - 2 - n, "");
+    wrap(f, help_of(v, o, buf, sizeof buf), col);
 }
 
-/* The help column: two spaces after the longest label. */
+/* The help column: three spaces after the longest label that stays beside its help. */
 static int column(const cli_verb_t *v)
 {
     char name[96];
     int widest = 0;
-    for (const cli_opt_t *o = v->opts; o && o->kind; o++)
-        if (label(o, name, sizeof name) > widest)
-            widest = label(o, name, sizeof name);
-    for (const cli_opt_t *o = cli_common_opts; o->kind; o++)
-        if (cli_common_taken(v, o) && label(o, name, sizeof name) > widest)
-            widest = label(o, name, sizeof name);
+    for (const cli_opt_t *o = v->opts; o && o->kind; o++) {
+        int n = label(o, name, sizeof name);
+        if (n > widest && n <= USAGE_LABEL_MAX)
+            widest = n;
+    }
+    for (const cli_opt_t *o = cli_common_opts; o->kind; o++) {
+        int n = label(o, name, sizeof name);
+        if (cli_common_taken(v, o) && n > widest && n <= USAGE_LABEL_MAX)
+            widest = n;
+    }
     return 2 + widest + 3;
 }
 
