@@ -38,15 +38,16 @@ static const cli_verb_t detach_verb = {
     .name = "detach",
     .synopsis = "PID",
     .description =
-        "Asks the profilers built on libclrprof in .NET process PID to detach (through their\n"
-        "owner-only control endpoint), then waits until the runtime has unloaded each one:\n"
-        "its library is gone from /proc/PID/maps. Profilers not built on libclrprof cannot be\n"
-        "detached from outside; they must call RequestProfilerDetach themselves.\n",
+        "Asks the profilers built on libclrprof in .NET process PID to detach (through\n"
+        "their owner-only control endpoint), then waits until the runtime has unloaded\n"
+        "each one: its library is gone from /proc/PID/maps. Profilers not built on\n"
+        "libclrprof cannot be detached from outside; they must call RequestProfilerDetach\n"
+        "themselves.\n",
     .epilogue =
-        "exit codes: 0 detached and unloaded (or detached and said to stay mapped, when the\n"
-        "runtime keeps another reference to the library), 2 usage, 3 no such process, 5 no\n"
-        "profiler with a control endpoint, 6 permission denied, 7 still loaded at the deadline,\n"
-        "10 the runtime refused (the reason is printed).\n",
+        "exit codes: 0 detached and unloaded (or detached and said to stay mapped, when\n"
+        "the runtime keeps another reference to the library), 2 usage, 3 no such process,\n"
+        "5 no profiler with a control endpoint, 6 permission denied, 7 still loaded at\n"
+        "the deadline, 10 the runtime refused (the reason is printed).\n",
     .opts = detach_opts,
     .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
     .json_help = "print one JSON object per profiler instead of text",

@@ -76,21 +76,22 @@ static const cli_verb_t launch_verb = {
     .name = "launch",
     .synopsis = "-- COMMAND [ARGS...]",
     .description =
-        "Starts COMMAND (a .NET program) with its runtime paused before any managed code, on a\n"
-        "private named pipe (DOTNET_DiagnosticPorts=<pipe name>,connect,suspend). While it is\n"
-        "paused, registers the profiler with StartupProfiler, so it loads through\n"
-        "ICorProfilerCallback::Initialize and may use every event flag (attach cannot). Then it\n"
-        "resumes the runtime and waits for COMMAND, exiting with its exit code. COMMAND keeps\n"
-        "the console and its standard handles; Ctrl-C reaches it as it reaches us (we ignore it\n"
-        "once COMMAND runs; before, COMMAND is stopped). Options end at COMMAND (or at '--').\n",
+        "Starts COMMAND (a .NET program) with its runtime paused before any managed code,\n"
+        "on a private named pipe (DOTNET_DiagnosticPorts=<pipe name>,connect,suspend).\n"
+        "While it is paused, registers the profiler with StartupProfiler, so it loads\n"
+        "through ICorProfilerCallback::Initialize and may use every event flag (attach\n"
+        "cannot). Then it resumes the runtime and waits for COMMAND, exiting with its\n"
+        "exit code. COMMAND keeps the console and its standard handles; Ctrl-C reaches it\n"
+        "as it reaches us (we ignore it once COMMAND runs; before, COMMAND is stopped).\n"
+        "Options end at COMMAND (or at '--').\n",
     .epilogue =
         "example:\n"
         "  clrattach launch --profiler libhello_profiler.dll -- app.exe\n"
         "\n"
-        "exit codes: COMMAND's own; before it runs: 2 usage, 4 COMMAND never connected (not\n"
-        ".NET, or it could not be started), 7 timed out, 8 connection failure or COMMAND ended\n"
-        "while paused, 10 the runtime refused the profiler, 130 Ctrl-C while paused (COMMAND\n"
-        "is then stopped before running managed code).\n",
+        "exit codes: COMMAND's own; before it runs: 2 usage, 4 COMMAND never connected\n"
+        "(not .NET, or it could not be started), 7 timed out, 8 connection failure or\n"
+        "COMMAND ended while paused, 10 the runtime refused the profiler, 130 Ctrl-C\n"
+        "while paused (COMMAND is then stopped before running managed code).\n",
     .opts = launch_opts,
     .common = CLI_COMMON_TIMEOUT,
     .timeout_help = "how long to wait for the runtime at each step, in milliseconds",
