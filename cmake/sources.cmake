@@ -103,12 +103,13 @@ set(SAMPLER_SOURCES
 )
 
 # The profile model and its writers (src/cli/render), shared by the verbs that write profiles;
-# visible.c makes the target-chosen names they print safe for a terminal.
+# visible.c makes the target-chosen names they print safe for a terminal, json_escape.c writes
+# them into JSON (as the JSON writer of --json, counters and convert do).
 set(RENDER_SOURCES
+  src/cli/base/json_escape.c
   src/cli/base/visible.c
   src/cli/render/flamegraph_page.c
   src/cli/render/format.c
-  src/cli/render/json_string.c
   src/cli/render/profile.c
   src/cli/render/write_chromium.c
   src/cli/render/write_flamegraph.c

@@ -1,5 +1,6 @@
 /* output.c - exit-code mapping, JSON writing and number parsing shared by every verb. */
 #include "base/cli.h"
+#include "base/json_escape.h"
 
 #include <unistd.h>
 
@@ -49,16 +50,7 @@ void json_begin(json_out_t *j, FILE *f)
 static void json_write_string(FILE *f, const char *text)
 {
     fputc('"', f);
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(f, "\\%c", *p);
-        else if (*p == '\n')
-            fputs("\\n", f);
-        else if (*p < 0x20)
-            fprintf(f, "\\u%04x", *p);
-        else
-            fputc(*p, f);
-    }
+    cli_json_escape(f, text, CLI_JSON_NEWLINE_SHORT);
     fputc('"', f);
 }
 

@@ -3,23 +3,17 @@
  * metadata (objects for structs, arrays for arrays), or the payload's bytes in hex when the
  * metadata describes no fields (the runtime's own events). */
 #define _GNU_SOURCE
+#include "base/json_escape.h"
 #include "convert/convert.h"
 
 #include <math.h>
 #include <string.h>
 
+/* A JSON string of the trace's text (names and payload strings come from the target). */
 static void text(FILE *f, const char *s)
 {
     fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
+    cli_json_escape(f, s, 0);
     fputc('"', f);
 }
 

@@ -5,6 +5,7 @@
  */
 #define _GNU_SOURCE
 #include "base/cli.h"
+#include "base/json_escape.h"
 #include "counters/counters_view.h"
 
 #include <stdlib.h>
@@ -37,20 +38,6 @@ static void number(double v, char *out, size_t cap)
         *--e = '\0';
     if (e > out && e[-1] == '.')
         e[-1] = '\0';
-}
-
-/* A JSON string body: quotes, backslashes and control characters escaped. */
-static void json_text(FILE *f, const char *s)
-{
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
 }
 
 /* A CSV field (RFC 4180): its control characters made visible first, so a name the target
@@ -93,16 +80,16 @@ static void json_event(counters_view_t *v, const clra_counter_reading_t *r, cons
 {
     fprintf(v->f, "%s\n  {\"timestamp\": \"%s\", \"provider\": \"", v->rows_written++ ? "," : "",
             when);
-    json_text(v->f, r->provider);
+    cli_json_escape(v->f, r->provider, 0);
     fputs("\", \"name\": \"", v->f);
-    json_text(v->f, r->label);
+    cli_json_escape(v->f, r->label, 0);
     fprintf(v->f, "\", \"counterType\": \"%s\", \"value\": %s, \"counter\": \"",
             r->rate ? "Rate" : "Metric", value);
-    json_text(v->f, r->name);
+    cli_json_escape(v->f, r->name, 0);
     fputs("\", \"units\": \"", v->f);
-    json_text(v->f, r->units);
+    cli_json_escape(v->f, r->units, 0);
     fputs("\", \"tags\": \"", v->f);
-    json_text(v->f, r->tags);
+    cli_json_escape(v->f, r->tags, 0);
     fputs("\"}", v->f);
 }
 

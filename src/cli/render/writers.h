@@ -1,5 +1,5 @@
 /* writers.h - one writer per profile format (write_*.c): each renders the model of profile.h
- * and needs nothing but it and the JSON string escaper here (json_string.c). */
+ * and needs nothing but it (and base/json_escape.h for the strings it writes). */
 #ifndef CLRA_CLI_RENDER_WRITERS_H
 #define CLRA_CLI_RENDER_WRITERS_H
 
@@ -21,7 +21,5 @@ int profile_write_pprof(const profile_t *p, const profile_write_opts_t *o, int g
 int profile_write_flamegraph(const profile_t *p, const profile_write_opts_t *o, FILE *f);
 /* The Chrome trace-event format from the timeline (empty without one). */
 int profile_write_chromium(const profile_t *p, const profile_write_opts_t *o, FILE *f);
-/* JSON string body (no quotes) with the escapes JSON and HTML <script> need. */
-void profile_json_string(FILE *f, const char *s);
 
 #endif
