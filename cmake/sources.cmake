@@ -160,6 +160,7 @@ set(CLI_SOURCES
   src/cli/profile/profile_session.c
   ${RENDER_SOURCES}
   src/cli/base/report.c
+  src/cli/base/sweep_stage.c
   src/cli/trace/trace_options.c
   src/cli/trace/trace_presets.c
   src/cli/trace/trace_formats.c
@@ -279,6 +280,7 @@ set(CLI_SOURCES_WINDOWS
   src/cli/base/process_name.c
   ${RENDER_SOURCES}
   src/cli/base/report.c
+  src/cli/base/sweep_stage.c
   src/cli/trace/trace_formats.c
   src/cli/trace/trace_options.c
   src/cli/trace/trace_presets.c

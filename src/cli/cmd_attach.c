@@ -1,5 +1,6 @@
 /* cmd_attach.c - `clrattach attach`: load a profiler into a running process. */
 #define _GNU_SOURCE
+#include "verbs.h"
 #include "base/cli.h"
 #include "base/options.h"
 

@@ -1,6 +1,7 @@
 /* cmd_convert.c - `clrattach convert`: a .nettrace file read by the library's decoder and
  * written in another format (JSON lines of every event, payloads decoded). */
 #define _GNU_SOURCE
+#include "verbs.h"
 #include "base/cli.h"
 #include "convert/convert.h"
 #include "base/options.h"

@@ -2,6 +2,7 @@
  * instruments, read from an EventPipe session through the library's NetTrace decoder, until
  * Ctrl-C, --duration or the process's exit; every way out sends StopTracing. */
 #define _GNU_SOURCE
+#include "verbs.h"
 #include "base/cli.h"
 #include "base/interrupt.h"
 #include "counters/counters_view.h"

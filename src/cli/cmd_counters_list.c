@@ -1,5 +1,6 @@
 /* cmd_counters_list.c - `clrattach counters list`: the well-known counter providers and their
  * counters for one .NET version, from the table in counters_known.c. */
+#include "verbs.h"
 #include "base/cli.h"
 #include "counters/counters_known.h"
 #include "base/options.h"

@@ -1,6 +1,7 @@
 /* cmd_detach.c - `clrattach detach`: ask libclrprof profilers in a process to detach and wait
  * until the runtime has unloaded them. */
 #define _GNU_SOURCE
+#include "verbs.h"
 #include "base/cli.h"
 #include "base/options.h"
 
@@ -109,15 +110,6 @@ static int report(const cli_args_t *a, const clra_profiler_ref_t *ref, int rc,
                                "once no callback is running and every profiler thread has stopped"
                                                     : NULL};
     return cli_result_close(run, rc ? &f : NULL);
-}
-
-void cli_sweep_stage(int pid, int quiet)
-{
-    int removed = 0;
-    clra_status_t st;
-    if (clra_stage_sweep(pid, &removed, &st) == 0 && removed > 0 && !quiet)
-        printf("removed %d staged profiler cop%s from process %d's temp directory\n", removed,
-               removed == 1 ? "y" : "ies", pid);
 }
 
 /* Puts notification-only profilers before the main one (--timeout counts from the start of the

@@ -1,5 +1,6 @@
 /* cmd_dump.c - `clrattach dump`: the runtime runs createdump on itself and writes a core file. */
 #define _GNU_SOURCE
+#include "verbs.h"
 #include "base/cli.h"
 #include "base/options.h"
 

@@ -1,5 +1,6 @@
 /* cmd_env.c - `clrattach env` and `clrattach setenv`: read and change a running process's
  * environment through its runtime. */
+#include "verbs.h"
 #include "base/cli.h"
 #include "base/options.h"
 

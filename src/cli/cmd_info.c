@@ -1,5 +1,6 @@
 /* cmd_info.c - `clrattach info`: what the runtime says about its process (ProcessInfo3/2/1). */
 #define _GNU_SOURCE
+#include "verbs.h"
 #include "base/cli.h"
 #include "base/options.h"
 

@@ -4,6 +4,7 @@
  * trace's drain and report in launch_trace.c, the startup profile (--profile) in
  * launch_profile.c. */
 #define _GNU_SOURCE
+#include "verbs.h"
 #include "launch/launch.h"
 
 #include <errno.h>

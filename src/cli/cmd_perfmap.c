@@ -1,5 +1,6 @@
 /* cmd_perfmap.c - `clrattach perfmap`: make a running process write perf maps (or stop), and
  * say where the files are, as seen from here. */
+#include "verbs.h"
 #include "base/cli.h"
 #include "base/options.h"
 

@@ -2,6 +2,7 @@
  * until Ctrl-C), drain the samples every second, detach and wait until the library is gone,
  * then write the profile (render/). A target that exits keeps what the last drain brought. */
 #define _GNU_SOURCE
+#include "verbs.h"
 #include "base/cli.h"
 #include "base/options.h"
 #include "base/output_file.h"

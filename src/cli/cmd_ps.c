@@ -1,5 +1,6 @@
 /* cmd_ps.c - `clrattach ps`: the .NET processes this user can see, in any TMPDIR or namespace. */
 #define _GNU_SOURCE
+#include "verbs.h"
 #include "base/cli.h"
 #include "base/options.h"
 

@@ -1,4 +1,5 @@
 /* cmd_resume.c - `clrattach resume`: let a runtime paused at startup run. */
+#include "verbs.h"
 #include "base/cli.h"
 #include "base/options.h"
 

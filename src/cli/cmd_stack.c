@@ -2,6 +2,7 @@
  * attach of the sampler in snapshot mode (one suspension, every thread walked), a drain and a
  * detach. */
 #define _GNU_SOURCE
+#include "verbs.h"
 #include "base/cli.h"
 #include "base/options.h"
 #include "profile/profile_drain.h"

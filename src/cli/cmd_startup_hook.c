@@ -1,6 +1,7 @@
 /* cmd_startup_hook.c - `clrattach startup-hook`: run a managed StartupHook.Initialize inside a
  * running process (ApplyStartupHook, .NET 8 and later). */
 #define _GNU_SOURCE
+#include "verbs.h"
 #include "base/cli.h"
 #include "base/options.h"
 

@@ -1,6 +1,7 @@
 /* cmd_trace.c - `clrattach trace`: record an EventPipe trace of a running process into a
  * .nettrace file. Options here; the recording itself is in trace_record.c. */
 #define _GNU_SOURCE
+#include "verbs.h"
 #include "base/cli.h"
 #include "trace/trace_options.h"
 #include "trace/trace_record.h"

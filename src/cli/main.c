@@ -1,4 +1,5 @@
 /* main.c - the clrattach command: dispatches to one verb per file. */
+#include "verbs.h"
 #include "base/cli.h"
 #include "clrattach_buildinfo.h"
 

@@ -1,5 +1,6 @@
 /* unsupported_win.c - the verbs the Windows build does not have yet (docs/windows.md): each
  * says so and exits with the usage error, never a crash. */
+#include "verbs.h"
 #include "base/cli.h"
 
 /* The one message of every verb missing on Windows. */

@@ -104,7 +104,6 @@ int cli_result_close(cli_run_t *r, const cli_failure_t *f);
 /* A failure with no result fields of the verb's own: cli_result_open, then close. */
 int cli_fail(cli_run_t *r, const cli_failure_t *f);
 
-/* Verbs. */
 /* A CLSID as the control endpoints spell it: lowercase, without braces. */
 void cli_clsid_lower(const clra_guid_t *g, char out[37]);
 /* What to do about a local failure (a CLRA_E* code), in one sentence. */
@@ -129,23 +128,6 @@ void cli_say_path_problem(const char *who, const char *in, size_t cap);
 /* The local time now as YYYYMMDD<between>HHMMSS, for default file names. */
 void cli_time_stamp(char *out, size_t cap, char between);
 
-int cmd_attach(int argc, char **argv);
-int cmd_detach(int argc, char **argv);
-int cmd_env(int argc, char **argv);
-int cmd_setenv(int argc, char **argv);
-int cmd_resume(int argc, char **argv);
-int cmd_perfmap(int argc, char **argv);
-int cmd_launch(int argc, char **argv);
-int cmd_info(int argc, char **argv);
-int cmd_ps(int argc, char **argv);
-int cmd_trace(int argc, char **argv);
-int cmd_counters(int argc, char **argv);
-int cmd_counters_list(int argc, char **argv);
-int cmd_convert(int argc, char **argv);
-int cmd_dump(int argc, char **argv);
-int cmd_startup_hook(int argc, char **argv);
-int cmd_profile(int argc, char **argv);
-int cmd_stack(int argc, char **argv);
 /* After a successful attach: holds the profiler's control endpoint until a signal, then lets
  * it detach and waits for the unload. Returns the exit code. */
 int cli_hold(int pid, const clra_guid_t *clsid, int timeout_ms, int json);
@@ -155,7 +137,5 @@ int cli_control_check(int pid, clra_status_t *st);
 /* After a detach: removes the process's staged profiler copies that are no longer mapped and
  * says so on stdout (unless quiet). Failures only matter to the next sweep, so none is fatal. */
 void cli_sweep_stage(int pid, int quiet);
-/* Whether COMMAND is `dotnet run`, `watch` or `test`, which launch refuses (said on stderr). */
-int launch_refuses_sdk_child(char **command);
 
 #endif

@@ -2,6 +2,7 @@
  * startup hook must be refused here, because the runtime would end the program over it. */
 #define _GNU_SOURCE
 #include "launch/launch.h"
+#include "launch/launch_sdk.h"
 #include "trace/trace_options.h"
 
 #include <errno.h>

@@ -2,6 +2,7 @@
  * The Linux options the Windows build cannot serve yet (--trace, --profile, --startup-hook) are
  * known here and refused by name, so the user learns why instead of "unknown option". */
 #include "launch/launch_win.h"
+#include "launch/launch_sdk.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,6 @@
 /* launch_sdk.c - `dotnet run`/`watch`/`test` refused by launch, on Linux and Windows alike. */
 #include "base/cli.h"
+#include "launch/launch_sdk.h"
 
 #include <string.h>
 #ifdef _WIN32

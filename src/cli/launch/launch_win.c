@@ -3,6 +3,7 @@
  * waits we register the startup profiler, then resume it and wait for COMMAND's exit code.
  * The Linux twin is cmd_launch.c (fork, signals); the sequence on the pipe is the same. */
 #include "launch/launch_win.h"
+#include "verbs.h"
 
 #include <stdlib.h>
 #include <string.h>
