@@ -280,6 +280,7 @@ static const cli_opt_t wide_opts[] = {
     CLI_STRING("output", wide_opts_t, out, "FILE", "write the profile to FILE (default: the "
                "top table on stdout)"),
     CLI_FLAG("all", wide_opts_t, all, "every one of them, whichever way they were written down"),
+    CLI_FLAG("stage", wide_opts_t, all, "copy it first"), /* fills the synopsis up to the PID */
     CLI_END,
 };
 
@@ -324,9 +325,7 @@ TEST(cli_usage_strands_no_single_word_on_a_continuation_line)
 {
     char *text = help_text(&wide);
     ASSERT(text != NULL);
-    char *options = strstr(text, "\noptions:\n");
-    ASSERT(options != NULL);
-    for (char *line = options + 10; *line; line = strchr(line, '\n') + 1) {
+    for (char *line = text; *line; line = strchr(line, '\n') + 1) {
         size_t n = strcspn(line, "\n"), lead = strspn(line, " ");
         if (lead > 2 && lead < n)
             ASSERT_MSG(memchr(line + lead, ' ', n - lead) != NULL,

@@ -120,36 +120,45 @@ static int column(const cli_verb_t *v)
     return 2 + widest + 3;
 }
 
-/* Writes one word of a synopsis, first breaking the line when it would pass the width. */
-static int put_word(FILE *f, const char *word, int pos, int indent)
+/* The most words one usage line holds: a verb's options, the shared ones and the positionals. */
+#define USAGE_SYNOPSIS_WORDS 64
+#define USAGE_SYNOPSIS_WORD 100
+
+/* Option o as a synopsis word, "[--name PH]" (bare when the verb requires it), as word n;
+ * returns n + 1. */
+static int synopsis_word(char (*words)[USAGE_SYNOPSIS_WORD], int *len, int n,
+                         const cli_opt_t *o, int bare)
 {
-    if (pos + 1 + (int)strlen(word) > USAGE_WIDTH) {
-        fprintf(f, "\n%*s", indent - 1, "");
-        pos = indent - 1;
-    }
-    return pos + fprintf(f, " %s", word);
+    char name[96];
+    label(o, name, sizeof name);
+    len[n] = snprintf(words[n], USAGE_SYNOPSIS_WORD, bare ? "%s" : "[%s]", name);
+    return n + 1;
 }
 
-/* One usage line: the verb, every option it takes (own ones only when own), the positionals. */
+/* One usage line: the verb, every option it takes (own ones only when own), the positionals;
+ * broken as option help is, so the positionals never stand alone on the last line. */
 static void synopsis_line(FILE *f, const cli_verb_t *v, const char *lead, int own,
                           const char *tail)
 {
-    char name[96], word[100];
-    int pos = fprintf(f, "%sclrattach %s", lead, v->name), indent = pos + 1;
-    for (const cli_opt_t *o = own ? v->opts : NULL; o && o->kind; o++) {
-        label(o, name, sizeof name);
-        snprintf(word, sizeof word, o->required ? "%s" : "[%s]", name);
-        pos = put_word(f, word, pos, indent);
-    }
-    for (const cli_opt_t *o = cli_common_opts; o->kind; o++) {
-        if (!cli_common_taken(v, o) || o->kind == CLI_OPT_HELP)
-            continue;
-        label(o, name, sizeof name);
-        snprintf(word, sizeof word, "[%s]", name);
-        pos = put_word(f, word, pos, indent);
-    }
+    char words[USAGE_SYNOPSIS_WORDS][USAGE_SYNOPSIS_WORD];
+    int len[USAGE_SYNOPSIS_WORDS], start[USAGE_SYNOPSIS_WORDS + 1], n = 0;
+    for (const cli_opt_t *o = own ? v->opts : NULL; o && o->kind; o++)
+        if (n < USAGE_SYNOPSIS_WORDS - 3)
+            n = synopsis_word(words, len, n, o, o->required);
+    for (const cli_opt_t *o = cli_common_opts; o->kind; o++)
+        if (cli_common_taken(v, o) && o->kind != CLI_OPT_HELP)
+            n = synopsis_word(words, len, n, o, 0);
     if (tail[0])
-        put_word(f, tail, pos, indent);
+        len[n] = snprintf(words[n], USAGE_SYNOPSIS_WORD, "%s", tail), n++;
+    int indent = fprintf(f, "%sclrattach %s", lead, v->name) + 1;
+    int lines = break_lines(len, n, USAGE_WIDTH - indent, start);
+    start[lines] = n;
+    for (int l = 0; l < lines; l++) {
+        if (l)
+            fprintf(f, "\n%*s", indent - 1, "");
+        for (int i = start[l]; i < start[l + 1]; i++)
+            fprintf(f, " %s", words[i]);
+    }
     fputc('\n', f);
 }
 
