@@ -1,4 +1,5 @@
-/* Unit tests of the CLI's option parser (src/cli/options.c) and its generated help (usage.c). */
+/* Unit tests of the CLI's option parser (src/cli/base/options.c) and its generated help
+ * (base/usage.c). */
 #define _GNU_SOURCE
 #include "base/cli.h"
 #include "base/options.h"

@@ -1,4 +1,4 @@
-/* test_counters_known.c - `clrattach counters list`'s table (src/cli/counters_known.c): every
+/* test_counters_known.c - `clrattach counters list`'s table (counters/counters_known.c): every
  * counter System.Runtime publishes by default is listed with the units the runtime gives it,
  * and the output keeps the documented line format, the same from one run to the next. The
  * expected names and units are what System.Runtime published in EventCounters sessions on
