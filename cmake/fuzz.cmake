@@ -28,7 +28,7 @@ if(CLRA_HAVE_LIBFUZZER)
                              PRIVATE ${CLRATTACH_PRIVATE_INCLUDE})
   target_compile_options(clrattach_fuzzlib PRIVATE ${CLRA_FUZZ_COMPILE})
   # The CLI's renderers and the sampler's drain parser, for the render and drain targets.
-  add_library(clrcli_fuzzlib STATIC ${RENDER_SOURCES} src/cli/profile_drain.c)
+  add_library(clrcli_fuzzlib STATIC ${RENDER_SOURCES} src/cli/profile/profile_drain.c)
   target_include_directories(clrcli_fuzzlib PUBLIC src/cli PRIVATE ${CLRATTACH_PRIVATE_INCLUDE})
   target_link_libraries(clrcli_fuzzlib PUBLIC clrattach_fuzzlib)
   target_compile_options(clrcli_fuzzlib PRIVATE ${CLRA_FUZZ_COMPILE})

@@ -32,6 +32,7 @@ set(CLRATTACH_SOURCES
   src/clrattach/profiler_attach.c
   src/clrattach/profiler_control.c
   src/clrattach/profiler_control_check_linux.c
+  src/clrattach/profiler_mark.c
   src/clrattach/proto/advertise.c
   src/clrattach/proto/counter_notice.c
   src/clrattach/proto/counter_reading.c
@@ -103,10 +104,13 @@ set(SAMPLER_SOURCES
 )
 
 # The profile model and its writers (src/cli/render), shared by the verbs that write profiles;
-# visible.c makes the target-chosen names they print safe for a terminal.
+# visible.c makes the target-chosen names they print safe for a terminal, json_escape.c writes
+# them into JSON (as the JSON writer of --json, counters and convert do).
 set(RENDER_SOURCES
-  src/cli/visible.c
+  src/cli/base/json_escape.c
+  src/cli/base/visible.c
   src/cli/render/flamegraph_page.c
+  src/cli/render/format.c
   src/cli/render/profile.c
   src/cli/render/write_chromium.c
   src/cli/render/write_flamegraph.c
@@ -121,10 +125,10 @@ set(CLI_SOURCES
   src/cli/cmd_convert.c
   src/cli/cmd_counters.c
   src/cli/cmd_counters_list.c
-  src/cli/counters_known.c
-  src/cli/convert_json.c
-  src/cli/convert_samples.c
-  src/cli/counters_view.c
+  src/cli/counters/counters_known.c
+  src/cli/convert/convert_json.c
+  src/cli/convert/convert_samples.c
+  src/cli/counters/counters_view.c
   src/cli/cmd_detach.c
   src/cli/cmd_dump.c
   src/cli/cmd_env.c
@@ -137,34 +141,36 @@ set(CLI_SOURCES
   src/cli/cmd_stack.c
   src/cli/cmd_startup_hook.c
   src/cli/cmd_trace.c
-  src/cli/hold.c
-  src/cli/interrupt.c
-  src/cli/launch_args.c
-  src/cli/launch_sdk.c
-  src/cli/launch_profile.c
-  src/cli/launch_trace.c
+  src/cli/base/hold.c
+  src/cli/base/interrupt.c
+  src/cli/launch/launch_args.c
+  src/cli/launch/launch_sdk.c
+  src/cli/launch/launch_profile.c
+  src/cli/launch/launch_trace.c
   src/cli/main.c
-  src/cli/options.c
-  src/cli/output.c
-  src/cli/output_file.c
-  src/cli/output_file_unix.c
-  src/cli/output_path_unix.c
-  src/cli/paths.c
-  src/cli/process_name.c
-  src/cli/profile_drain.c
-  src/cli/profile_load.c
-  src/cli/profile_session.c
+  src/cli/base/option_table.c
+  src/cli/base/options.c
+  src/cli/base/output.c
+  src/cli/base/output_file.c
+  src/cli/base/output_file_unix.c
+  src/cli/base/output_path_unix.c
+  src/cli/base/paths.c
+  src/cli/base/process_name.c
+  src/cli/profile/profile_drain.c
+  src/cli/profile/profile_load.c
+  src/cli/profile/profile_session.c
   ${RENDER_SOURCES}
-  src/cli/report.c
-  src/cli/trace_options.c
-  src/cli/trace_presets.c
-  src/cli/trace_formats.c
-  src/cli/trace_record.c
-  src/cli/trace_report.c
-  src/cli/trace_stop_event.c
-  src/cli/trace_user_events.c
-  src/cli/usage.c
-  src/cli/text_find.c
+  src/cli/base/report.c
+  src/cli/base/sweep_stage.c
+  src/cli/trace/trace_options.c
+  src/cli/trace/trace_presets.c
+  src/cli/trace/trace_formats.c
+  src/cli/trace/trace_record.c
+  src/cli/trace/trace_report.c
+  src/cli/trace/trace_stop_event.c
+  src/cli/trace/trace_user_events.c
+  src/cli/base/usage.c
+  src/cli/base/text_find.c
 )
 
 # Windows (cmake/toolchain-mingw64.cmake, docs/windows.md): the portable files, the Windows
@@ -249,40 +255,42 @@ set(CLI_SOURCES_WINDOWS
   src/cli/cmd_convert.c
   src/cli/cmd_counters.c
   src/cli/cmd_counters_list.c
-  src/cli/counters_known.c
-  src/cli/counters_view.c
+  src/cli/counters/counters_known.c
+  src/cli/counters/counters_view.c
   src/cli/cmd_detach.c
   src/cli/cmd_dump.c
   src/cli/cmd_env.c
   src/cli/cmd_info.c
   src/cli/cmd_ps.c
   src/cli/cmd_resume.c
-  src/cli/launch_args_win.c
-  src/cli/launch_sdk.c
-  src/cli/launch_win.c
+  src/cli/launch/launch_args_win.c
+  src/cli/launch/launch_sdk.c
+  src/cli/launch/launch_win.c
   src/cli/cmd_startup_hook.c
   src/cli/cmd_trace.c
-  src/cli/convert_json.c
-  src/cli/convert_samples.c
-  src/cli/interrupt_win.c
+  src/cli/convert/convert_json.c
+  src/cli/convert/convert_samples.c
+  src/cli/base/interrupt_win.c
   src/cli/main.c
   src/cli/main_win.c
-  src/cli/options.c
-  src/cli/output.c
-  src/cli/output_file.c
-  src/cli/output_file_win.c
-  src/cli/paths_win.c
-  src/cli/process_name.c
+  src/cli/base/option_table.c
+  src/cli/base/options.c
+  src/cli/base/output.c
+  src/cli/base/output_file.c
+  src/cli/base/output_file_win.c
+  src/cli/base/paths_win.c
+  src/cli/base/process_name.c
   ${RENDER_SOURCES}
-  src/cli/report.c
-  src/cli/trace_formats.c
-  src/cli/trace_options.c
-  src/cli/trace_presets.c
-  src/cli/trace_record.c
-  src/cli/trace_report.c
-  src/cli/trace_stop_event.c
-  src/cli/trace_user_events.c
+  src/cli/base/report.c
+  src/cli/base/sweep_stage.c
+  src/cli/trace/trace_formats.c
+  src/cli/trace/trace_options.c
+  src/cli/trace/trace_presets.c
+  src/cli/trace/trace_record.c
+  src/cli/trace/trace_report.c
+  src/cli/trace/trace_stop_event.c
+  src/cli/trace/trace_user_events.c
   src/cli/unsupported_win.c
-  src/cli/usage.c
-  src/cli/text_find.c
+  src/cli/base/usage.c
+  src/cli/base/text_find.c
 )

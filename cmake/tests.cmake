@@ -20,9 +20,10 @@ endfunction()
 include(cmake/test_sources.cmake)
 # The CLI's option parser and help generator are tested on their own (test_cli_options.c).
 add_executable(unit_tests ${UNIT_SOURCES} tests/fakesrv/fakesrv.c
-               src/cli/options.c src/cli/usage.c src/cli/output.c
-               src/cli/paths.c src/cli/report.c src/cli/counters_known.c src/cli/counters_view.c
-               src/cli/profile_drain.c
+               src/cli/base/options.c src/cli/base/option_table.c src/cli/base/usage.c
+               src/cli/base/output.c src/cli/base/paths.c src/cli/base/report.c
+               src/cli/counters/counters_known.c src/cli/counters/counters_view.c
+               src/cli/profile/profile_drain.c
                ${RENDER_SOURCES})
 target_include_directories(unit_tests PRIVATE ${CLRATTACH_PRIVATE_INCLUDE} ${CLRPROF_PRIVATE_INCLUDE}
                            src/cli tests/fakesrv)
@@ -76,7 +77,7 @@ target_compile_definitions(unit_tests PRIVATE CLRA_CMAKE_VERSION="${PROJECT_VERS
 # Fuzz targets: a smoke run of mutated seeds on every build (libFuzzer builds can reuse
 # tests/fuzz/fuzz_parsers.c as is).
 add_executable(fuzz_smoke tests/fuzz/fuzz_smoke.c tests/fuzz/fuzz_parsers.c
-               src/cli/profile_drain.c ${RENDER_SOURCES})
+               src/cli/profile/profile_drain.c ${RENDER_SOURCES})
 target_include_directories(fuzz_smoke PRIVATE ${CLRATTACH_PRIVATE_INCLUDE} src/cli)
 target_link_libraries(fuzz_smoke PRIVATE clrattach_static clrprof clra_test_main)
 clra_register_tests(fuzz_smoke fuzz-smoke ${CMAKE_SOURCE_DIR}/tests/fuzz/fuzz_smoke.c)

@@ -329,6 +329,12 @@ CLRA_EXTERN int clra_library_is_mapped(int pid, const char *path);
  * do; 0 too when pid's endpoint cannot be found (the attach then fails and says why). On
  * Windows always 0. */
 CLRA_EXTERN int clra_profiler_control_check(int pid, clra_status_t *st);
+/* Whether a libclrprof main profiler has detached from pid since it started: the SDK leaves a
+ * mark in the target's /dev/shm when its main profiler detaches, owned by the target's
+ * effective uid. After that a notification-only profiler's detach crashes .NET 10, so a
+ * profiler that would load beside it should not. 1 marked, 0 not, CLRA_ENOPROC when pid's
+ * /proc entries cannot be read (it exited, or they are hidden). On Windows always 0. */
+CLRA_EXTERN int clra_profiler_main_detached(int pid);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Reverse connections (DOTNET_DiagnosticPorts=PATH,connect[,suspend])                         */

@@ -281,7 +281,8 @@ static void put(text_t *t, const char *fmt, ...)
     }
 }
 
-/* The drain's payload, line by line (the trigger's parser in src/cli/profile_drain.c reads it):
+/* The drain's payload, line by line (src/cli/profile/profile_drain.c, the trigger's parser,
+ * reads it):
  *   I key=value ...                  sampler statistics
  *   F INDEX NAME                     a frame first seen since the last drain
  *   T INDEX TID NAME                 a thread first seen since the last drain

@@ -1,7 +1,8 @@
 /* cmd_attach.c - `clrattach attach`: load a profiler into a running process. */
 #define _GNU_SOURCE
-#include "cli.h"
-#include "options.h"
+#include "verbs.h"
+#include "base/cli.h"
+#include "base/options.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -160,16 +161,17 @@ static const cli_verb_t attach_verb = {
     .name = "attach",
     .synopsis = "PID PROFILER_PATH",
     .description =
-        "Loads the profiler library PROFILER_PATH into .NET process PID; the runtime calls its\n"
-        "ICorProfilerCallback3::InitializeForAttach with the client data. PROFILER_PATH is\n"
-        "opened by the target, inside its own mount namespace; a relative path is made absolute\n"
-        "against the current directory. For a process in a container, PID is the pid seen\n"
-        "from here, and the path must exist inside the container (checked first) unless\n"
+        "Loads the profiler library PROFILER_PATH into .NET process PID; the runtime\n"
+        "calls its ICorProfilerCallback3::InitializeForAttach with the client data.\n"
+        "PROFILER_PATH is opened by the target, inside its own mount namespace; a\n"
+        "relative path is made absolute against the current directory. For a process in a\n"
+        "container, PID is the pid seen from here, and the path must exist inside the\n"
+        "container (checked first) unless\n"
         "--stage copies the library there.\n",
     .epilogue =
-        "exit codes: 0 attached, 2 usage, 3 no such process, 4 not .NET, 5 no endpoint,\n"
-        "6 permission denied, 7 timed out, 8 connection/protocol failure, 10 runtime refused\n"
-        "(the HRESULT's name, value, meaning and a hint are printed).\n",
+        "exit codes: 0 attached, 2 usage, 3 no such process, 4 not .NET, 5 no endpoint, 6\n"
+        "permission denied, 7 timed out, 8 connection/protocol failure, 10 runtime\n"
+        "refused (the HRESULT's name, value, meaning and a hint are printed).\n",
     .opts = attach_opts,
     .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
     .timeout_help = "deadline for this whole command in milliseconds",

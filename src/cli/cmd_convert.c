@@ -1,11 +1,12 @@
 /* cmd_convert.c - `clrattach convert`: a .nettrace file read by the library's decoder and
  * written in another format (JSON lines of every event, payloads decoded). */
 #define _GNU_SOURCE
-#include "cli.h"
-#include "convert.h"
-#include "options.h"
-#include "output_file.h"
-#include "render/profile.h"
+#include "verbs.h"
+#include "base/cli.h"
+#include "convert/convert.h"
+#include "base/options.h"
+#include "base/output_file.h"
+#include "render/format.h"
 
 #include <errno.h>
 #include <string.h>
@@ -36,13 +37,13 @@ static const cli_verb_t convert_verb = {
     .description =
         "Reads the .nettrace FILE (from clrattach trace, dotnet-trace or any EventPipe\n"
         "writer) with clrattach's own decoder, in bounded memory whatever its size, and\n"
-        "writes it in another format. A truncated or corrupt file is converted up to where\n"
-        "it breaks and the command says where and why.\n"
+        "writes it in another format. A truncated or corrupt file is converted up to\n"
+        "where it breaks and the command says where and why.\n"
         "\n"
         "Limits (docs/nettrace.md): blocks of at most 64 MiB; at most 1024 fields in one\n"
         "event description and 16 MiB of descriptions in all (past either the file is\n"
-        "corrupt); a payload is walked only while its arrays fit its bytes and it yields at\n"
-        "most 16 values a byte (else it is written as payload_hex with payload_error);\n"
+        "corrupt); a payload is walked only while its arrays fit its bytes and it yields\n"
+        "at most 16 values a byte (else it is written as payload_hex with payload_error);\n"
         "CPU samples keep at most 4096 frames, the leaf-most.\n",
     .epilogue =
         "examples:\n"
@@ -50,11 +51,12 @@ static const cli_verb_t convert_verb = {
         "  clrattach convert --output trace.jsonl trace.nettrace\n"
         "  clrattach convert --format flamegraph --output cpu.html trace.nettrace\n"
         "  clrattach convert --format folded trace.nettrace | sort -k2 -n | tail\n"
-        "  clrattach convert --format chromium --output trace.chromium.json trace.nettrace\n"
+        "  clrattach convert --format chromium --output trace.chromium.json\n"
+        "      trace.nettrace\n"
         "\n"
         "exit codes: 0 the whole file was converted, 1 the output could not be written, 2\n"
-        "usage, the file cannot be read or (profile formats) holds no CPU samples, 8 the file is truncated or corrupt (what came\n"
-        "before the break is written).\n",
+        "usage, the file cannot be read or (profile formats) holds no CPU samples, 8 the\n"
+        "file is truncated or corrupt (what came before the break is written).\n",
     .opts = convert_opts,
     .min_args = 1,
     .max_args = 1,

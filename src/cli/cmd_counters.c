@@ -2,11 +2,12 @@
  * instruments, read from an EventPipe session through the library's NetTrace decoder, until
  * Ctrl-C, --duration or the process's exit; every way out sends StopTracing. */
 #define _GNU_SOURCE
-#include "cli.h"
-#include "interrupt.h"
-#include "counters_view.h"
-#include "options.h"
-#include "output_file.h"
+#include "verbs.h"
+#include "base/cli.h"
+#include "base/interrupt.h"
+#include "counters/counters_view.h"
+#include "base/options.h"
+#include "base/output_file.h"
 
 #include <signal.h>
 #include <stdlib.h>
@@ -65,13 +66,14 @@ static const cli_verb_t counters_verb = {
         "Shows the counters .NET process PID publishes: System.Runtime's EventCounters by\n"
         "default (CPU usage, GC heap, allocation rate, exceptions, thread pool, lock\n"
         "contention...), any EventSource's counters and, on .NET 8 and later, any\n"
-        "System.Diagnostics.Metrics Meter's counters, up-down counters, gauges and histograms\n"
-        "(their 50th, 95th and 99th percentiles), by name. Names, labels and units are\n"
-        "dotnet-counters'; what the runtime reports about the session (a callback that threw,\n"
-        "a limit reached, another tool's metrics session) goes to stderr. Runs until --duration ends, Ctrl-C (SIGINT) or SIGTERM,\n"
-        "or the process exits, and always ends its session with StopTracing. Those are\n"
-        "checked between events too, so a flood of events still ends on time; the stream is\n"
-        "decoded within convert's limits (clrattach convert --help, docs/nettrace.md).\n",
+        "System.Diagnostics.Metrics Meter's counters, up-down counters, gauges and\n"
+        "histograms (their 50th, 95th and 99th percentiles), by name. Names, labels and\n"
+        "units are dotnet-counters'; what the runtime reports about the session (a\n"
+        "callback that threw, a limit reached, another tool's metrics session) goes to\n"
+        "stderr. Runs until --duration ends, Ctrl-C (SIGINT) or SIGTERM, or the process\n"
+        "exits, and always ends its session with StopTracing. Those are checked between\n"
+        "events too, so a flood of events still ends on time; the stream is decoded\n"
+        "within convert's limits (clrattach convert --help, docs/nettrace.md).\n",
     .epilogue =
         "examples:\n"
         "  clrattach counters PID\n"
@@ -79,9 +81,9 @@ static const cli_verb_t counters_verb = {
         "  clrattach counters --format csv --output counters.csv --duration 60 PID\n"
         "  clrattach counters list        (the well-known providers and counters)\n"
         "\n"
-        "exit codes: 0 stopped (Ctrl-C, --duration or the process exited), 1 the output could\n"
-        "not be written, 2 usage, 3 no such process, 5 no endpoint, 6 permission denied, 7\n"
-        "timed out, 8 connection or protocol failure, 10 the runtime refused.\n",
+        "exit codes: 0 stopped (Ctrl-C, --duration or the process exited), 1 the output\n"
+        "could not be written, 2 usage, 3 no such process, 5 no endpoint, 6 permission\n"
+        "denied, 7 timed out, 8 connection or protocol failure, 10 the runtime refused.\n",
     .opts = counters_opts,
     .common = CLI_COMMON_TIMEOUT,
     .timeout_help = "deadline for starting, and again for stopping, in milliseconds",

@@ -1,8 +1,9 @@
 /* cmd_counters_list.c - `clrattach counters list`: the well-known counter providers and their
  * counters for one .NET version, from the table in counters_known.c. */
-#include "cli.h"
-#include "counters_known.h"
-#include "options.h"
+#include "verbs.h"
+#include "base/cli.h"
+#include "counters/counters_known.h"
+#include "base/options.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -23,11 +24,11 @@ static const cli_verb_t list_verb = {
     .synopsis = "",
     .description =
         "Lists the well-known counter providers (System.Runtime, ASP.NET Core, Kestrel,\n"
-        "HttpClient, sockets, DNS) with each counter's name, units, how clrattach counters\n"
-        "shows it (Rate, Metric or Percentiles) and what it measures. A provider per line;\n"
-        "its counters follow, indented four spaces; columns are two or more spaces apart\n"
-        "and only the last one holds spaces; '-' stands for no units; lines starting with\n"
-        "'#' are comments.\n",
+        "HttpClient, sockets, DNS) with each counter's name, units, how clrattach\n"
+        "counters shows it (Rate, Metric or Percentiles) and what it measures. A provider\n"
+        "per line; its counters follow, indented four spaces; columns are two or more\n"
+        "spaces apart and only the last one holds spaces; '-' stands for no units; lines\n"
+        "starting with '#' are comments.\n",
     .epilogue = "examples:\n"
                 "  clrattach counters list\n"
                 "  clrattach counters list --runtime-version 8.0\n"

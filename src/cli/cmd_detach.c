@@ -1,8 +1,9 @@
 /* cmd_detach.c - `clrattach detach`: ask libclrprof profilers in a process to detach and wait
  * until the runtime has unloaded them. */
 #define _GNU_SOURCE
-#include "cli.h"
-#include "options.h"
+#include "verbs.h"
+#include "base/cli.h"
+#include "base/options.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -38,15 +39,16 @@ static const cli_verb_t detach_verb = {
     .name = "detach",
     .synopsis = "PID",
     .description =
-        "Asks the profilers built on libclrprof in .NET process PID to detach (through their\n"
-        "owner-only control endpoint), then waits until the runtime has unloaded each one:\n"
-        "its library is gone from /proc/PID/maps. Profilers not built on libclrprof cannot be\n"
-        "detached from outside; they must call RequestProfilerDetach themselves.\n",
+        "Asks the profilers built on libclrprof in .NET process PID to detach (through\n"
+        "their owner-only control endpoint), then waits until the runtime has unloaded\n"
+        "each one: its library is gone from /proc/PID/maps. Profilers not built on\n"
+        "libclrprof cannot be detached from outside; they must call RequestProfilerDetach\n"
+        "themselves.\n",
     .epilogue =
-        "exit codes: 0 detached and unloaded (or detached and said to stay mapped, when the\n"
-        "runtime keeps another reference to the library), 2 usage, 3 no such process, 5 no\n"
-        "profiler with a control endpoint, 6 permission denied, 7 still loaded at the deadline,\n"
-        "10 the runtime refused (the reason is printed).\n",
+        "exit codes: 0 detached and unloaded (or detached and said to stay mapped, when\n"
+        "the runtime keeps another reference to the library), 2 usage, 3 no such process,\n"
+        "5 no profiler with a control endpoint, 6 permission denied, 7 still loaded at\n"
+        "the deadline, 10 the runtime refused (the reason is printed).\n",
     .opts = detach_opts,
     .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
     .json_help = "print one JSON object per profiler instead of text",
@@ -108,15 +110,6 @@ static int report(const cli_args_t *a, const clra_profiler_ref_t *ref, int rc,
                                "once no callback is running and every profiler thread has stopped"
                                                     : NULL};
     return cli_result_close(run, rc ? &f : NULL);
-}
-
-void cli_sweep_stage(int pid, int quiet)
-{
-    int removed = 0;
-    clra_status_t st;
-    if (clra_stage_sweep(pid, &removed, &st) == 0 && removed > 0 && !quiet)
-        printf("removed %d staged profiler cop%s from process %d's temp directory\n", removed,
-               removed == 1 ? "y" : "ies", pid);
 }
 
 /* Puts notification-only profilers before the main one (--timeout counts from the start of the

@@ -1,7 +1,8 @@
 /* cmd_dump.c - `clrattach dump`: the runtime runs createdump on itself and writes a core file. */
 #define _GNU_SOURCE
-#include "cli.h"
-#include "options.h"
+#include "verbs.h"
+#include "base/cli.h"
+#include "base/options.h"
 
 #include <libgen.h>
 #include <stdlib.h>
@@ -82,12 +83,13 @@ static const cli_verb_t dump_verb = {
     .synopsis = "PID",
     .description =
         "Asks the runtime in .NET process PID to write a core dump of itself (it runs\n"
-        "createdump, as the process's user and inside its mount namespace), waits until the\n"
-        "dump is finished and checks that the file exists.\n",
+        "createdump, as the process's user and inside its mount namespace), waits until\n"
+        "the dump is finished and checks that the file exists.\n",
     .epilogue =
-        "exit codes: 0 written and found, 2 usage, 3 no such process, 5 no endpoint,\n"
-        "6 permission denied, 7 timed out, 8 connection/protocol failure, 10 the runtime\n"
-        "failed (createdump's message is printed) or answered OK without writing the file.\n",
+        "exit codes: 0 written and found, 2 usage, 3 no such process, 5 no endpoint, 6\n"
+        "permission denied, 7 timed out, 8 connection/protocol failure, 10 the runtime\n"
+        "failed (createdump's message is printed) or answered OK without writing the\n"
+        "file.\n",
     .opts = dump_opts,
     .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
     .timeout_help = "deadline for the whole command in milliseconds; a dump still running at "

@@ -1,7 +1,8 @@
 /* cmd_env.c - `clrattach env` and `clrattach setenv`: read and change a running process's
  * environment through its runtime. */
-#include "cli.h"
-#include "options.h"
+#include "verbs.h"
+#include "base/cli.h"
+#include "base/options.h"
 
 #include <string.h>
 
@@ -11,9 +12,10 @@ static const cli_verb_t env_verb = {
     .name = "env",
     .synopsis = "PID",
     .description =
-        "Prints the environment of .NET process PID as its runtime sees it now, one NAME=VALUE\n"
-        "per line (changes the app or 'clrattach setenv' made after startup included, unlike\n"
-        "/proc/PID/environ). --json prints {\"variables\": {NAME: VALUE, ...}}.\n",
+        "Prints the environment of .NET process PID as its runtime sees it now, one\n"
+        "NAME=VALUE per line (changes the app or 'clrattach setenv' made after startup\n"
+        "included, unlike /proc/PID/environ). --json prints {\"variables\": {NAME: VALUE,\n"
+        "...}}.\n",
     .epilogue = "exit codes: 0 printed, 2 usage, 3 no such process, 4 not .NET, 5 no endpoint,\n"
                 "6 permission denied, 7 timed out, 8 connection/protocol failure, 10 the runtime\n"
                 "refused (the HRESULT is printed).\n",
@@ -27,12 +29,13 @@ static const cli_verb_t setenv_verb = {
     .name = "setenv",
     .synopsis = "PID NAME [VALUE]",
     .description =
-        "Sets NAME=VALUE inside .NET process PID (Environment.GetEnvironmentVariable sees it\n"
-        "at once); without VALUE, removes NAME. VALUE may contain '=' and ';'; put '--' before\n"
-        "a VALUE that starts with '-'.\n",
-    .epilogue = "exit codes: 0 set (or removed), 2 usage, 3 no such process, 4 not .NET, 5 no endpoint,\n"
-                "6 permission denied, 7 timed out, 8 connection/protocol failure, 10 the runtime\n"
-                "refused (the HRESULT is printed).\n",
+        "Sets NAME=VALUE inside .NET process PID (Environment.GetEnvironmentVariable sees\n"
+        "it at once); without VALUE, removes NAME. VALUE may contain '=' and ';'; put\n"
+        "'--' before a VALUE that starts with '-'.\n",
+    .epilogue =
+        "exit codes: 0 set (or removed), 2 usage, 3 no such process, 4 not .NET, 5 no\n"
+        "endpoint, 6 permission denied, 7 timed out, 8 connection/protocol failure, 10\n"
+        "the runtime refused (the HRESULT is printed).\n",
     .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
     .default_timeout_ms = DEFAULT_TIMEOUT_MS,
     .pid = 1,

@@ -1,7 +1,8 @@
 /* cmd_info.c - `clrattach info`: what the runtime says about its process (ProcessInfo3/2/1). */
 #define _GNU_SOURCE
-#include "cli.h"
-#include "options.h"
+#include "verbs.h"
+#include "base/cli.h"
+#include "base/options.h"
 
 #include <string.h>
 #include <time.h>
@@ -12,10 +13,11 @@ static const cli_verb_t info_verb = {
     .name = "info",
     .synopsis = "PID",
     .description =
-        "Asks the runtime in .NET process PID who it is: its pid inside its own namespace,\n"
-        "command line, OS, architecture, entry assembly, runtime version, RID and runtime\n"
-        "cookie. Uses ProcessInfo3 (.NET 8+), falling back to ProcessInfo2 (.NET 6) and\n"
-        "ProcessInfo (.NET 5) only when the runtime does not know the newer command.\n",
+        "Asks the runtime in .NET process PID who it is: its pid inside its own\n"
+        "namespace, command line, OS, architecture, entry assembly, runtime version, RID\n"
+        "and runtime cookie. Uses ProcessInfo3 (.NET 8+), falling back to ProcessInfo2\n"
+        "(.NET 6) and ProcessInfo (.NET 5) only when the runtime does not know the newer\n"
+        "command.\n",
     .epilogue = "exit codes: 0 answered, 2 usage, 3 no such process, 4 not .NET, 5 no endpoint,\n"
                 "6 permission denied, 7 timed out, 8 connection/protocol failure,\n"
                 "10 runtime refused.\n",

@@ -4,7 +4,8 @@
  * trace's drain and report in launch_trace.c, the startup profile (--profile) in
  * launch_profile.c. */
 #define _GNU_SOURCE
-#include "launch.h"
+#include "verbs.h"
+#include "launch/launch.h"
 
 #include <errno.h>
 #include <signal.h>

@@ -1,7 +1,8 @@
 /* cmd_perfmap.c - `clrattach perfmap`: make a running process write perf maps (or stop), and
  * say where the files are, as seen from here. */
-#include "cli.h"
-#include "options.h"
+#include "verbs.h"
+#include "base/cli.h"
+#include "base/options.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -24,16 +25,17 @@ static const cli_verb_t perfmap_verb = {
     .synopsis = "PID enable",
     .synopsis2 = "PID disable",
     .description =
-        "Makes .NET process PID (.NET 8 or later) write symbol maps for code it compiles from\n"
-        "now on, so perf can name JIT-compiled frames: perf-<pid>.map (--type perfmap),\n"
-        "jit-<pid>.dump for 'perf inject --jit' (--type jitdump), or both\n"
-        "(--type all, the default). The files go to the target's DOTNET_PerfMapJitDumpPath, else\n"
-        "/tmp (not TMPDIR); <pid> is the pid inside the target's namespace. 'disable' stops\n"
-        "writing.\n",
+        "Makes .NET process PID (.NET 8 or later) write symbol maps for code it compiles\n"
+        "from now on, so perf can name JIT-compiled frames: perf-<pid>.map (--type\n"
+        "perfmap), jit-<pid>.dump for 'perf inject --jit' (--type jitdump), or both\n"
+        "(--type all, the default). The files go to the target's\n"
+        "DOTNET_PerfMapJitDumpPath, else /tmp (not TMPDIR); <pid> is the pid inside the\n"
+        "target's namespace. 'disable' stops writing.\n",
     .opts = perfmap_opts,
-    .epilogue = "exit codes: 0 enabled or disabled, 2 usage, 3 no such process, 4 not .NET, 5 no endpoint,\n"
-                "6 permission denied, 7 timed out, 8 connection/protocol failure, 10 the runtime\n"
-                "refused (the HRESULT is printed).\n",
+    .epilogue =
+        "exit codes: 0 enabled or disabled, 2 usage, 3 no such process, 4 not .NET, 5 no\n"
+        "endpoint, 6 permission denied, 7 timed out, 8 connection/protocol failure, 10\n"
+        "the runtime refused (the HRESULT is printed).\n",
     .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
     .default_timeout_ms = DEFAULT_TIMEOUT_MS,
     .pid = 1,

@@ -2,11 +2,13 @@
  * until Ctrl-C), drain the samples every second, detach and wait until the library is gone,
  * then write the profile (render/). A target that exits keeps what the last drain brought. */
 #define _GNU_SOURCE
-#include "cli.h"
-#include "options.h"
-#include "output_file.h"
-#include "profile_drain.h"
-#include "trace_options.h"
+#include "verbs.h"
+#include "base/cli.h"
+#include "base/options.h"
+#include "base/output_file.h"
+#include "profile/profile_drain.h"
+#include "render/format.h"
+#include "trace/trace_options.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -50,12 +52,13 @@ static const cli_verb_t profile_verb = {
     .name = "profile",
     .synopsis = "PID",
     .description =
-        "Samples the managed stacks of .NET process PID with clrattach's sampling profiler:\n"
-        "attaches it, samples at --hz for --duration seconds (Ctrl-C stops early), detaches it\n"
-        "and waits until the runtime has unloaded it, then writes the profile: a flame graph\n"
-        "(.html), collapsed stacks (.folded), speedscope (.json), pprof (.pb, .pb.gz) or the\n"
-        "hottest methods (top). A target that exits while sampled still gives the samples\n"
-        "gathered until then. docs/profiling.md explains the mechanism and its limits.\n",
+        "Samples the managed stacks of .NET process PID with clrattach's sampling\n"
+        "profiler: attaches it, samples at --hz for --duration seconds (Ctrl-C stops\n"
+        "early), detaches it and waits until the runtime has unloaded it, then writes the\n"
+        "profile: a flame graph (.html), collapsed stacks (.folded), speedscope (.json),\n"
+        "pprof (.pb, .pb.gz) or the hottest methods (top). A target that exits while\n"
+        "sampled still gives the samples gathered until then. docs/profiling.md explains\n"
+        "the mechanism and its limits.\n",
     .epilogue =
         "exit codes: 0 written, 2 usage, 3 no such process, 4 not .NET, 5 no endpoint,\n"
         "6 permission denied, 7 timed out, 8 connection lost, 10 the runtime refused the\n"

@@ -1,7 +1,8 @@
 /* cmd_ps.c - `clrattach ps`: the .NET processes this user can see, in any TMPDIR or namespace. */
 #define _GNU_SOURCE
-#include "cli.h"
-#include "options.h"
+#include "verbs.h"
+#include "base/cli.h"
+#include "base/options.h"
 
 #include <stdlib.h>
 #include <string.h>

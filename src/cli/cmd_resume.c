@@ -1,6 +1,7 @@
 /* cmd_resume.c - `clrattach resume`: let a runtime paused at startup run. */
-#include "cli.h"
-#include "options.h"
+#include "verbs.h"
+#include "base/cli.h"
+#include "base/options.h"
 
 #define DEFAULT_TIMEOUT_MS 10000
 
@@ -9,11 +10,12 @@ static const cli_verb_t resume_verb = {
     .synopsis = "PID",
     .description =
         "Sends ResumeRuntime to .NET process PID. A runtime started with\n"
-        "DOTNET_DefaultDiagnosticPortSuspend=1 waits before running any managed code until\n"
-        "this arrives; a running process answers OK and nothing changes.\n",
-    .epilogue = "exit codes: 0 resumed (or already running), 2 usage, 3 no such process, 4 not .NET, 5 no endpoint,\n"
-                "6 permission denied, 7 timed out, 8 connection/protocol failure, 10 the runtime\n"
-                "refused (the HRESULT is printed).\n",
+        "DOTNET_DefaultDiagnosticPortSuspend=1 waits before running any managed code\n"
+        "until this arrives; a running process answers OK and nothing changes.\n",
+    .epilogue =
+        "exit codes: 0 resumed (or already running), 2 usage, 3 no such process, 4 not\n"
+        ".NET, 5 no endpoint, 6 permission denied, 7 timed out, 8 connection/protocol\n"
+        "failure, 10 the runtime refused (the HRESULT is printed).\n",
     .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
     .default_timeout_ms = DEFAULT_TIMEOUT_MS,
     .pid = 1,

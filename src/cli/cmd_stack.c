@@ -2,9 +2,10 @@
  * attach of the sampler in snapshot mode (one suspension, every thread walked), a drain and a
  * detach. */
 #define _GNU_SOURCE
-#include "cli.h"
-#include "options.h"
-#include "profile_drain.h"
+#include "verbs.h"
+#include "base/cli.h"
+#include "base/options.h"
+#include "profile/profile_drain.h"
 
 #include <string.h>
 #include <time.h>
@@ -30,9 +31,9 @@ static const cli_verb_t stack_verb = {
     .name = "stack",
     .synopsis = "PID",
     .description =
-        "Prints the managed stack of every managed thread of .NET process PID, innermost frame\n"
-        "first: clrattach's sampler attaches, stops the runtime once, walks every thread,\n"
-        "and detaches; the command returns once the runtime has unloaded it.\n",
+        "Prints the managed stack of every managed thread of .NET process PID, innermost\n"
+        "frame first: clrattach's sampler attaches, stops the runtime once, walks every\n"
+        "thread, and detaches; the command returns once the runtime has unloaded it.\n",
     .epilogue = "exit codes: as for attach; 0 printed.\n",
     .opts = stack_opts,
     .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,

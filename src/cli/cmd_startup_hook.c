@@ -1,8 +1,9 @@
 /* cmd_startup_hook.c - `clrattach startup-hook`: run a managed StartupHook.Initialize inside a
  * running process (ApplyStartupHook, .NET 8 and later). */
 #define _GNU_SOURCE
-#include "cli.h"
-#include "options.h"
+#include "verbs.h"
+#include "base/cli.h"
+#include "base/options.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -13,19 +14,19 @@ static const cli_verb_t hook_verb = {
     .name = "startup-hook",
     .synopsis = "PID ASSEMBLY",
     .description =
-        "Asks the runtime in .NET process PID (.NET 8 or later) to load the managed assembly\n"
-        "ASSEMBLY and call its StartupHook.Initialize() (a class named StartupHook outside\n"
-        "any namespace, with public static void Initialize()); it returns once Initialize\n"
-        "has returned. ASSEMBLY is made absolute here and opened by the target, inside its\n"
-        "mount namespace. The runtime ends the process when a hook cannot be loaded, lacks\n"
-        "Initialize or throws, so ASSEMBLY is checked first (exists, readable, an assembly\n"
-        "with that method) and refused before the runtime is contacted. Applying the same\n"
-        "hook again calls Initialize again.\n",
+        "Asks the runtime in .NET process PID (.NET 8 or later) to load the managed\n"
+        "assembly ASSEMBLY and call its StartupHook.Initialize() (a class named\n"
+        "StartupHook outside any namespace, with public static void Initialize()); it\n"
+        "returns once Initialize has returned. ASSEMBLY is made absolute here and opened\n"
+        "by the target, inside its mount namespace. The runtime ends the process when a\n"
+        "hook cannot be loaded, lacks Initialize or throws, so ASSEMBLY is checked first\n"
+        "(exists, readable, an assembly with that method) and refused before the runtime\n"
+        "is contacted. Applying the same hook again calls Initialize again.\n",
     .epilogue =
-        "exit codes: 0 Initialize ran, 2 usage or ASSEMBLY is not a usable hook, 3 no such\n"
-        "process, 5 no endpoint, 6 permission denied, 7 timed out, 8 connection lost (the\n"
-        "hook threw and the process is ending) or protocol failure, 10 the runtime refused\n"
-        "(the HRESULT is printed).\n",
+        "exit codes: 0 Initialize ran, 2 usage or ASSEMBLY is not a usable hook, 3 no\n"
+        "such process, 5 no endpoint, 6 permission denied, 7 timed out, 8 connection lost\n"
+        "(the hook threw and the process is ending) or protocol failure, 10 the runtime\n"
+        "refused (the HRESULT is printed).\n",
     .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
     .default_timeout_ms = DEFAULT_HOOK_TIMEOUT_MS,
     .pid = 1,

@@ -1,9 +1,10 @@
 /* cmd_trace.c - `clrattach trace`: record an EventPipe trace of a running process into a
  * .nettrace file. Options here; the recording itself is in trace_record.c. */
 #define _GNU_SOURCE
-#include "cli.h"
-#include "trace_options.h"
-#include "trace_record.h"
+#include "verbs.h"
+#include "base/cli.h"
+#include "trace/trace_options.h"
+#include "trace/trace_record.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -58,36 +59,38 @@ static const cli_verb_t trace_verb = {
     .synopsis = "PID | --name NAME",
     .description =
         "Records an EventPipe trace of .NET process PID into a .nettrace file (PerfView,\n"
-        "TraceEvent, dotnet-trace convert and Visual Studio read it) until --duration ends,\n"
-        "the stopping event arrives, or Ctrl-C (SIGINT) or SIGTERM; a second Ctrl-C aborts\n"
-        "and leaves the file incomplete. Stopping sends StopTracing and keeps saving the\n"
-        "rundown the runtime writes, so the file ends cleanly; the last line says whether\n"
-        "it does. --format also writes the trace's CPU samples in other formats beside it.\n",
+        "TraceEvent, dotnet-trace convert and Visual Studio read it) until --duration\n"
+        "ends, the stopping event arrives, or Ctrl-C (SIGINT) or SIGTERM; a second Ctrl-C\n"
+        "aborts and leaves the file incomplete. Stopping sends StopTracing and keeps\n"
+        "saving the rundown the runtime writes, so the file ends cleanly; the last line\n"
+        "says whether it does. --format also writes the trace's CPU samples in other\n"
+        "formats beside it.\n",
     .epilogue =
-        "The oldest CollectTracing command that expresses the options is used: 1 by default,\n"
-        "2 for --no-rundown, 3 for --no-stackwalk, 4 for a custom rundown keyword, 5 for\n"
-        "event-id filters and --user-events (a session whose events go to kernel tracepoints,\n"
-        "read with perf or ftrace, instead of a file).\n"
+        "The oldest CollectTracing command that expresses the options is used: 1 by\n"
+        "default, 2 for --no-rundown, 3 for --no-stackwalk, 4 for a custom rundown\n"
+        "keyword, 5 for event-id filters and --user-events (a session whose events go to\n"
+        "kernel tracepoints, read with perf or ftrace, instead of a file).\n"
         "\n"
         "examples:\n"
-        "  clrattach trace --providers Microsoft-Windows-DotNETRuntime:0x1:4 --duration 10 PID\n"
+        "  clrattach trace --providers Microsoft-Windows-DotNETRuntime:0x1:4\n"
+        "      --duration 10 PID\n"
         "  clrattach trace --providers 'System.Runtime:::EventCounterIntervalSec=1' PID\n"
         "  clrattach trace --profile gc-collect --duration 30 --name myservice\n"
         "  clrattach trace --clrevents gc+exception --clreventlevel verbose PID\n"
-        "  clrattach trace --profile dotnet-sampled-thread-time --format speedscope,chromium\n"
-        "      --duration 10 PID\n"
+        "  clrattach trace --profile dotnet-sampled-thread-time\n"
+        "      --format speedscope,chromium --duration 10 PID\n"
         "  clrattach trace --providers MyCompany-MyApp --stopping-event-provider-name\n"
         "      MyCompany-MyApp --stopping-event-event-name RequestFailed\n"
         "      --stopping-event-payload-filter statusCode:500 --duration 600 PID\n"
-        "  clrattach trace --providers Microsoft-Windows-DotNETRuntime:0x1:4 --user-events\n"
-        "      dotnet_gc --duration 10 PID\n"
+        "  clrattach trace --providers Microsoft-Windows-DotNETRuntime:0x1:4\n"
+        "      --user-events dotnet_gc --duration 10 PID\n"
         "\n"
         "exit codes: 0 a complete trace was written (and each --format), 1 the file (or,\n"
-        "with --user-events, user_events_data) could not be opened or written, or a --format\n"
-        "conversion failed (e.g. no CPU samples), 2 usage or bad provider spec,\n"
-        "3 no such process, 5 no endpoint, 6 permission denied, 7 the\n"
-        "stop timed out, 8 the stream ended early (e.g. the process exited; the file is\n"
-        "incomplete) or a connection/protocol failure, 10 the runtime refused.\n",
+        "with --user-events, user_events_data) could not be opened or written, or a\n"
+        "--format conversion failed (e.g. no CPU samples), 2 usage or bad provider spec,\n"
+        "3 no such process, 5 no endpoint, 6 permission denied, 7 the stop timed out, 8\n"
+        "the stream ended early (e.g. the process exited; the file is incomplete) or a\n"
+        "connection/protocol failure, 10 the runtime refused.\n",
     .opts = trace_opts,
     .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
     .json_help = "print one JSON object at the end, no progress",

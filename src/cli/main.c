@@ -1,5 +1,6 @@
 /* main.c - the clrattach command: dispatches to one verb per file. */
-#include "cli.h"
+#include "verbs.h"
+#include "base/cli.h"
 #include "clrattach_buildinfo.h"
 
 #include <string.h>

@@ -1,6 +1,7 @@
 /* unsupported_win.c - the verbs the Windows build does not have yet (docs/windows.md): each
  * says so and exits with the usage error, never a crash. */
-#include "cli.h"
+#include "verbs.h"
+#include "base/cli.h"
 
 /* The one message of every verb missing on Windows. */
 static int not_on_windows(const char *verb, const char *why)

@@ -1,7 +1,7 @@
 /* main_detached_mark.h - the one definition of the mark a libclrprof main profiler leaves in
  * /dev/shm when it detaches, shared by the SDK (src/clrprof/main_detached.c makes, trusts and
- * sweeps marks) and the command (src/cli/profile_load.c looks for a target's mark), so the two
- * cannot drift apart.
+ * sweeps marks) and the library (src/clrattach/profiler_mark.c looks for a target's mark, for
+ * the command's profile and stack), so the two cannot drift apart.
  *
  * A mark is an empty regular file /dev/shm/clrprof-main-detached.PIDNS.PID.START.RANDOM:
  *   PIDNS  the inode of the process's pid namespace (/proc/self/ns/pid): processes of several

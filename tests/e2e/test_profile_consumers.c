@@ -6,7 +6,7 @@
 #include "consumer.h"
 #include "harness.h"
 #include "hot_app.h"
-#include "render/profile.h"
+#include "render/format.h"
 #include "test.h"
 
 #include <stdio.h>

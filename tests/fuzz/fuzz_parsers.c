@@ -7,8 +7,8 @@
  */
 #include "assembly/assembly.h"
 #include "cpu_stacks.h"
-#include "profile_drain.h"
-#include "render/profile.h"
+#include "profile/profile_drain.h"
+#include "render/format.h"
 #include "clrprof/clrprof_util.h"
 #include "proto/dump_codec.h"
 #include "proto/process_codec.h"

@@ -1,5 +1,5 @@
 /* What the CLI accepts as a number: digits only, as a user reads them (issue 17). */
-#include "cli.h"
+#include "base/cli.h"
 #include "test.h"
 
 TEST(cli_pid_refuses_leading_space_plus_sign_and_trailing_junk)

@@ -1,7 +1,9 @@
-/* Unit tests of the CLI's option parser (src/cli/options.c) and its generated help (usage.c). */
+/* Unit tests of the CLI's option parser (src/cli/base/options.c) and its generated help
+ * (base/usage.c). */
 #define _GNU_SOURCE
-#include "cli.h"
-#include "options.h"
+#include "base/cli.h"
+#include "base/options.h"
+#include "base/usage.h"
 #include "test.h"
 
 #include <stdarg.h>
@@ -260,4 +262,95 @@ TEST(cli_options_help_prints_and_reports_it)
     close(saved);
     fclose(tmp);
     ASSERT_EQ(rc, 1); /* before the missing PID is noticed, as getopt_long's callers did */
+}
+
+/* Options shaped like trace's and profile's: one very long name, hand breaks written for
+ * another width, help long enough to wrap several times. */
+typedef struct wide_opts {
+    const char *filter, *format, *out;
+    int all;
+} wide_opts_t;
+
+static const cli_opt_t wide_opts[] = {
+    CLI_STRING("format", wide_opts_t, format, "FORMAT",
+               "flamegraph|folded|speedscope|pprof|top (default: from the extension of\n"
+               "FILE: .html, .folded/.txt, .json, .pb/.pb.gz)"),
+    CLI_STRING("stopping-event-payload-filter", wide_opts_t, filter, "FILTER",
+               "with --stopping-event-event-name: FIELD:VALUE[,FIELD:VALUE...], only an event "
+               "whose payload fields have these values (compared as text; bools True/False)"),
+    CLI_STRING("output", wide_opts_t, out, "FILE", "write the profile to FILE (default: the "
+               "top table on stdout)"),
+    CLI_FLAG("all", wide_opts_t, all, "every one of them, whichever way they were written down"),
+    CLI_FLAG("stage", wide_opts_t, all, "copy it first"), /* fills the synopsis up to the PID */
+    CLI_END,
+};
+
+static const cli_verb_t wide = {
+    .name = "wide", .synopsis = "PID", .description = "Wide.\n", .opts = wide_opts,
+    .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT, .default_timeout_ms = 30000, .pid = 1,
+};
+
+/* The help of verb v, generated into a string the caller frees. */
+static char *help_text(const cli_verb_t *v)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return NULL;
+    cli_usage(v, f);
+    fclose(f);
+    return text;
+}
+
+/* The column an option's help starts at on its label's line, -1 when it has none there. */
+static int help_column(const char *line, size_t n)
+{
+    const char *gap = memmem(line + 2, n - 2, "  ", 2);
+    if (line[0] != ' ' || line[2] != '-' || !gap)
+        return -1;
+    size_t col = (size_t)(gap - line) + strspn(gap, " ");
+    return col < n ? (int)col : -1;
+}
+
+TEST(cli_usage_keeps_every_line_within_80_columns)
+{
+    char *text = help_text(&wide);
+    ASSERT(text != NULL);
+    for (char *line = text; *line; line = strchr(line, '\n') + 1)
+        ASSERT_MSG(strcspn(line, "\n") <= 80, "a help line is too wide: %.100s", line);
+    free(text);
+}
+
+TEST(cli_usage_strands_no_single_word_on_a_continuation_line)
+{
+    char *text = help_text(&wide);
+    ASSERT(text != NULL);
+    for (char *line = text; *line; line = strchr(line, '\n') + 1) {
+        size_t n = strcspn(line, "\n"), lead = strspn(line, " ");
+        if (lead > 2 && lead < n)
+            ASSERT_MSG(memchr(line + lead, ' ', n - lead) != NULL,
+                       "one word alone on a line: %.*s", (int)n, line);
+    }
+    ASSERT_CONTAINS(text, "extension of FILE:"); /* the break after "of" is not kept */
+    free(text);
+}
+
+TEST(cli_usage_puts_a_long_option_name_on_its_own_line_and_keeps_the_column_narrow)
+{
+    char *text = help_text(&wide);
+    ASSERT(text != NULL);
+    ASSERT_CONTAINS(text, "\n  --stopping-event-payload-filter FILTER\n");
+    int col = -1;
+    for (char *line = text; *line; line = strchr(line, '\n') + 1) {
+        int c = help_column(line, strcspn(line, "\n"));
+        ASSERT_MSG(c < 0 || col < 0 || c == col, "help starts at %d and at %d", col, c);
+        if (c >= 0)
+            col = c;
+    }
+    ASSERT(col >= 0 && col <= 28);
+    char want[64];
+    snprintf(want, sizeof want, "FILTER\n%*swith --stopping", col, "");
+    ASSERT_CONTAINS(text, want);
+    free(text);
 }

@@ -1,6 +1,6 @@
-/* The CLI's one escaping helper for text output (src/cli/visible.c): what a target chose is
+/* The CLI's one escaping helper for text output (src/cli/base/visible.c): what a target chose is
  * shown, never acted on by the terminal. */
-#include "cli.h"
+#include "base/cli.h"
 #include "test.h"
 
 #include <stdlib.h>

@@ -1,10 +1,10 @@
-/* test_counters_known.c - `clrattach counters list`'s table (src/cli/counters_known.c): every
+/* test_counters_known.c - `clrattach counters list`'s table (counters/counters_known.c): every
  * counter System.Runtime publishes by default is listed with the units the runtime gives it,
  * and the output keeps the documented line format, the same from one run to the next. The
  * expected names and units are what System.Runtime published in EventCounters sessions on
  * 8.0.31, 9.0.20 and 10.0.14 (and, on 9 and 10, as Meter instruments). */
 #define _GNU_SOURCE
-#include "counters_known.h"
+#include "counters/counters_known.h"
 #include "test.h"
 
 #include <stdlib.h>

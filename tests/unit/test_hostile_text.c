@@ -3,8 +3,8 @@
  * (counters_view.c). An ESC sequence or a newline must come out visible, never raw, and must
  * not forge a line, a frame or a CSV record (issue 29, finding 7). */
 #define _GNU_SOURCE
-#include "counters_view.h"
-#include "render/profile.h"
+#include "counters/counters_view.h"
+#include "render/format.h"
 #include "test.h"
 
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* The profile writers (src/cli/render) on a profile built by hand: what each format must hold. */
 #define _GNU_SOURCE
-#include "profile_drain.h"
-#include "render/profile.h"
+#include "profile/profile_drain.h"
+#include "render/format.h"
 #include "test.h"
 
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* profile.h - the in-memory profile every writer renders: frames interned by name, threads,
  * stacks (leaf first) with a sample count and a weight. `clrattach profile` fills it from the
  * sampler's drains; a trace converter fills it from any list of (thread, frame names) samples
- * with profile_add_sample. One writer per format (folded, top, speedscope, pprof, flame graph). */
+ * with profile_add_sample. The writers (writers.h) read it; format.h picks one by name. */
 #ifndef CLRA_CLI_RENDER_PROFILE_H
 #define CLRA_CLI_RENDER_PROFILE_H
 
@@ -76,35 +76,7 @@ int profile_repeat_timed(profile_t *p, uint32_t stack, uint64_t weight, uint64_t
 uint64_t profile_total_count(const profile_t *p);
 uint64_t profile_total_weight(const profile_t *p);
 
-/* Writer options. */
-typedef struct profile_write_opts {
-    int threads; /* a root frame per thread ("[thread NAME tid]") */
-    int top_n;   /* rows of the top table (default 20) */
-} profile_write_opts_t;
-
 /* The name of the root frame for a thread in the --threads views (caller's buffer). */
 const char *profile_thread_label(const profile_t *p, uint32_t thread, char *buf, size_t cap);
-
-enum profile_format { FMT_FLAMEGRAPH, FMT_FOLDED, FMT_SPEEDSCOPE, FMT_PPROF, FMT_PPROF_GZ, FMT_TOP,
-                      FMT_CHROMIUM };
-/* The format a file name asks for (.html, .folded/.txt, .speedscope.json/.json, .pb, .pb.gz),
- * -1 when the extension names none. */
-int profile_format_from_path(const char *path);
-/* Parses a --format word (flamegraph|folded|speedscope|pprof|top|chromium); -1 unknown. */
-int profile_format_parse(const char *word);
-
-/* Writers; each returns 0 or -1 when writing failed (errno says why). */
-int profile_write_folded(const profile_t *p, const profile_write_opts_t *o, FILE *f);
-int profile_write_top(const profile_t *p, const profile_write_opts_t *o, FILE *f);
-int profile_write_speedscope(const profile_t *p, const profile_write_opts_t *o, FILE *f);
-int profile_write_pprof(const profile_t *p, const profile_write_opts_t *o, int gzip, FILE *f);
-int profile_write_flamegraph(const profile_t *p, const profile_write_opts_t *o, FILE *f);
-/* The Chrome trace-event format from the timeline (empty without one). */
-int profile_write_chromium(const profile_t *p, const profile_write_opts_t *o, FILE *f);
-/* Writes the format fmt. */
-int profile_write(const profile_t *p, const profile_write_opts_t *o, int fmt, FILE *f);
-
-/* JSON string body (no quotes) with the escapes JSON and HTML <script> need. */
-void profile_json_string(FILE *f, const char *s);
 
 #endif

@@ -5,7 +5,8 @@
  * share from the root; a pause longer than two sampling periods ends every duration. Times are
  * microseconds since the first sample ("ts", three decimals: nanoseconds kept). */
 #define _GNU_SOURCE
-#include "render/profile.h"
+#include "base/json_escape.h"
+#include "render/writers.h"
 
 #include <stdlib.h>
 
@@ -36,7 +37,7 @@ static void put_event(chromium_out_t *w, char ph, uint32_t frame, uint64_t tid, 
 {
     fputs(w->first ? "\n{\"name\":\"" : ",\n{\"name\":\"", w->f);
     w->first = 0;
-    profile_json_string(w->f, w->p->frames[frame]);
+    cli_json_escape(w->f, w->p->frames[frame], CLI_JSON_SCRIPT_SAFE);
     fprintf(w->f, "\",\"cat\":\"sample\",\"ph\":\"%c\",\"ts\":%llu.%03u,\"pid\":%u,\"tid\":%llu}",
             ph, (unsigned long long)(t_ns / 1000), (unsigned)(t_ns % 1000), w->pid,
             (unsigned long long)tid);
@@ -48,7 +49,7 @@ static void put_name(chromium_out_t *w, const char *what, uint64_t tid, const ch
     fprintf(w->f, "%s{\"name\":\"%s\",\"ph\":\"M\",\"pid\":%u,\"tid\":%llu,\"args\":{\"name\":\"",
             w->first ? "\n" : ",\n", what, w->pid, (unsigned long long)tid);
     w->first = 0;
-    profile_json_string(w->f, name);
+    cli_json_escape(w->f, name, CLI_JSON_SCRIPT_SAFE);
     fputs("\"}}", w->f);
 }
 
@@ -123,7 +124,7 @@ int profile_write_chromium(const profile_t *p, const profile_write_opts_t *o, FI
         write_thread(&w, order + i, j - i, open);
     }
     fputs("\n],\"displayTimeUnit\":\"ms\",\"otherData\":{\"exporter\":\"clrattach\",\"name\":\"", f);
-    profile_json_string(f, p->title ? p->title : "clrattach");
+    cli_json_escape(f, p->title ? p->title : "clrattach", CLI_JSON_SCRIPT_SAFE);
     fputs("\"}}\n", f);
     free(order);
     free(open);

@@ -2,7 +2,8 @@
  * (root "all", then the thread with --threads, then callers before callees), written as JSON
  * inside the page of flamegraph_page.c. */
 #include "render/flamegraph_page.h"
-#include "render/profile.h"
+#include "base/json_escape.h"
+#include "render/writers.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -154,11 +155,11 @@ int profile_write_flamegraph(const profile_t *p, const profile_write_opts_t *o, 
     if (!rc) {
         fputs(flamegraph_page_head, f);
         fputs("{\"title\":\"", f);
-        profile_json_string(f, p->title ? p->title : "clrattach profile");
+        cli_json_escape(f, p->title ? p->title : "clrattach profile", CLI_JSON_SCRIPT_SAFE);
         fprintf(f, "\",\"unit\":\"%s\",\"frames\":[", p->weight_unit);
         for (size_t i = 0; i < p->nframes + 1 + p->nthreads; i++) {
             fputs(i ? ",\"" : "\"", f);
-            profile_json_string(f, name_of(p, (uint32_t)i, label));
+            cli_json_escape(f, name_of(p, (uint32_t)i, label), CLI_JSON_SCRIPT_SAFE);
             fputc('"', f);
         }
         fputs("],\"nodes\":[", f);

@@ -1,7 +1,7 @@
 /* write_folded.c - collapsed stacks ("root;...;leaf COUNT", one line per distinct stack), the
  * input of flamegraph.pl and most flame-graph tools. Counts are the samples exactly. */
-#include "cli.h"
-#include "render/profile.h"
+#include "base/cli.h"
+#include "render/writers.h"
 
 /* A frame name with the separator ';' replaced and its control characters made visible, so a
  * name (the target's to choose) never splits a stack or starts a line of its own. */

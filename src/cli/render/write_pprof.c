@@ -2,7 +2,7 @@
  * by hand: sample types samples/count and cpu|wall/nanoseconds, one location and function per
  * frame, locations leaf first, a "thread" label on each sample. .pb.gz is wrapped in gzip with
  * stored (uncompressed) deflate blocks: valid for every gzip reader, no zlib needed. */
-#include "render/profile.h"
+#include "render/writers.h"
 
 #include <stdlib.h>
 #include <string.h>

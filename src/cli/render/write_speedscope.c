@@ -1,14 +1,15 @@
 /* write_speedscope.c - speedscope's file format (https://www.speedscope.app/file-format-schema.json):
  * shared frames, one "sampled" profile (or one per thread with --threads), stacks root first,
  * weights in the profile's unit. */
-#include "render/profile.h"
+#include "base/json_escape.h"
+#include "render/writers.h"
 
 /* One sampled profile of the stacks of thread (or of all threads when thread < 0). */
 static void write_one(const profile_t *p, long thread, const char *name, FILE *f)
 {
     uint64_t total = 0;
     fputs("{\"type\":\"sampled\",\"name\":\"", f);
-    profile_json_string(f, name);
+    cli_json_escape(f, name, CLI_JSON_SCRIPT_SAFE);
     fprintf(f, "\",\"unit\":\"%s\",\"startValue\":0,\"samples\":[", p->weight_unit);
     int first = 1;
     for (size_t i = 0; i < p->nstacks; i++) {
@@ -39,11 +40,11 @@ int profile_write_speedscope(const profile_t *p, const profile_write_opts_t *o, 
     char label[128];
     const char *title = p->title ? p->title : "clrattach profile";
     fputs("{\"$schema\":\"https://www.speedscope.app/file-format-schema.json\",\"name\":\"", f);
-    profile_json_string(f, title);
+    cli_json_escape(f, title, CLI_JSON_SCRIPT_SAFE);
     fputs("\",\"exporter\":\"clrattach\",\"activeProfileIndex\":0,\"shared\":{\"frames\":[", f);
     for (size_t i = 0; i < p->nframes; i++) {
         fputs(i ? ",{\"name\":\"" : "{\"name\":\"", f);
-        profile_json_string(f, p->frames[i]);
+        cli_json_escape(f, p->frames[i], CLI_JSON_SCRIPT_SAFE);
         fputs("\"}", f);
     }
     fputs("]},\"profiles\":[", f);

@@ -1,8 +1,8 @@
 /* write_top.c - the hottest methods as a table: self (the frame was the leaf) and total (the
  * frame was anywhere on the stack, counted once per stack however deep it recursed), as shares
  * of the profile's weight (CPU time in cpu mode, thread time in wall mode). */
-#include "cli.h"
-#include "render/profile.h"
+#include "base/cli.h"
+#include "render/writers.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,0 +1,117 @@
+/* launch.h - `clrattach launch`: its options (launch_args.c), the trace it records from the
+ * first instruction (launch_trace.c), the profile it samples from startup (launch_profile.c)
+ * and the startup sequence (cmd_launch.c). */
+#ifndef CLRA_LAUNCH_H
+#define CLRA_LAUNCH_H
+
+#include "base/cli.h"
+#include "base/output_file.h"
+#include "profile/profile_drain.h"
+#include "trace/trace_options.h"
+#include "trace/trace_stop_event.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#define LAUNCH_DEFAULT_TIMEOUT_MS 30000
+#define LAUNCH_MAX_ENV 64
+#define LAUNCH_MAX_HOOKS 8
+
+typedef struct launch_opts {
+    clra_guid_t clsid;
+    char profiler[CLRA_PATH_MAX];                 /* "" when no --profiler */
+    const char *data;
+    char *env[LAUNCH_MAX_ENV];
+    int nenv;
+    char hooks[LAUNCH_MAX_HOOKS][CLRA_PATH_MAX]; /* absolute, checked */
+    int nhooks;
+    clra_trace_config_t cfg;                      /* providers: --trace given */
+    trace_option_state_t tr;                      /* the shared trace options, while parsing */
+    char trace_output[CLRA_PATH_MAX];             /* "" until chosen */
+    unsigned formats;                             /* --format, as trace's (bit 0 nettrace) */
+    trace_stop_event_t stop_event;                /* the --stopping-event-* options */
+    long long trace_duration_s;                   /* --duration: 0 until COMMAND exits */
+    const char *profile_output;                   /* --profile FILE, NULL when none */
+    const char *profile_mode;                     /* cpu (default) or wall */
+    int profile_mode_given;
+    long long profile_hz;                         /* 0: the default, 99 */
+    int profile_fmt;                              /* from FILE's extension */
+    long long timeout_ms;
+    char **command;
+} launch_opts_t;
+
+/* Parses the options and checks every startup hook; 0, 1 after the help, or -1 after saying
+ * what is wrong (nothing has been started). Release o->cfg with clra_trace_config_free. */
+int launch_parse(int argc, char **argv, launch_opts_t *o);
+
+/* A trace recorded while the program runs: a thread drains the stream into the file from the
+ * moment the session starts, so the runtime never blocks on a full socket. */
+typedef struct launch_trace {
+    clra_trace_session_t s;
+    out_file_t file; /* a launch that fails removes it when we created it */
+    const char *path;
+    pthread_t thread;
+    int thread_started;
+    atomic_int done; /* the drain has ended: stream end, failure, or asked to stop */
+    atomic_int stop;
+    int rc; /* the drain's failure, 0 if none */
+    clra_status_t st;
+    double t0;
+    trace_stop_monitor_t watch; /* the stopping event, fed by the drain */
+    atomic_int matched;         /* it came */
+    int finished;               /* launch_trace_finish has run */
+} launch_trace_t;
+
+/* Creates the output file and the stopping event's watch (e: the options); -1 after saying
+ * what to do. */
+int launch_trace_open(launch_trace_t *t, const char *path, const trace_stop_event_t *e);
+/* Why the trace should stop now while COMMAND runs on: the stopping event came or duration_s
+ * (0: none) passed since it started; NULL while neither. */
+const char *launch_trace_due(launch_trace_t *t, long long duration_s, char *why, size_t cap);
+/* Starts the session on target (a reverse connection of the paused runtime) and the drain. */
+int launch_trace_start(launch_trace_t *t, const clra_target_t *target,
+                       const clra_trace_config_t *cfg, int timeout_ms, int pid,
+                       clra_status_t *st);
+/* Stops the session on target (the runtime's next reverse connection) and saves the rundown the
+ * runtime writes before it answers: for a signal that would kill the program before its
+ * runtime could end the trace itself. After a failure the stream is closed. */
+int launch_trace_stop(launch_trace_t *t, const clra_target_t *target, int timeout_ms,
+                      clra_status_t *st);
+/* The launch failed before the program ran: ends the drain, closes and removes the file. */
+void launch_trace_abandon(launch_trace_t *t);
+/* After the program ended (wait status): lets the drain reach the end of the stream within
+ * timeout_ms, closes the file, checks it and says on stderr what it holds. */
+void launch_trace_finish(launch_trace_t *t, int timeout_ms, int pid, int status);
+/* Writes the formats (trace's --format mask) beside the finished file, saying so on stderr;
+ * 0, or -1 when one failed. */
+int launch_trace_convert(const launch_trace_t *t, unsigned formats);
+
+/* A profile sampled from startup (--profile): the sampler is COMMAND's startup profiler. */
+typedef struct launch_profile {
+    const launch_opts_t *o;
+    out_file_t file; /* FILE, open from before COMMAND starts; its fd -1 once written */
+    char final_path[96]; /* where the sampler writes its last samples at Shutdown */
+    char data[256];      /* COMMAND's CLRPROF_OPTIONS */
+    char title[128];
+    profile_t prof;
+    sampler_session_t s; /* the held control endpoint and the drains */
+    int connected;       /* draining over the endpoint */
+    long long t0_ms, last_drain_ms;
+} launch_profile_t;
+
+/* Checks --profile, --profile-mode and --profile-hz; with --profile, makes the sampler the
+ * startup profiler (o->profiler, o->clsid). 0, or -1 after saying why. */
+int launch_profile_check(launch_opts_t *o);
+/* Creates FILE and the sampler's options (lp->data), the last samples going into dir. */
+int launch_profile_open(launch_profile_t *lp, const launch_opts_t *o, const char *dir);
+/* Once the runtime mapped the sampler: finds its control endpoint and holds it. */
+void launch_profile_connect(launch_profile_t *lp, int pid, int timeout_ms);
+/* Drains when a second has passed since the last drain (or at once with force). */
+void launch_profile_poll(launch_profile_t *lp, int force, int timeout_ms);
+/* After the program ended (wait status): adds the last samples, writes FILE, says so on
+ * stderr. 0, or -1 when FILE could not be written. */
+int launch_profile_finish(launch_profile_t *lp, int status);
+/* The launch failed before the program ran: removes FILE if we made it. */
+void launch_profile_abandon(launch_profile_t *lp);
+
+#endif

@@ -1,0 +1,214 @@
+/* launch_args.c - the options of `clrattach launch`, checked before anything is started: a bad
+ * startup hook must be refused here, because the runtime would end the program over it. */
+#define _GNU_SOURCE
+#include "launch/launch.h"
+#include "launch/launch_sdk.h"
+#include "trace/trace_options.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Launch runs COMMAND in our own mount namespace, so the hook is checked where it will be
+ * loaded. The runtime has no error reply for a bad hook: it ends the program instead. */
+static int take_hook(void *dest, const char *arg)
+{
+    launch_opts_t *o = CLI_CONTAINER(dest, launch_opts_t, hooks);
+    clra_status_t st;
+    char *path = o->hooks[o->nhooks];
+    if (o->nhooks == LAUNCH_MAX_HOOKS) {
+        fprintf(stderr, "clrattach launch: at most %d --startup-hook\n", LAUNCH_MAX_HOOKS);
+        return -1;
+    }
+    if (cli_absolute_path(arg, path, CLRA_PATH_MAX) != 0) {
+        cli_say_path_problem("clrattach launch", arg, CLRA_PATH_MAX);
+        return -1;
+    }
+    if (clra_startup_hook_check(path, &st) != 0) {
+        fprintf(stderr, "clrattach launch: refusing the startup hook %s\n"
+                "  why: a hook the runtime cannot load or call ends the program (no error reply "
+                "exists for it), so it is checked first; COMMAND was not started\n"
+                "  what to do: pass a .dll with a class StartupHook outside any namespace "
+                "declaring `public static void Initialize()`\n", cli_vis(st.detail));
+        return -1;
+    }
+    o->nhooks++;
+    return 0;
+}
+
+/* --env NAME=VALUE: kept as given, for putenv in the child. */
+static int take_env(void *dest, const char *arg)
+{
+    launch_opts_t *o = CLI_CONTAINER(dest, launch_opts_t, env);
+    if (!strchr(arg, '=') || arg[0] == '=' || o->nenv == LAUNCH_MAX_ENV) {
+        fprintf(stderr, "clrattach launch: --env wants NAME=VALUE (at most %d), not '%s'\n",
+                LAUNCH_MAX_ENV, arg);
+        return -1;
+    }
+    o->env[o->nenv++] = (char *)arg; /* an argv string: putenv keeps it */
+    return 0;
+}
+
+/* --profiler: made absolute here, checked once all options are read. */
+static int take_profiler(void *dest, const char *arg)
+{
+    if (cli_absolute_path(arg, dest, CLRA_PATH_MAX) == 0)
+        return 0;
+    cli_say_path_problem("clrattach launch", arg, CLRA_PATH_MAX);
+    return -1;
+}
+
+/* --trace-output: a trace setting, so it needs --trace too. */
+static int take_trace_output(void *dest, const char *arg)
+{
+    launch_opts_t *o = CLI_CONTAINER(dest, launch_opts_t, trace_output);
+    o->tr.settings++;
+    if ((size_t)snprintf(o->trace_output, sizeof o->trace_output, "%s", arg) <
+        sizeof o->trace_output)
+        return 0;
+    fprintf(stderr, "clrattach launch: --trace-output path is too long\n");
+    return -1;
+}
+
+static const cli_opt_t launch_opts[] = {
+    CLI_CALL("profiler", CLI_ARG_REQUIRED, launch_opts_t, profiler, "PATH", take_profiler,
+             "the profiler library (made absolute)"),
+    CLI_GUID("clsid", launch_opts_t, clsid,
+             "its CLSID (default: the hello profiler's,\n" HELLO_CLSID ")"),
+    CLI_STRING("data", launch_opts_t, data, "TEXT",
+               "settings for the profiler: StartupProfiler carries no client data, so TEXT goes "
+               "into COMMAND's CLRPROF_OPTIONS, where libclrprof profilers read it"),
+    CLI_STRING("profile", launch_opts_t, profile_output, "FILE",
+               "sample COMMAND's managed stacks from startup until it exits (or Ctrl-C) with "
+               "clrattach's sampler as the startup profiler; FILE's extension picks the format "
+               "(.html, .folded/.txt, .json, .pb, .pb.gz)"),
+    CLI_STRING("profile-mode", launch_opts_t, profile_mode, "cpu|wall",
+               "as `clrattach profile --mode` (default cpu)"),
+    CLI_INT("profile-hz", launch_opts_t, profile_hz, "N", 1, 1000,
+            "samples per second (default 99)"),
+    CLI_CALL("startup-hook", CLI_ARG_REQUIRED, launch_opts_t, hooks, "DLL", take_hook,
+             "a managed assembly whose StartupHook.Initialize() runs before Main "
+             "(ApplyStartupHook; .NET 8 or later). Checked first: a hook the runtime cannot run "
+             "ends the program. Repeatable (up to " CLI_STR(LAUNCH_MAX_HOOKS) "), run in the "
+             "order given"),
+    TRACE_PROVIDERS_OPTION("trace", 0, launch_opts_t, tr,
+                           "record an EventPipe trace from the first instruction until COMMAND "
+                           "exits; providers as `clrattach trace --providers`:" TRACE_SPEC_HELP),
+    CLI_CALL("trace-output", CLI_ARG_REQUIRED, launch_opts_t, trace_output, "FILE",
+             take_trace_output, "where to write it (default COMMAND-PID.nettrace in the current "
+             "directory, e.g. dotnet-4242.nettrace)"),
+    TRACE_FORMAT_OPTION(launch_opts_t, formats, "the trace file"),
+    TRACE_STOP_EVENT_OPTIONS(launch_opts_t, stop_event),
+    CLI_INT("duration", launch_opts_t, trace_duration_s, "S", 1, 86400 * 365,
+            "stop the trace S seconds after it started while COMMAND runs on (default: when "
+            "COMMAND exits)"),
+    TRACE_SETTING_OPTIONS(launch_opts_t, tr),
+    CLI_CALL("env", CLI_ARG_REQUIRED, launch_opts_t, env, "NAME=VALUE", take_env,
+             "add to COMMAND's environment (repeatable)"),
+    CLI_END,
+};
+
+static const cli_verb_t launch_verb = {
+    .name = "launch",
+    .synopsis = "-- COMMAND [ARGS...]",
+    .description =
+        "Starts COMMAND (a .NET program) with its runtime paused before any managed code,\n"
+        "on a private diagnostic port (DOTNET_DiagnosticPorts=<socket>,connect,suspend).\n"
+        "While it is paused: starts the trace (--trace), so it holds events from the\n"
+        "first instruction; registers the profiler with StartupProfiler, so it loads\n"
+        "through ICorProfilerCallback::Initialize and may use every event flag (attach\n"
+        "cannot); queues the startup hooks, which the runtime runs before Main. Then it\n"
+        "resumes the runtime on that port and waits for COMMAND, exiting with its exit\n"
+        "code. COMMAND keeps stdin, stdout and stderr; SIGINT, SIGTERM, SIGHUP and\n"
+        "SIGQUIT are passed on to it. Give at least one of --profile, --profiler,\n"
+        "--startup-hook and --trace. Options end at COMMAND (or at '--'), so COMMAND's\n"
+        "own options are its own.\n"
+        "--profile FILE makes clrattach's sampler the startup profiler (as `clrattach\n"
+        "profile` samples, but from the runtime's first managed code): launch drains it\n"
+        "every second while COMMAND runs and writes FILE once COMMAND has exited.\n",
+    .epilogue =
+        "The trace ends when COMMAND exits: its runtime writes the rundown and the end\n"
+        "marker itself, and the last line on stderr says whether the file is complete.\n"
+        "With\n"
+        "--duration or a stopping event it ends earlier: launch stops it (rundown\n"
+        "included), writes the --format files and COMMAND runs on. .NET dies of SIGINT\n"
+        "and SIGTERM without ending its trace, so while tracing, a signal sent to launch\n"
+        "first stops the trace (the runtime writes its rundown) and is then passed on; a\n"
+        "second one is passed on at once. Ctrl-C at a terminal reaches COMMAND at the\n"
+        "same moment as launch, so the file keeps only what the runtime had written (the\n"
+        "last line says it is incomplete); end COMMAND normally, or signal launch alone\n"
+        "(kill -INT LAUNCH_PID), for a complete one.\n"
+        "\n"
+        "With --profile, a signal to launch likewise first drains the sampler, then goes\n"
+        "on. At a normal exit the runtime's Shutdown hands launch the last samples; a\n"
+        "program killed by a signal loses what it sampled since the last drain (up to a\n"
+        "second).\n"
+        "\n"
+        "examples:\n"
+        "  clrattach launch --profiler ./libhello_profiler.so -- dotnet app.dll\n"
+        "  clrattach launch --profile startup.html --profile-mode wall -- dotnet app.dll\n"
+        "  clrattach launch --startup-hook ./hook.dll\n"
+        "      --trace Microsoft-Windows-DotNETRuntime:0x8:4 -- ./app\n"
+        "\n"
+        "exit codes: COMMAND's own (128+N when killed by signal N); before it runs: 2\n"
+        "usage, a startup hook that is not one or a trace file that cannot be created, 4\n"
+        "COMMAND never connected (not .NET?), 7 timed out, 8 connection failure or\n"
+        "COMMAND ended while paused, 10 the runtime refused the trace, the profiler or a\n"
+        "hook (COMMAND is then stopped before running managed code).\n",
+    .opts = launch_opts,
+    .common = CLI_COMMON_TIMEOUT,
+    .timeout_help = "how long to wait for the runtime at each step, in milliseconds",
+    .default_timeout_ms = LAUNCH_DEFAULT_TIMEOUT_MS,
+    .min_args = 1,
+    .max_args = -1,
+    .stop_at_arg = 1,
+    .args_error = "expected -- COMMAND [ARGS...]",
+};
+
+/* What makes sense together: something to do, trace settings only with a trace. */
+static int check_combination(launch_opts_t *o, int trace_settings)
+{
+    int tracing = o->cfg.provider_count > 0;
+    if (launch_profile_check(o) != 0)
+        return -1;
+    if (!o->profiler[0] && o->nhooks == 0 && !tracing) {
+        fprintf(stderr, "clrattach launch: nothing to do: give --profile, --profiler, "
+                "--startup-hook or --trace (see --help)\n");
+        return -1;
+    }
+    if (trace_settings && !tracing) {
+        fprintf(stderr, "clrattach launch: --trace-output, --format, --duration, "
+                "--stopping-event-*, --rundown, --no-rundown, --rundown-keyword, --no-stackwalk "
+                "and --buffer-mb need --trace PROVIDERS\n");
+        return -1;
+    }
+    if (o->profiler[0] && access(o->profiler, R_OK) != 0) {
+        fprintf(stderr, "clrattach launch: cannot read the profiler %s: %s\n", o->profiler,
+                strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* Options stop at COMMAND, so COMMAND's own options reach it untouched. */
+int launch_parse(int argc, char **argv, launch_opts_t *o)
+{
+    cli_args_t a;
+    clra_guid_parse(HELLO_CLSID, &o->clsid);
+    clra_trace_config_init(&o->cfg);
+    o->tr = (trace_option_state_t){.cfg = &o->cfg, .providers_flag = "--trace"};
+    int p = cli_parse(&launch_verb, argc, argv, o, &a);
+    if (p != 0)
+        return p;
+    if (trace_option_settle(&o->tr) != 0 || trace_stop_event_settle(&o->stop_event) != 0)
+        return -1;
+    o->timeout_ms = a.timeout_ms;
+    o->command = a.args;
+    o->command[a.nargs] = NULL; /* argv was reordered: end COMMAND's argv where it ends */
+    if (launch_refuses_sdk_child(o->command))
+        return -1;
+    int trace_settings = o->tr.settings || o->formats || o->stop_event.provider ||
+                         o->trace_duration_s || o->trace_output[0];
+    return check_combination(o, trace_settings);
+}

@@ -1,0 +1,214 @@
+/* launch_profile.c - `clrattach launch --profile FILE`: the sampler (profilers/sampler) loaded as
+ * COMMAND's startup profiler samples from the runtime's first managed code. While COMMAND runs,
+ * launch holds the sampler's control endpoint and drains it every second (so the target's memory
+ * stays bounded and a program killed outright keeps all but its last second); at a normal exit
+ * the runtime's Shutdown has the sampler write what no drain took to a file in launch's private
+ * directory (final=), which launch adds before it writes FILE. */
+#define _GNU_SOURCE
+#include "launch/launch.h"
+#include "render/format.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define DRAIN_EVERY_MS 1000
+#define FIND_WAIT_MS 10000
+
+static long long now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+int launch_profile_check(launch_opts_t *o)
+{
+    o->profile_mode_given = o->profile_mode != NULL;
+    if (!o->profile_mode)
+        o->profile_mode = "cpu";
+    if (strcmp(o->profile_mode, "cpu") != 0 && strcmp(o->profile_mode, "wall") != 0) {
+        fprintf(stderr, "clrattach launch: --profile-mode is cpu or wall, not '%s'\n",
+                o->profile_mode);
+        return -1;
+    }
+    if (!o->profile_output) {
+        if (o->profile_mode_given || o->profile_hz)
+            fprintf(stderr, "clrattach launch: --profile-mode and --profile-hz need --profile "
+                    "FILE\n");
+        return o->profile_mode_given || o->profile_hz ? -1 : 0;
+    }
+    if (o->profiler[0] || o->data) {
+        fprintf(stderr, "clrattach launch: --profile loads clrattach's sampler as the startup "
+                "profiler; it cannot be combined with --profiler or --data (a runtime loads one "
+                "startup profiler)\n");
+        return -1;
+    }
+    o->profile_fmt = profile_format_from_path(o->profile_output);
+    if (o->profile_fmt < 0) {
+        fprintf(stderr, "clrattach launch: cannot tell the profile format from '%s'\n  what to "
+                "do: name it .html, .folded, .txt, .json, .pb or .pb.gz\n",
+                cli_vis(o->profile_output));
+        return -1;
+    }
+    const char *lib = sampler_path(NULL);
+    if (!lib)
+        return -1;
+    snprintf(o->profiler, sizeof o->profiler, "%s", lib);
+    clra_guid_parse(SAMPLER_CLSID, &o->clsid);
+    return 0;
+}
+
+/* The sampler detaches itself unless launch drained it within this (should launch die before
+ * it holds the endpoint); launch finds it within 10 s and drains a second later. */
+#define STARTUP_HOLD_MS 20000
+
+int launch_profile_open(launch_profile_t *lp, const launch_opts_t *o, const char *dir)
+{
+    memset(lp, 0, sizeof *lp);
+    lp->o = o;
+    if (out_file_open(&lp->file, o->profile_output, "--profile", "clrattach launch") != 0)
+        return -1;
+    snprintf(lp->final_path, sizeof lp->final_path, "%s/final", dir);
+    /* The program's own stderr stays clean: the SDK logs where $CLRPROF_LOG says, or nowhere. */
+    const char *log = getenv("CLRPROF_LOG");
+    snprintf(lp->data, sizeof lp->data, "mode=%s;hz=%lld;detach_on_disconnect;startup_hold_ms=%d;"
+             "final=%s%s", o->profile_mode, o->profile_hz ? o->profile_hz : 99,
+             STARTUP_HOLD_MS, lp->final_path,
+             log && log[0] ? "" : ";log=/dev/null");
+    profile_init(&lp->prof);
+    snprintf(lp->title, sizeof lp->title, "clrattach launch %.60s (%s, %lld Hz)", o->command[0],
+             o->profile_mode, o->profile_hz ? o->profile_hz : 99);
+    lp->prof.title = lp->title;
+    lp->prof.weight_name = o->profile_mode;
+    lp->s.profile = &lp->prof;
+    lp->s.hold_fd = -1;
+    return 0;
+}
+
+/* Finds the sampler's control endpoint (it opens in Initialize, a moment after the runtime
+ * maps the library) and holds it: should launch die, the sampler detaches. */
+void launch_profile_connect(launch_profile_t *lp, int pid, int timeout_ms)
+{
+    clra_status_t st;
+    lp->s.pid = pid;
+    lp->t0_ms = lp->last_drain_ms = now_ms();
+    for (long long waited = 0; waited < FIND_WAIT_MS; waited = now_ms() - lp->t0_ms) {
+        int rc = session_find_sampler(pid, SAMPLER_CLSID, &lp->s.ref, &st);
+        lp->connected = rc == 0;
+        if (rc != CLRA_ENOENDPOINT)
+            break;
+        usleep(20000);
+    }
+    if (lp->connected &&
+        clra_profiler_hold(&lp->s.ref, timeout_ms, &lp->s.hold_fd, &lp->s.inode, &st) != 0)
+        lp->connected = 0;
+    if (!lp->connected)
+        fprintf(stderr, "clrattach launch: warning: cannot reach the sampler in process %d, "
+                "so it is not drained while the program runs: FILE gets only what it writes "
+                "at a normal exit\n", pid);
+}
+
+/* One drain; after a failure no more (the program is ending, or the endpoint is gone). */
+static void drain(launch_profile_t *lp, int timeout_ms)
+{
+    clra_status_t st;
+    memset(&st, 0, sizeof st);
+    lp->last_drain_ms = now_ms();
+    int rc = session_drain(&lp->s, timeout_ms, &st);
+    if (rc == 0)
+        return;
+    lp->connected = 0;
+    if (!lp->s.exited)
+        fprintf(stderr, "clrattach launch: warning: draining the sampler failed (%s%s%s); "
+                "FILE gets only what it wrote at exit\n", clra_strerror(rc),
+                st.detail[0] ? ": " : "", cli_vis(st.detail));
+}
+
+void launch_profile_poll(launch_profile_t *lp, int force, int timeout_ms)
+{
+    if (lp->connected && (force || now_ms() - lp->last_drain_ms >= DRAIN_EVERY_MS))
+        drain(lp, timeout_ms);
+}
+
+/* Adds the samples the sampler wrote at Shutdown: 1 added, 0 there were none, -1 malformed. */
+static int read_final(launch_profile_t *lp)
+{
+    FILE *f = fopen(lp->final_path, "re");
+    if (!f)
+        return 0;
+    char *text = NULL, why[160];
+    size_t cap = 0, len = 0;
+    for (;;) {
+        if (len + 65536 > cap) {
+            char *bigger = realloc(text, cap = cap * 2 + 65536);
+            if (!bigger)
+                break;
+            text = bigger;
+        }
+        size_t n = fread(text + len, 1, cap - len, f);
+        if (n == 0)
+            break;
+        len += n;
+    }
+    fclose(f);
+    unlink(lp->final_path);
+    /* The file holds what the control endpoint would have sent: "ok samples bytes=N", then N. */
+    char *nl = text ? memchr(text, '\n', len) : NULL;
+    size_t head = nl ? (size_t)(nl + 1 - text) : 0;
+    int rc = -1;
+    if (nl && strncmp(text, "ok samples bytes=", 17) == 0 &&
+        strtoull(text + 17, NULL, 10) == len - head)
+        rc = drain_parse(&lp->prof, &lp->s.map, nl + 1, len - head, why, sizeof why) == 0 ? 1
+                                                                                         : -1;
+    if (rc < 0)
+        fprintf(stderr, "clrattach launch: warning: the sampler's last samples (%s) are "
+                "unreadable\n", lp->final_path);
+    free(text);
+    return rc;
+}
+
+int launch_profile_finish(launch_profile_t *lp, int status)
+{
+    if (lp->s.hold_fd >= 0)
+        close(lp->s.hold_fd);
+    lp->s.hold_fd = -1;
+    lp->prof.duration_ns = (uint64_t)(now_ms() - lp->t0_ms) * 1000000ULL;
+    int final = read_final(lp);
+    profile_write_opts_t wo = {0, 20};
+    FILE *f = fdopen(lp->file.fd, "w");
+    int rc = f ? profile_write(&lp->prof, &wo, lp->o->profile_fmt, f) : -1;
+    if (f) /* the stream closes the descriptor */
+        lp->file.fd = -1;
+    if ((f && fclose(f) != 0) || out_file_close(&lp->file) != 0)
+        rc = -1;
+    if (rc)
+        fprintf(stderr, "clrattach launch: writing the profile %s failed: %s\n",
+                cli_vis(lp->o->profile_output), strerror(errno));
+    else
+        fprintf(stderr, "clrattach launch: profile: %llu samples, %zu distinct stacks (%s, %lld "
+                "Hz) written to %s%s\n", (unsigned long long)profile_total_count(&lp->prof),
+                lp->prof.nstacks, lp->o->profile_mode,
+                lp->o->profile_hz ? lp->o->profile_hz : 99, cli_vis(lp->o->profile_output),
+                final == 1 ? ""
+                : WIFSIGNALED(status) ? " (the program was killed: up to its last second of "
+                                        "samples is missing)"
+                                      : " (the runtime wrote no last samples at exit: up to the "
+                                        "last second is missing)");
+    drain_map_free(&lp->s.map);
+    profile_free(&lp->prof);
+    return rc;
+}
+
+void launch_profile_abandon(launch_profile_t *lp)
+{
+    if (lp->s.hold_fd >= 0)
+        close(lp->s.hold_fd);
+    out_file_discard(&lp->file);
+    unlink(lp->final_path);
+    drain_map_free(&lp->s.map);
+    profile_free(&lp->prof);
+}

@@ -1,0 +1,213 @@
+/* launch_trace.c - the trace of `clrattach launch`: started on the paused runtime, drained by a
+ * thread of its own while the program runs, finished by the runtime when the program exits. */
+#define _GNU_SOURCE
+#include "launch/launch.h"
+#include "trace/trace_options.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define PUMP_WAIT_MS 200
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + t.tv_nsec / 1e9;
+}
+
+int launch_trace_open(launch_trace_t *t, const char *path, const trace_stop_event_t *e)
+{
+    memset(t, 0, sizeof *t);
+    t->s.fd = -1;
+    t->file.fd = t->file.dir = -1;
+    t->path = path;
+    if (trace_stop_monitor_open(&t->watch, e) != 0)
+        return -1;
+    if (out_file_open(&t->file, path, "--trace-output", "clrattach launch") == 0)
+        return 0;
+    trace_stop_monitor_close(&t->watch);
+    return -1;
+}
+
+/* The file, and the stopping event's watch until it matched. */
+static int watched_sink(void *ctx, const void *data, size_t len)
+{
+    launch_trace_t *t = ctx;
+    int rc = trace_file_sink(&t->file.fd, data, len);
+    if (rc == 0 && t->watch.d && !t->watch.matched) {
+        trace_stop_monitor_feed(&t->watch, data, len);
+        if (t->watch.matched)
+            atomic_store(&t->matched, 1);
+    }
+    return rc;
+}
+
+const char *launch_trace_due(launch_trace_t *t, long long duration_s, char *why, size_t cap)
+{
+    if (t->finished || !t->thread_started)
+        return NULL;
+    if (atomic_load(&t->matched)) /* the drain wrote what, and touches it no more */
+        snprintf(why, cap, "the stopping event %s arrived", t->watch.what);
+    else if (duration_s && now_s() - t->t0 >= (double)duration_s)
+        snprintf(why, cap, "--duration %lld s passed", duration_s);
+    else
+        return NULL;
+    return why;
+}
+
+/* Moves the stream into the file until it ends or the launcher asks. After a failure the
+ * stream is closed at once: a runtime writing into a socket nobody reads would block its
+ * shutdown, and the program with it. */
+static void *drain(void *arg)
+{
+    launch_trace_t *t = arg;
+    int rc = 0;
+    while (!atomic_load(&t->stop) && !t->s.eof && rc == 0)
+        rc = clra_trace_pump(&t->s, watched_sink, t, PUMP_WAIT_MS, &t->st);
+    if (rc) {
+        t->rc = rc;
+        clra_trace_session_close(&t->s);
+    }
+    atomic_store(&t->done, 1);
+    return NULL;
+}
+
+/* The drain runs with the forwarded signals blocked, so they reach the launcher's main thread
+ * (which passes them on); SIGPIPE too, so a pipe as output fails a write instead. */
+static int start_drain(launch_trace_t *t)
+{
+    sigset_t block, old;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGTERM);
+    sigaddset(&block, SIGHUP);
+    sigaddset(&block, SIGQUIT);
+    sigaddset(&block, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &block, &old);
+    int err = pthread_create(&t->thread, NULL, drain, t);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    t->thread_started = err == 0;
+    return err;
+}
+
+int launch_trace_start(launch_trace_t *t, const clra_target_t *target,
+                       const clra_trace_config_t *cfg, int timeout_ms, int pid,
+                       clra_status_t *st)
+{
+    int rc = clra_trace_start(target, cfg, timeout_ms, &t->s, st);
+    if (rc)
+        return rc;
+    t->t0 = now_s();
+    int err = start_drain(t);
+    if (err) {
+        st->sys_errno = err;
+        snprintf(st->detail, sizeof st->detail, "cannot start the thread that saves the trace: "
+                 "%s", strerror(err));
+        clra_trace_session_close(&t->s);
+        return CLRA_EIO;
+    }
+    fprintf(stderr, "clrattach launch: tracing process %d from its first instruction into %s "
+            "(session 0x%llx, CollectTracing%d)\n", pid, t->path, (unsigned long long)t->s.id,
+            t->s.command_version);
+    return 0;
+}
+
+/* Stops and joins the drain; the stream stays open. */
+static void end_drain(launch_trace_t *t)
+{
+    atomic_store(&t->stop, 1);
+    if (t->thread_started)
+        pthread_join(t->thread, NULL);
+    t->thread_started = 0;
+}
+
+int launch_trace_stop(launch_trace_t *t, const clra_target_t *target, int timeout_ms,
+                      clra_status_t *st)
+{
+    end_drain(t);
+    if (t->s.fd < 0 || t->s.eof)
+        return 0; /* it has ended already; the report says how */
+    int rc = clra_trace_stop(&t->s, target, trace_file_sink, &t->file.fd, timeout_ms, st);
+    /* Nobody reads the stream from here on: a runtime still writing must get an error, not
+     * block its shutdown on a full socket. */
+    if (rc) {
+        t->rc = rc;
+        t->st = *st;
+        clra_trace_session_close(&t->s);
+    }
+    return rc;
+}
+
+void launch_trace_abandon(launch_trace_t *t)
+{
+    end_drain(t);
+    trace_stop_monitor_close(&t->watch);
+    clra_trace_session_close(&t->s);
+    out_file_discard(&t->file); /* only a file we made: never a device or someone's file */
+}
+
+/* Why a file is not complete, in words a user can act on. */
+static void explain_incomplete(const launch_trace_t *t, int status, int waited_out)
+{
+    if (WIFSIGNALED(status))
+        fprintf(stderr, "  why: the program was killed by signal %d (%s), so its runtime could "
+                "not end the trace; it holds what was written before\n", WTERMSIG(status),
+                strsignal(WTERMSIG(status)));
+    else if (t->rc)
+        fprintf(stderr, "  why: %s: %s\n", clra_strerror(t->rc), cli_vis(t->st.detail));
+    else if (waited_out)
+        fprintf(stderr, "  why: the stream was still open after the program exited (another "
+                "process holds its socket?); raise --timeout to wait longer\n");
+}
+
+void launch_trace_finish(launch_trace_t *t, int timeout_ms, int pid, int status)
+{
+    clra_nettrace_info_t info;
+    clra_status_t st;
+    if (t->finished)
+        return;
+    t->finished = 1;
+    /* The runtime writes rundown and the end marker before it exits: what is left is in the
+     * socket already, unless something else still holds the runtime's end of it. */
+    for (int waited = 0; t->thread_started && !atomic_load(&t->done) && waited < timeout_ms;
+         waited += 20)
+        usleep(20000);
+    int waited_out = t->thread_started && !atomic_load(&t->done);
+    end_drain(t);
+    trace_stop_monitor_close(&t->watch);
+    clra_trace_session_close(&t->s);
+    if (out_file_close(&t->file) != 0 && t->rc == 0) {
+        t->rc = CLRA_EIO;
+        snprintf(t->st.detail, sizeof t->st.detail, "closing %s: %s", t->path, strerror(errno));
+    }
+    if (clra_nettrace_check_file(t->path, &info, &st) != 0) {
+        memset(&info, 0, sizeof info);
+        info.state = CLRA_NETTRACE_INVALID;
+        snprintf(info.problem, sizeof info.problem, "%.150s", st.detail);
+    }
+    fprintf(stderr, "clrattach launch: wrote %s: %llu bytes in %.1f s from process %d, session "
+            "0x%llx, CollectTracing%d: %s", t->path, (unsigned long long)t->s.bytes,
+            now_s() - t->t0, pid, (unsigned long long)t->s.id, t->s.command_version,
+            trace_state_text(info.state));
+    if (info.state == CLRA_NETTRACE_VALID)
+        fprintf(stderr, " (NetTrace %d, %u event blocks)\n", (int)info.version,
+                info.event_blocks);
+    else
+        fprintf(stderr, ": %s\n", info.problem);
+    if (info.state != CLRA_NETTRACE_VALID)
+        explain_incomplete(t, status, waited_out);
+}
+
+int launch_trace_convert(const launch_trace_t *t, unsigned formats)
+{
+    trace_converted_t done;
+    if (!(formats & ~1u))
+        return 0;
+    return trace_convert_file(t->path, formats, stderr, "--trace-output", "clrattach launch",
+                              &done);
+}
