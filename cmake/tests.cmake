@@ -98,3 +98,10 @@ set_tests_properties(unit.layering PROPERTIES LABELS unit)
 # Every section the sources cite in docs/protocol.md or docs/profiling-api.md exists there.
 add_test(NAME unit.doc_citations COMMAND bash ${CMAKE_SOURCE_DIR}/tests/docs/check_citations.sh ${CMAKE_SOURCE_DIR})
 set_tests_properties(unit.doc_citations PROPERTIES LABELS unit)
+
+# The code map in docs/README.md names every folder of src/, include/ and profilers/, and only
+# folders that exist; every relative link of the README, CHANGELOG.md and docs/ resolves.
+add_test(NAME unit.code_map COMMAND bash ${CMAKE_SOURCE_DIR}/tests/docs/check_code_map.sh ${CMAKE_SOURCE_DIR})
+set_tests_properties(unit.code_map PROPERTIES LABELS unit)
+add_test(NAME unit.doc_links COMMAND bash ${CMAKE_SOURCE_DIR}/tests/docs/check_links.sh ${CMAKE_SOURCE_DIR})
+set_tests_properties(unit.doc_links PROPERTIES LABELS unit)

@@ -44,7 +44,7 @@ extern "C" {
 /* ABI and API policy
  *
  * 0.x (now): the API is still settling. A minor release (0.1 -> 0.2) may rename functions or
- *   change their arguments and structs; each such change is listed in README.md's Changelog
+ *   change their arguments and structs; each such change is listed in CHANGELOG.md
  *   (with a sed script, scripts/api-renames.sed, for the pure renames). The shared library's
  *   SONAME is libclrattach.so.0.MINOR, so a program built against 0.1 never loads 0.2 unnoticed.
  * From 1.0: within one major version only additions. No function changes its signature or

@@ -1,4 +1,4 @@
-# api-renames.sed - the public renames of libclrattach 0.2 (see README.md, Changelog).
+# api-renames.sed - the public renames of libclrattach 0.2 (see CHANGELOG.md).
 # Apply with: sed -i -E -f scripts/api-renames.sed FILE...   (GNU sed; \b is a word boundary)
 # Longest names first, so that a name never half-matches a longer one. Struct tags are not
 # meant: "struct clra_process_info" / "struct clra_stage" (only in the header) must stay.

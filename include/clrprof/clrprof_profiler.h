@@ -146,7 +146,7 @@ const char *clrprof_detach_refusal(HRESULT hr);
 /* Keeps the profiler loaded for good: no detach on disconnect or hold timeout, and every
  * detach the SDK would request (clrattach detach, clrprof_request_detach, timers) is refused
  * with CLRPROF_E_KEPT_LOADED instead of reaching the runtime. For a notification-only profiler
- * after the main profiler detached (.NET 10 crashes in that detach, see the README). Call it
+ * after the main profiler detached (.NET 10 crashes in that detach, see docs/runtime-behaviour.md). Call it
  * from the control hook or another hook on the service thread. */
 void clrprof_keep_loaded(clrprof_profiler_t *p);
 /* The answer to a detach of a profiler kept loaded (E_ABORT). */
