@@ -52,7 +52,8 @@ static int parse_options(sampler_t *s, const void *data, size_t len)
             : strcmp(mode, "stack") == 0 ? MODE_STACK : -1;
     s->method = strcmp(method, "walk") == 0 ? METHOD_WALK
               : strcmp(method, "signal") == 0 && s->mode == MODE_CPU ? METHOD_SIGNAL : -1;
-    if (s->mode < 0 || s->method < 0 || hz < 1 || hz > 1000 || depth < 16 || depth > SAMPLER_MAX_DEPTH_LIMIT ||
+    if (s->mode < 0 || s->method < 0 || hz < 1 || hz > 1000 || depth < 16 ||
+        depth > SAMPLER_MAX_DEPTH_LIMIT ||
         mb < 1 || mb > 4096)
         return -1;
     s->hz = (unsigned)hz, s->max_depth = (unsigned)depth;
@@ -67,9 +68,11 @@ static HRESULT setup_signal(clrprof_profiler_t *p, sampler_t *s)
     s->sig = calloc(1, sizeof *s->sig);
     if (!s->sig || !(s->sig->names = ip_names_new()))
         return E_OUTOFMEMORY;
-    s->sig->signo = sig_choose();
+    s->sig->claimed = sig_claim() == 0;
+    s->sig->signo = s->sig->claimed ? sig_choose() : -1;
     if (s->sig->signo < 0) {
-        clrprof_log(p, "sampler: method=signal: no real-time signal is free in this process");
+        clrprof_log(p, "sampler: method=signal: %s", s->sig->claimed ? "no real-time signal is "
+                    "free in this process" : "another sampler instance runs it here");
         return SAMPLER_E_NO_SIGNAL;
     }
     return S_OK;
@@ -313,8 +316,10 @@ static void sampler_destroy(clrprof_profiler_t *p)
     if (s->sig) {
         sig_stop(s); /* normally done before the detach; a last guard before the unload */
         ip_names_free(s->sig->names);
-        if (s->sig->ring)
+        if (s->sig->ring && !s->sig->installed) /* a handler kept (sig_stop) may still write */
             munmap(s->sig->ring, SIG_RING * sizeof(sig_record_t));
+        if (s->sig->claimed && !s->sig->installed)
+            sig_release();
         free(s->sig);
     }
     store_free(s->store);

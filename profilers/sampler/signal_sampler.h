@@ -35,6 +35,7 @@ typedef struct sig_record {
 typedef struct sig_slot {
     int tid;
     uintptr_t lo, hi;
+    unsigned long long start; /* the thread's start time: tells a reused tid apart */
     timer_t timer;
     int armed, seen;
     int store_index; /* the thread in the store, -1 until its first sample is stored */
@@ -42,6 +43,7 @@ typedef struct sig_slot {
 
 typedef struct sig_sampler {
     int signo;
+    int claimed;           /* this instance holds sig_claim */
     int installed;         /* our handler is the signal's disposition */
     struct sigaction old;  /* what it was before, restored by sig_stop */
     int self_tid;          /* the sampling thread: not sampled */
@@ -68,6 +70,9 @@ void sig_stop(sampler_t *s);
 void sig_learn_stack(sig_slot_t *slot, int tid, uintptr_t sp);
 
 /* signal_walk.c */
+/* Takes (0) or finds taken (-1) the one signal sampler a process may run; released at destroy. */
+int sig_claim(void);
+void sig_release(void);
 /* Publishes (or with NULL withdraws) the sampler the handler writes to. */
 void sig_publish(sig_sampler_t *g);
 /* Handlers running now (any sampler). */

@@ -82,21 +82,44 @@ static void disarm(sig_slot_t *slot)
     __atomic_store_n(&slot->tid, 0, __ATOMIC_RELEASE);
 }
 
+/* When thread tid started (clock ticks since boot, /proc/self/task/TID/stat field 22), 0 if
+ * gone: a tid reused by a new thread between two scans must not keep the old one's slot. */
+static unsigned long long start_time(int tid)
+{
+    char path[64], line[512];
+    unsigned long long start = 0;
+    snprintf(path, sizeof path, "/proc/self/task/%d/stat", tid);
+    FILE *f = fopen(path, "re");
+    if (f && fgets(line, sizeof line, f)) {
+        const char *p = strrchr(line, ')'); /* the name before it may hold spaces */
+        if (p && sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d "
+                        "%*d %*d %*d %*d %llu", &start) != 1)
+            start = 0;
+    }
+    if (f)
+        fclose(f);
+    return start;
+}
+
 /* Arms a timer for tid unless it has one; marks its slot seen. */
 static void adopt(sampler_t *s, int tid, long period_ns)
 {
     sig_sampler_t *g = s->sig;
+    unsigned long long start = start_time(tid);
     int free_slot = -1;
     for (int i = 0; i < SAMPLER_MAX_THREADS; i++) {
-        if (g->slots[i].tid == tid) {
+        if (g->slots[i].tid == tid && g->slots[i].start == start) {
             g->slots[i].seen = 1;
             return;
         }
+        if (g->slots[i].tid == tid)
+            disarm(&g->slots[i]); /* the tid of a thread gone, reused */
         if (free_slot < 0 && g->slots[i].tid == 0)
             free_slot = i;
     }
-    if (free_slot < 0)
+    if (free_slot < 0 || !start)
         return;
+    g->slots[free_slot].start = start;
     if (arm(g, free_slot, tid, period_ns) == 0)
         g->slots[free_slot].seen = 1;
     else
@@ -210,7 +233,8 @@ void sig_learn_stack(sig_slot_t *slot, int tid, uintptr_t sp)
         char perms[8];
         if (sscanf(line, "%lx-%lx %7s", &lo, &hi, perms) != 3 || sp < lo || sp >= hi)
             continue;
-        if (perms[0] == 'r' && perms[1] == 'w' && __atomic_load_n(&slot->tid, __ATOMIC_ACQUIRE) == tid) {
+        int same = __atomic_load_n(&slot->tid, __ATOMIC_ACQUIRE) == tid;
+        if (perms[0] == 'r' && perms[1] == 'w' && same) {
             slot->lo = lo;
             __atomic_store_n(&slot->hi, (uintptr_t)hi, __ATOMIC_RELEASE);
         }

@@ -14,6 +14,21 @@
 
 static sig_sampler_t *published;
 static int in_flight;
+static int claimed;
+
+/* The handler's one published sampler serves one instance: the library loaded twice (main and
+ * notification-only) runs the signal method in one of them at most. 0, or -1 when taken. */
+int sig_claim(void)
+{
+    int expected = 0;
+    return __atomic_compare_exchange_n(&claimed, &expected, 1, 0, __ATOMIC_ACQ_REL,
+                                       __ATOMIC_ACQUIRE) ? 0 : -1;
+}
+
+void sig_release(void)
+{
+    __atomic_store_n(&claimed, 0, __ATOMIC_RELEASE);
+}
 
 void sig_publish(sig_sampler_t *g)
 {

@@ -16,10 +16,12 @@
 #include <unistd.h>
 
 #define DRAIN_EVERY_MS 1000
-/* The sampler refuses --method signal when every real-time signal it could take is handled
- * (HRESULT_FROM_WIN32(ERROR_SIGNAL_REFUSED), profilers/sampler/sampler.h). */
+/* The sampler refuses --method signal when every real-time signal it could take is handled, or
+ * another instance samples by signal there (HRESULT_FROM_WIN32(ERROR_SIGNAL_REFUSED),
+ * profilers/sampler/sampler.h). */
 #define SAMPLER_E_NO_SIGNAL 0x8007009Cu
-#define NO_SIGNAL "no real-time signal is free in the target for --method signal"
+#define NO_SIGNAL "--method signal found no real-time signal to take in the target (none free, " \
+                  "or another signal sampler runs there)"
 #define NO_SIGNAL_HINT "use --method walk"
 #define STEP_MS 100
 

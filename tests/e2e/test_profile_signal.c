@@ -96,7 +96,8 @@ TEST(signal_profile_gives_a_thread_that_wakes_once_a_second_no_samples)
     long long walk_sleeper = thread_samples(slurp(out_path(&a, "walk.folded")), "sleeper");
     profile(&a, "signal", "4", "signal.folded", 1);
     const char *folded = slurp(out_path(&a, "signal.folded"));
-    long long busy = thread_samples(folded, "straight"), sleeper = thread_samples(folded, "sleeper");
+    long long busy = thread_samples(folded, "straight");
+    long long sleeper = thread_samples(folded, "sleeper");
     test_note("sleeper samples: signal %lld (busy thread %lld), walk %lld", sleeper, busy,
               walk_sleeper);
     ASSERT_MSG(busy >= 30, "the busy thread has %lld signal samples:\n%s", busy, folded);
