@@ -22,7 +22,8 @@
 #define SAMPLER_E_NO_SIGNAL 0x8007009Cu
 #define NO_SIGNAL "--method signal found no real-time signal to take in the target (none free, " \
                   "or another signal sampler runs there)"
-#define NO_SIGNAL_HINT "use --method walk"
+#define NO_SIGNAL_HINT "the sampler found no real-time signal to take in the target (none free, " \
+                       "or another signal sampler runs there): use --method walk"
 #define STEP_MS 100
 
 typedef struct profile_opts {

@@ -120,6 +120,16 @@ static unsigned long long caught_signals(const app_t *a)
     return mask;
 }
 
+/* Waits (10 s at most) until the app catches one signal more than before: the sampler's. */
+static void wait_for_our_signal(const app_t *a, unsigned long long before)
+{
+    unsigned long long during = before;
+    for (int i = 0; i < 100 && during == before; i++, usleep(100000))
+        during = caught_signals(a);
+    ASSERT_MSG(__builtin_popcountll(during ^ before) == 1 && (during & ~before),
+               "SigCgt before %llx, while sampling %llx: want one more signal", before, during);
+}
+
 TEST(signal_profile_leaves_no_handler_timer_or_library_and_the_app_runs_on)
 {
     app_t a;
@@ -129,11 +139,7 @@ TEST(signal_profile_leaves_no_handler_timer_or_library_and_the_app_runs_on)
     unsigned long long before = caught_signals(&a);
     bg_start(&b, "profile", "--method", "signal", "--duration", "60", "--format", "folded",
              "--output", out_path(&a, "bg.folded"), app_pid_text(&a), NULL);
-    unsigned long long during = before;
-    for (int i = 0; i < 100 && during == before; i++, usleep(100000))
-        during = caught_signals(&a);
-    ASSERT_MSG(during != before && __builtin_popcountll(during ^ before) == 1 && (during & ~before),
-               "SigCgt before %llx, while sampling %llx: want one more signal", before, during);
+    wait_for_our_signal(&a, before);
     sleep(1);
     kill(b.pid, SIGINT);
     int rc = bg_finish(&b, 20000);
@@ -148,6 +154,31 @@ TEST(signal_profile_leaves_no_handler_timer_or_library_and_the_app_runs_on)
                  app_pid_text(&a), NULL);
     ASSERT_MSG(rc == 0, "a second profile failed (%d):\n%s", rc, out);
     ASSERT_CONTAINS(out, "ClrAttach.Hot.Straight.");
+    ASSERT(caught_signals(&a) == before);
+    ASSERT(!app_maps_contains(&a, SAMPLER_SO));
+    app_stop(&a);
+}
+
+/* The library loaded a second time beside itself would share the handler's one sampler: the
+ * second is refused with the way out, and the first samples on and cleans up. */
+TEST(a_second_signal_profile_of_the_same_process_is_refused_and_the_first_goes_on)
+{
+    app_t a;
+    bg_t b;
+    const char *out;
+    hot_start(&a, "--straight");
+    unsigned long long before = caught_signals(&a);
+    bg_start(&b, "profile", "--method", "signal", "--duration", "60", "--format", "folded",
+             "--output", out_path(&a, "first.folded"), app_pid_text(&a), NULL);
+    wait_for_our_signal(&a, before);
+    int rc = run_cli(&out, "profile", "--method", "signal", "--duration", "1", app_pid_text(&a),
+                     NULL);
+    ASSERT_MSG(rc == 10, "the second signal profile exited %d, want 10:\n%s", rc, out);
+    ASSERT_CONTAINS(out, "use --method walk");
+    kill(b.pid, SIGINT);
+    rc = bg_finish(&b, 20000);
+    ASSERT_MSG(rc == 0, "the first profile exited %d:\n%s", rc, b.out);
+    ASSERT_CONTAINS(slurp(out_path(&a, "first.folded")), BODY);
     ASSERT(caught_signals(&a) == before);
     ASSERT(!app_maps_contains(&a, SAMPLER_SO));
     app_stop(&a);
