@@ -38,10 +38,10 @@ static const cli_opt_t profile_opts[] = {
     CLI_STRING("mode", profile_opts_t, mode, "cpu|wall",
                "cpu: threads that ran, weighted by CPU time (default); wall: every\n"
                "managed thread, blocked ones marked [blocked]"),
-    CLI_STRING("method", profile_opts_t, method, "walk|signal",
-               "walk: stop the runtime each tick, threads seen at safe points only\n"
-               "(default); signal: cpu mode on Linux, a CPU-timer signal samples each\n"
-               "thread where it is (no safe-point bias; native frames named)"),
+    CLI_STRING("method", profile_opts_t, method, "HOW",
+               "walk: stop the runtime each tick, threads seen at safe points\n"
+               "(default); signal: cpu mode on Linux, each thread sampled where it\n"
+               "runs by a CPU-timer signal (no safe-point bias; native frames named)"),
     CLI_INT("hz", profile_opts_t, hz, "N", 1, 1000, "samples per second (default 99)"),
     CLI_FLAG("threads", profile_opts_t, threads, "one root per thread in the output"),
     CLI_STRING("output", profile_opts_t, output, "FILE",
