@@ -98,7 +98,11 @@ set(CLRPROF_SOURCES
 # The sampling profiler behind `clrattach profile` and `clrattach stack`.
 set(SAMPLER_SOURCES
   profilers/sampler/frame_names.c
+  profilers/sampler/native_names.c
   profilers/sampler/sampler.c
+  profilers/sampler/signal_tick.c
+  profilers/sampler/signal_timer.c
+  profilers/sampler/signal_walk.c
   profilers/sampler/store.c
   profilers/sampler/tick.c
 )

@@ -4,6 +4,9 @@
  * Client data (what `clrattach profile` and `clrattach stack` send):
  *   mode=cpu|wall|stack   cpu: threads that ran, weighted by CPU time; wall: every managed thread,
  *                         blocked ones marked; stack: one snapshot of every thread, then idle
+ *   method=walk|signal    walk (default): suspend the runtime each tick, safe points only;
+ *                         signal (cpu mode, Linux): CPU-timer signals, sampled where the thread
+ *                         is (signal_sampler.h); refused when no real-time signal is free
  *   hz=N                  ticks per second (1..1000, default 99)
  *   max_depth=N           frames kept per stack (default 2048; deeper stacks lose their root)
  *   max_mb=N              memory for stacks between two drains (default 64)
@@ -17,38 +20,62 @@
  */
 #define _GNU_SOURCE
 #include "sampler.h"
+#include "signal_sampler.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
 #define DEFAULT_HZ 99
 #define DEFAULT_DEPTH 2048
 #define DEFAULT_MB 64
+#define SIGNAL_DRAIN_MS 10 /* the ring holds 4096 samples: 16 threads at 999 Hz for 250 ms */
 
 static int parse_options(sampler_t *s, const void *data, size_t len)
 {
-    char mode[16] = "cpu";
+    char mode[16] = "cpu", method[16] = "walk";
     unsigned long hz = DEFAULT_HZ, depth = DEFAULT_DEPTH, mb = DEFAULT_MB;
     if (clrprof_option(data, len, "mode", mode, sizeof mode) < 0 ||
         clrprof_option_ulong(data, len, "hz", &hz) < 0 ||
         clrprof_option_ulong(data, len, "max_depth", &depth) < 0 ||
         clrprof_option_ulong(data, len, "max_mb", &mb) < 0 ||
+        clrprof_option(data, len, "method", method, sizeof method) < 0 ||
         clrprof_option(data, len, "final", s->final_path, sizeof s->final_path) < 0 ||
         clrprof_option_ulong(data, len, "startup_hold_ms", &s->startup_hold_ms) < 0)
         return -1;
     s->mode = strcmp(mode, "cpu") == 0 ? MODE_CPU : strcmp(mode, "wall") == 0 ? MODE_WALL
             : strcmp(mode, "stack") == 0 ? MODE_STACK : -1;
-    if (s->mode < 0 || hz < 1 || hz > 1000 || depth < 16 || depth > SAMPLER_MAX_DEPTH_LIMIT ||
+    s->method = strcmp(method, "walk") == 0 ? METHOD_WALK
+              : strcmp(method, "signal") == 0 && s->mode == MODE_CPU ? METHOD_SIGNAL : -1;
+    if (s->mode < 0 || s->method < 0 || hz < 1 || hz > 1000 || depth < 16 ||
+        depth > SAMPLER_MAX_DEPTH_LIMIT ||
         mb < 1 || mb > 4096)
         return -1;
     s->hz = (unsigned)hz, s->max_depth = (unsigned)depth;
     s->store = store_new((size_t)mb << 20);
     return s->store ? 0 : -1;
+}
+
+/* method=signal: its state, and a free signal now, so a taken one refuses the load (the
+ * trigger says why: SAMPLER_E_NO_SIGNAL) rather than sampling nothing. */
+static HRESULT setup_signal(clrprof_profiler_t *p, sampler_t *s)
+{
+    s->sig = calloc(1, sizeof *s->sig);
+    if (!s->sig || !(s->sig->names = ip_names_new()))
+        return E_OUTOFMEMORY;
+    s->sig->claimed = sig_claim() == 0;
+    s->sig->signo = s->sig->claimed ? sig_choose() : -1;
+    if (s->sig->signo < 0) {
+        clrprof_log(p, "sampler: method=signal: %s", s->sig->claimed ? "no real-time signal is "
+                    "free in this process" : "another sampler instance runs it here");
+        return SAMPLER_E_NO_SIGNAL;
+    }
+    return S_OK;
 }
 
 /* Both load paths: the Info level, the options, the walk buffers. */
@@ -68,6 +95,8 @@ static HRESULT setup(clrprof_profiler_t *p, const void *data, size_t len)
                        "max_mb=1..4096 final=PATH");
         return E_INVALIDARG;
     }
+    if (s->method == METHOD_SIGNAL)
+        return setup_signal(p, s);
     s->walk_ids = calloc((size_t)SAMPLER_MAX_THREADS * s->max_depth, sizeof *s->walk_ids);
     s->walks = calloc(SAMPLER_MAX_THREADS, sizeof *s->walks);
     if (!s->walk_ids || !s->walks)
@@ -110,17 +139,32 @@ static int startup_deadline_passed(clrprof_profiler_t *p, sampler_t *s)
 static void sampler_main(clrprof_profiler_t *p, void *arg)
 {
     sampler_t *s = arg;
-    unsigned period_ms = 1000 / s->hz ? 1000 / s->hz : 1;
+    unsigned period_ms = s->method == METHOD_SIGNAL ? SIGNAL_DRAIN_MS
+                       : 1000 / s->hz ? 1000 / s->hz : 1;
     while (!clrprof_stopping(p)) {
         if (startup_deadline_passed(p, s))
             break;
         pthread_mutex_lock(&s->gate);
-        if (!s->detaching && (s->mode != MODE_STACK || !s->snapshot_done))
+        if (!s->detaching && s->method == METHOD_SIGNAL)
+            sig_tick(s);
+        else if (!s->detaching && (s->mode != MODE_STACK || !s->snapshot_done))
             sampler_tick(s);
         pthread_mutex_unlock(&s->gate);
         if (clrprof_sleep(p, period_ms))
             break;
     }
+}
+
+/* method=signal: no timer, no pending signal, the old handler back, and what the handlers
+ * wrote in the store, before the detach (or exit) goes on: the library may unload next. */
+static void stop_signals(sampler_t *s)
+{
+    if (!s->sig)
+        return;
+    sig_stop(s);
+    pthread_mutex_lock(&s->lock);
+    sig_drain(s);
+    pthread_mutex_unlock(&s->lock);
 }
 
 /* Once the runtime accepts a detach it refuses ResumeRuntime (CORPROF_E_PROFILER_DETACHING):
@@ -133,6 +177,7 @@ static void sampler_before_detach(clrprof_profiler_t *p, const char *reason)
     sampler_t *s = clrprof_state(p);
     pthread_mutex_lock(&s->gate);
     s->detaching = 1;
+    stop_signals(s);
     pthread_mutex_unlock(&s->gate);
 }
 
@@ -180,13 +225,20 @@ static void stats_line(const sampler_t *s, char *info, size_t cap)
 {
     snprintf(info, cap, "mode=%s hz=%u ticks=%llu suspensions=%llu suspend_us=%llu "
              "longest_suspend_us=%llu walk_failures=%llu snapshot_done=%d last_error=0x%08X "
-             "resume_error=0x%08X",
+             "resume_error=0x%08X method=%s",
              s->mode == MODE_CPU ? "cpu" : s->mode == MODE_WALL ? "wall" : "stack", s->hz,
              (unsigned long long)s->ticks, (unsigned long long)s->suspensions,
              (unsigned long long)(s->suspend_ns / 1000),
              (unsigned long long)(s->longest_suspend_ns / 1000),
              (unsigned long long)s->walk_failures, s->snapshot_done, (unsigned)s->last_error,
-             (unsigned)s->resume_error);
+             (unsigned)s->resume_error, s->sig ? "signal" : "walk");
+    if (s->sig) {
+        size_t len = strlen(info);
+        snprintf(info + len, cap - len, " signal=%d samples=%llu frames=%llu lost=%llu "
+                 "timer_errors=%llu", s->sig->signo, (unsigned long long)s->sig->samples,
+                 (unsigned long long)s->sig->frames, (unsigned long long)s->sig->lost,
+                 (unsigned long long)s->sig->timer_errors);
+    }
 }
 
 /* "park": sample no more and stay loaded, whoever hangs up. For a notification-only sampler
@@ -196,6 +248,7 @@ static int park(clrprof_profiler_t *p, sampler_t *s, int fd)
     static const char ok[] = "ok parked\n";
     pthread_mutex_lock(&s->gate); /* after the tick in flight */
     s->detaching = 1;
+    stop_signals(s);
     pthread_mutex_unlock(&s->gate);
     clrprof_keep_loaded(p);
     clrprof_log(p, "sampler: parked (no more ticks; staying loaded)");
@@ -241,6 +294,7 @@ static void sampler_shutdown(clrprof_profiler_t *p)
 {
     sampler_t *s = clrprof_state(p);
     char info[512];
+    stop_signals(s); /* the sampling thread is joined: no tick races this */
     if (!s->final_path[0] || !s->store)
         return;
     int fd = open(s->final_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
@@ -259,6 +313,15 @@ static void sampler_shutdown(clrprof_profiler_t *p)
 static void sampler_destroy(clrprof_profiler_t *p)
 {
     sampler_t *s = clrprof_state(p);
+    if (s->sig) {
+        sig_stop(s); /* normally done before the detach; a last guard before the unload */
+        ip_names_free(s->sig->names);
+        if (s->sig->ring && !s->sig->installed) /* a handler kept (sig_stop) may still write */
+            munmap(s->sig->ring, SIG_RING * sizeof(sig_record_t));
+        if (s->sig->claimed && !s->sig->installed)
+            sig_release();
+        free(s->sig);
+    }
     store_free(s->store);
     free(s->walk_ids);
     free(s->walks);

@@ -16,6 +16,9 @@
 #include <stdint.h>
 
 enum sampler_mode { MODE_CPU, MODE_WALL, MODE_STACK };
+/* walk: suspend the runtime each tick and DoStackSnapshot (safe points only); signal: a CPU
+ * timer signal per thread and a frame-pointer walk where the thread is (signal_sampler.h). */
+enum sampler_method { METHOD_WALK, METHOD_SIGNAL };
 
 /* Frames with a fixed index: markers the walk produces itself. */
 enum {
@@ -25,6 +28,10 @@ enum {
     FRAME_UNKNOWN = 3,   /* a managed function whose metadata could not be read */
     FRAME_FIXED = 4
 };
+
+/* method=signal refused: every real-time signal a sampler could take is handled already
+ * (HRESULT_FROM_WIN32(ERROR_SIGNAL_REFUSED); the trigger names it). */
+#define SAMPLER_E_NO_SIGNAL ((HRESULT)0x8007009CL)
 
 #define SAMPLER_MAX_THREADS 1024
 #define SAMPLER_MAX_DEPTH_LIMIT 8192
@@ -47,10 +54,12 @@ typedef struct sampler_walk {
 } sampler_walk_t;
 
 typedef struct sampler_store sampler_store_t;
+struct sig_sampler;
 
 typedef struct sampler {
     clrprof_profiler_t *p;
-    int mode;
+    int mode, method;
+    struct sig_sampler *sig; /* method=signal's state */
     unsigned hz, max_depth;
     int threads_changed; /* ThreadCreated/Destroyed since the last enumeration (atomic) */
     int detaching;       /* a detach is under way or accepted: no more ticks (under gate) */
@@ -83,6 +92,8 @@ sampler_store_t *store_new(size_t max_bytes);
 void store_free(sampler_store_t *st);
 /* The frame index for a FunctionID, naming it through the metadata the first time. */
 uint32_t store_frame(sampler_store_t *st, clrprof_profiler_t *p, FunctionID id);
+/* A new frame with a name of its own (a native symbol); FRAME_UNKNOWN when memory ran out. */
+uint32_t store_name(sampler_store_t *st, const char *name);
 /* A thread's index, with its OS id and name, added the first time. */
 int store_thread(sampler_store_t *st, DWORD tid, const char *name);
 /* Adds one sample (frames leaf first); 0, or -1 when the memory bound dropped it. */

@@ -147,6 +147,12 @@ uint32_t store_frame(sampler_store_t *st, clrprof_profiler_t *p, FunctionID id)
     return idx;
 }
 
+uint32_t store_name(sampler_store_t *st, const char *name)
+{
+    uint32_t idx = add_name(st, name);
+    return idx == UINT32_MAX ? FRAME_UNKNOWN : idx;
+}
+
 int store_thread(sampler_store_t *st, DWORD tid, const char *name)
 {
     if (st->nthreads == st->threads_cap) {

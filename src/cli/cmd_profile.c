@@ -18,11 +18,19 @@
 #include <unistd.h>
 
 #define DRAIN_EVERY_MS 1000
+/* The sampler refuses --method signal when every real-time signal it could take is handled, or
+ * another instance samples by signal there (HRESULT_FROM_WIN32(ERROR_SIGNAL_REFUSED),
+ * profilers/sampler/sampler.h). */
+#define SAMPLER_E_NO_SIGNAL 0x8007009Cu
+#define NO_SIGNAL "--method signal found no real-time signal to take in the target (none free, " \
+                  "or another signal sampler runs there)"
+#define NO_SIGNAL_HINT "the sampler found no real-time signal to take in the target (none free, " \
+                       "or another signal sampler runs there): use --method walk"
 #define STEP_MS 100
 
 typedef struct profile_opts {
     long long duration_s, hz;
-    const char *mode, *output, *format, *profiler;
+    const char *mode, *method, *output, *format, *profiler;
     int threads, stage, notification_only;
 } profile_opts_t;
 
@@ -32,6 +40,10 @@ static const cli_opt_t profile_opts[] = {
     CLI_STRING("mode", profile_opts_t, mode, "cpu|wall",
                "cpu: threads that ran, weighted by CPU time (default); wall: every\n"
                "managed thread, blocked ones marked [blocked]"),
+    CLI_STRING("method", profile_opts_t, method, "HOW",
+               "walk: stop the runtime each tick, threads seen at safe points\n"
+               "(default); signal: cpu mode on Linux, each thread sampled where it\n"
+               "runs by a CPU-timer signal (no safe-point bias; native frames named)"),
     CLI_INT("hz", profile_opts_t, hz, "N", 1, 1000, "samples per second (default 99)"),
     CLI_FLAG("threads", profile_opts_t, threads, "one root per thread in the output"),
     CLI_STRING("output", profile_opts_t, output, "FILE",
@@ -88,6 +100,12 @@ static int check_opts(profile_opts_t *o, int json, int *fmt)
 {
     if (strcmp(o->mode, "cpu") != 0 && strcmp(o->mode, "wall") != 0) {
         fprintf(stderr, "clrattach: --mode is cpu or wall, not '%s'\n", o->mode);
+        return -1;
+    }
+    if ((strcmp(o->method, "walk") != 0 && strcmp(o->method, "signal") != 0) ||
+        (strcmp(o->method, "signal") == 0 && strcmp(o->mode, "cpu") != 0)) {
+        fprintf(stderr, "clrattach: --method is walk or signal (signal: --mode cpu only), "
+                "not '%s'\n", o->method);
         return -1;
     }
     *fmt = o->format ? profile_format_parse(o->format)
@@ -175,6 +193,7 @@ static int report(cli_run_t *run, const profile_opts_t *o, const sampler_session
     json_out_t *j = cli_result_open(run, written == 0);
     if (j) {
         json_str(j, "mode", o->mode);
+        json_str(j, "method", o->method);
         json_int(j, "hz", o->hz);
         json_int(j, "samples", (long long)n);
         json_int(j, "stacks", (long long)s->profile->nstacks);
@@ -203,7 +222,7 @@ static int report(cli_run_t *run, const profile_opts_t *o, const sampler_session
 
 int cmd_profile(int argc, char **argv)
 {
-    profile_opts_t o = {.duration_s = 10, .hz = 99, .mode = "cpu"};
+    profile_opts_t o = {.duration_s = 10, .hz = 99, .mode = "cpu", .method = "walk"};
     cli_args_t a;
     cli_run_t run;
     clra_status_t st;
@@ -224,13 +243,16 @@ int cmd_profile(int argc, char **argv)
     sampler_session_t s = {.profile = &prof,
                            .load = o.notification_only ? SAMPLER_LOAD_BESIDE : SAMPLER_LOAD_AUTO,
                            .run = &run, .budget_ms = (double)a.timeout_ms};
-    snprintf(options, sizeof options, "mode=%s;hz=%lld;detach_on_disconnect;log=/dev/null", o.mode, o.hz);
+    snprintf(options, sizeof options, "mode=%s;method=%s;hz=%lld;detach_on_disconnect;"
+             "log=/dev/null", o.mode, o.method, o.hz);
     int rc = session_start(&s, a.pid, lib, options, o.stage, &st);
     if (rc) {
         profile_free(&prof);
+        int no_signal = (uint32_t)st.hresult == SAMPLER_E_NO_SIGNAL;
         cli_failure_t f = {.rc = rc, .st = &st, .action = "profile",
-                           .reason = s.unsafe_beside ? UNSAFE_BESIDE : NULL,
-                           .hint = s.unsafe_beside ? UNSAFE_BESIDE_HINT : NULL,
+                           .reason = no_signal ? NO_SIGNAL : s.unsafe_beside ? UNSAFE_BESIDE : NULL,
+                           .hint = no_signal ? NO_SIGNAL_HINT :
+                                   s.unsafe_beside ? UNSAFE_BESIDE_HINT : NULL,
                            .exit_code = s.unsafe_beside ? 10 : 0};
         return cli_fail(&run, &f);
     }

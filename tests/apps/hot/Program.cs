@@ -7,7 +7,8 @@
 //   "blocked"  thread: waits forever in Blocking.Wait (Monitor.Wait, no CPU)
 //   "deep"     thread: recurses 1,000 deep in Deep.Recurse, then burns a little CPU at the bottom
 //   "generic"  thread: runs Outer.Inner.Gen<int>.Spin<long> and an async method's state machine
-// Options: --only-hot runs only the "hot" thread.
+// Options: --only-hot runs only the "hot" thread; --straight runs only "straight" (Straight.Body,
+// a long straight-line method, called in a loop) and "sleeper" (wakes once a second).
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
 
@@ -18,16 +19,24 @@ public static class Program
     public static int Main(string[] args)
     {
         int seconds = 600;
-        bool onlyHot = false;
+        bool onlyHot = false, straight = false;
         for (int i = 0; i < args.Length; i++)
         {
             if (args[i] == "--seconds" && i + 1 < args.Length)
                 seconds = int.Parse(args[++i]);
             else if (args[i] == "--only-hot")
                 onlyHot = true;
+            else if (args[i] == "--straight")
+                straight = true;
         }
-        Start("hot", Shares.Run);
-        if (!onlyHot)
+        if (straight)
+        {
+            Start("straight", Straight.Run);
+            Start("sleeper", Sleeper.Run);
+        }
+        else
+            Start("hot", Shares.Run);
+        if (!onlyHot && !straight)
         {
             Start("blocked", Blocking.Wait);
             Start("deep", () => Deep.Recurse(1000));

@@ -1,0 +1,94 @@
+/* signal_sampler.h - the signal-driven cpu sampler (method=signal, Linux x86-64).
+ *
+ * Each thread of the process gets a POSIX timer on its own CPU-time clock that sends a real-time
+ * signal to that thread every 1/hz seconds of CPU it consumes, so samples are proportional to CPU
+ * and an idle thread gets none. The handler (signal_walk.c) only copies the interrupted RIP and
+ * the frame-pointer chain, validated against the thread's stack, into a preallocated ring; the
+ * sampling thread (signal_tick.c) drains the ring, names the IPs (native_names.c) and adds the
+ * stacks to the store. signal_timer.c owns the signal, the threads and their timers.
+ */
+#ifndef SIGNAL_SAMPLER_H
+#define SIGNAL_SAMPLER_H
+
+#include "sampler.h"
+
+#include <signal.h>
+#include <stdint.h>
+#include <time.h>
+
+#define SIG_MAX_DEPTH 128 /* frames one signal walk records, leaf included */
+#define SIG_RING 4096     /* records in the ring (a power of two) */
+
+/* One sample as the handler wrote it. seq is the ring index + 1 once complete, 0 while written. */
+typedef struct sig_record {
+    uint64_t seq;
+    int32_t slot, tid;
+    uint32_t depth;
+    uint32_t cut;     /* the walk stopped at SIG_MAX_DEPTH */
+    uint32_t overrun; /* periods the timer expired again before this signal was delivered */
+    uint64_t sp;  /* the interrupted stack pointer: how the drain learns an unknown stack */
+    uint64_t ips[SIG_MAX_DEPTH];
+} sig_record_t;
+
+/* One sampled thread. tid is 0 for a free slot; lo/hi its stack mapping (hi 0: not known yet).
+ * The handler reads tid, lo and hi; only the sampling thread writes them. */
+typedef struct sig_slot {
+    int tid;
+    uintptr_t lo, hi;
+    unsigned long long start; /* the thread's start time: tells a reused tid apart */
+    timer_t timer;
+    int armed, seen;
+    int store_index; /* the thread in the store, -1 until its first sample is stored */
+} sig_slot_t;
+
+typedef struct sig_sampler {
+    int signo;
+    int claimed;           /* this instance holds sig_claim */
+    int installed;         /* our handler is the signal's disposition */
+    struct sigaction old;  /* what it was before, restored by sig_stop */
+    int self_tid;          /* the sampling thread: not sampled */
+    sig_slot_t slots[SAMPLER_MAX_THREADS];
+    sig_record_t *ring;    /* SIG_RING records, mmap'd */
+    uint64_t head;         /* next ring index a handler takes (atomic) */
+    uint64_t tail;         /* next ring index the drain reads */
+    uint64_t last_scan_ns;
+    uint64_t samples, lost, frames, timer_errors;
+    struct ip_names *names; /* IP -> frame index cache (native_names.c) */
+} sig_sampler_t;
+
+/* signal_timer.c */
+/* A real-time signal whose disposition is the default (no one handles or ignores it), or -1. */
+int sig_choose(void);
+/* Installs the handler and arms a timer on every thread; 0, or -1 (nothing left behind). */
+int sig_start(sampler_t *s);
+/* Arms timers on new threads and deletes those of threads gone (every second). */
+void sig_rescan(sampler_t *s);
+/* Deletes every timer, waits (bounded) until no signal of ours is pending or being handled,
+ * restores the old disposition. Safe to call when not started. */
+void sig_stop(sampler_t *s);
+/* Records where the stack of the slot's thread is, from a stack pointer seen on it. */
+void sig_learn_stack(sig_slot_t *slot, int tid, uintptr_t sp);
+
+/* signal_walk.c */
+/* Takes (0) or finds taken (-1) the one signal sampler a process may run; released at destroy. */
+int sig_claim(void);
+void sig_release(void);
+/* Publishes (or with NULL withdraws) the sampler the handler writes to. */
+void sig_publish(sig_sampler_t *g);
+/* Handlers running now (any sampler). */
+int sig_in_flight(void);
+void sig_handler(int signo, siginfo_t *si, void *uc);
+
+/* signal_tick.c */
+/* One tick of the signal method: start, rescan, drain the ring into the store. */
+void sig_tick(sampler_t *s);
+/* Moves every complete record into the store (under s->lock). */
+void sig_drain(sampler_t *s);
+
+/* native_names.c */
+struct ip_names *ip_names_new(void);
+void ip_names_free(struct ip_names *n);
+/* The store's frame for an IP: a managed method, `lib.so!symbol`, `lib.so`, or [unknown]. */
+uint32_t ip_frame(sampler_t *s, uintptr_t ip);
+
+#endif
