@@ -8,7 +8,7 @@ scripts/setup.sh demo # only what the demo builds with; scripts/test.sh installs
 
 echo "== building"
 cmake -S . -B build -DCLRA_WERROR=ON >/dev/null
-cmake --build build -j"$(nproc)" --target clrattach_cli hello_profiler test_apps >/dev/null
+cmake --build build -j"$(nproc)" --target clrattach_cli hello_profiler sample_app >/dev/null
 
 work=$(mktemp -d /tmp/clrattach-demo-XXXXXX)
 app_pid=
