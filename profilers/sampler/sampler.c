@@ -242,7 +242,8 @@ static void stats_line(const sampler_t *s, char *info, size_t cap)
 }
 
 /* "park": sample no more and stay loaded, whoever hangs up. For a notification-only sampler
- * whose main profiler detached meanwhile: its own detach would crash .NET 10 (README). */
+ * whose main profiler detached meanwhile: its own detach would crash .NET 10
+ * (docs/runtime-behaviour.md). */
 static int park(clrprof_profiler_t *p, sampler_t *s, int fd)
 {
     static const char ok[] = "ok parked\n";

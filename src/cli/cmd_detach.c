@@ -115,8 +115,9 @@ static int report(const cli_args_t *a, const clra_profiler_ref_t *ref, int rc,
 /* Puts notification-only profilers before the main one (--timeout counts from the start of the
  * run, so these status checks and each detach share it). .NET 10 crashes in
  * RequestProfilerDetach of a notification profiler that is still loaded after another
- * notification profiler and then the main profiler were detached (see the README); detaching
- * every notification profiler before the main one never meets that order. */
+ * notification profiler and then the main profiler were detached
+ * (docs/runtime-behaviour.md); detaching every notification profiler before the main one
+ * never meets that order. */
 static void notification_first(clra_profiler_ref_t *refs, int n, const cli_run_t *run,
                                long long timeout_ms)
 {

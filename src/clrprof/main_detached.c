@@ -1,7 +1,7 @@
 /* main_detached.c - a mark, for the life of the process, that a main profiler detached from it.
  *
  * .NET 10 crashes (SIGSEGV) in the RequestProfilerDetach of a notification-only profiler once a
- * main profiler has detached from the process (README, "Behaviour of the real runtime"). A
+ * main profiler has detached from the process (docs/runtime-behaviour.md). A
  * libclrprof main profiler leaves this mark when its detach succeeds; a libclrprof
  * notification-only profiler then refuses to detach, and `clrattach profile` will not load its
  * sampler beside a main profiler in such a process. The mark's name and what makes one

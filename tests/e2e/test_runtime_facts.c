@@ -1,5 +1,5 @@
-/* End-to-end: runtime facts the README records (Runtime facts) that clrattach itself never
- * provokes, checked on every runtime of the matrix so the table cannot go stale. The request is
+/* End-to-end: runtime facts docs/runtime-behaviour.md records (Runtime facts) that clrattach
+ * itself never provokes, checked on every runtime of the matrix so the table cannot go stale. The request is
  * written byte by byte here, not by the library, which never sends these. */
 #define _GNU_SOURCE
 #include "clrattach.h"

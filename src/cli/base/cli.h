@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <time.h>
 
-/* Exit codes, documented in --help and the README. */
+/* Exit codes, documented in --help and docs/attach.md. */
 enum {
     EXIT_OK = 0,
     EXIT_INTERNAL = 1,   /* unexpected local failure (I/O, memory) */

@@ -178,8 +178,8 @@ int session_drain(sampler_session_t *s, int timeout_ms, clra_status_t *st)
 }
 
 /* .NET 10 crashes (SIGSEGV) in the RequestProfilerDetach of a notification-only profiler once
- * a main profiler has detached from the process (README). When the main profiler the sampler
- * was loaded beside is gone, the sampler is told to stop sampling and stay loaded instead. */
+ * a main profiler has detached from the process (docs/runtime-behaviour.md). When the main
+ * profiler the sampler was loaded beside is gone, the sampler is told to stop sampling and stay loaded instead. */
 static int park_instead(sampler_session_t *s)
 {
     char reply[64];

@@ -1,6 +1,6 @@
 /* hook_check.c - does a file define what ApplyStartupHook will call? On .NET 10 a hook that
  * cannot be loaded, or lacks StartupHook.Initialize, is an unhandled exception that kills the
- * target (see the README), so the check runs before the runtime is asked. It reads the
+ * target (docs/runtime-behaviour.md), so the check runs before the runtime is asked. It reads the
  * metadata tables 0x00-0x06 (ECMA-335 II.22) and nothing else. */
 #define _GNU_SOURCE
 #include "assembly/assembly.h"
