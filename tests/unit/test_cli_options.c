@@ -306,8 +306,10 @@ static char *help_text(const cli_verb_t *v)
 /* The column an option's help starts at on its label's line, -1 when it has none there. */
 static int help_column(const char *line, size_t n)
 {
+    if (n < 3 || line[0] != ' ' || line[2] != '-')
+        return -1; /* blank lines and text: no option label */
     const char *gap = memmem(line + 2, n - 2, "  ", 2);
-    if (line[0] != ' ' || line[2] != '-' || !gap)
+    if (!gap)
         return -1;
     size_t col = (size_t)(gap - line) + strspn(gap, " ");
     return col < n ? (int)col : -1;
