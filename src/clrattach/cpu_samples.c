@@ -103,7 +103,8 @@ static int append(collector_t *c, const clra_nettrace_event_t *ev, size_t stack)
 static size_t merged_slot(const collector_t *c, uint64_t tid, size_t stack)
 {
     size_t mask = c->cap_merged - 1;
-    size_t i = (size_t)((tid ^ (uint64_t)stack << 20) * 0x9E3779B97F4A7C15ULL) & mask;
+    uint64_t h = (tid ^ (uint64_t)stack * 0x9E3779B97F4A7C15ULL) * 0xBF58476D1CE4E5B9ULL;
+    size_t i = (size_t)(h ^ h >> 31) & mask; /* the product's low bits alone would cluster */
     for (size_t e; (e = c->merged[i]) != 0; i = (i + 1) & mask)
         if (c->samples[e - 1].thread_id == tid && c->samples[e - 1].frame_count == stack)
             break;
