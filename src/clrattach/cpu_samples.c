@@ -9,6 +9,8 @@
  * MethodSignature. Rundown comes at the end, so samples are kept as addresses and named once
  * the whole file is read. Each distinct stack is kept once and each address named once
  * (cpu_stacks.c): samples share their stack's names, so memory follows what the profile holds.
+ * Merged reads (CLRA_CPU_SAMPLES_MERGE) keep one entry per (thread, stack) and its count, for
+ * callers that need no timeline: then nothing is kept per sample.
  */
 #define _GNU_SOURCE
 #include "cpu_stacks.h"
