@@ -1017,6 +1017,24 @@ CLRA_EXTERN int clra_cpu_samples_read_file(const char *path, clra_cpu_samples_t 
                                            clra_nettrace_info_t *info, clra_status_t *st);
 CLRA_EXTERN void clra_cpu_samples_free(clra_cpu_samples_t *s);
 
+/* Flag of clra_cpu_samples_read_file2: one entry per distinct (thread, stack) instead of one per
+ * sample, in the order each first appears, its timestamp its first sample's, with
+ * clra_cpu_samples_weight saying how many samples it stands for. Memory then follows the
+ * distinct stacks, not the samples (a profile's counts need no timeline). */
+#define CLRA_CPU_SAMPLES_MERGE 0x1u
+
+/* clra_cpu_samples_read_file with flags (CLRA_CPU_SAMPLES_MERGE or 0); unknown flags are
+ * CLRA_EINVAL. The same returns; free with clra_cpu_samples_free. */
+CLRA_EXTERN int clra_cpu_samples_read_file2(const char *path, unsigned flags,
+                                            clra_cpu_samples_t *out, clra_nettrace_info_t *info,
+                                            clra_status_t *st);
+/* How many samples s->samples[i] stands for: 1 unless merged; 0 when i is past the end. */
+CLRA_EXTERN uint64_t clra_cpu_samples_weight(const clra_cpu_samples_t *s, size_t i);
+/* The samples read (merged ones counted), and the first and last one's timestamps in stream
+ * order (0 when none) into first and last when not NULL. */
+CLRA_EXTERN uint64_t clra_cpu_samples_span(const clra_cpu_samples_t *s, int64_t *first,
+                                           int64_t *last);
+
 /* ------------------------------------------------------------------------------------------ */
 /* Counters                                                                                    */
 /* (EventCounters and System.Diagnostics.Metrics instruments, read from a trace session)       */

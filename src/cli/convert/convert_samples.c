@@ -7,6 +7,7 @@
 #include "base/output_file.h"
 #include "render/format.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,21 +59,28 @@ static int known_add(known_set_t *k, const char *const *frames, uint64_t tid, lo
     return 0;
 }
 
-/* One sample: its stack repeated when known, named and added otherwise; 0 or -1. */
-static int add_one(profile_t *p, known_set_t *k, const clra_cpu_sample_t *x, uint64_t weight,
-                   uint64_t t_ns)
+/* One entry standing for count samples of weight each (count > 1 only in merged lists, which
+ * have no timeline): its stack repeated when known, named and added otherwise; 0 or -1. */
+static int add_one(profile_t *p, known_set_t *k, const clra_cpu_sample_t *x, uint64_t count,
+                   uint64_t weight, uint64_t t_ns)
 {
     const known_t *was = k->cap ? &k->slots[known_slot(k, x->frames, x->thread_id)] : NULL;
-    if (was && was->frames)
-        return profile_repeat_timed(p, was->stack, weight, t_ns);
-    long stack = profile_add_timed_index(p, x->thread_id, NULL, x->frames,
-                                         (uint32_t)x->frame_count, weight, t_ns);
-    return stack < 0 ? -1 : known_add(k, x->frames, x->thread_id, stack);
+    long stack = was && was->frames ? (long)was->stack : -1;
+    if (stack >= 0 && profile_repeat_timed(p, (uint32_t)stack, weight, t_ns))
+        return -1;
+    if (stack < 0) {
+        stack = profile_add_timed_index(p, x->thread_id, NULL, x->frames,
+                                        (uint32_t)x->frame_count, weight, t_ns);
+        if (stack < 0 || known_add(k, x->frames, x->thread_id, stack))
+            return -1;
+    }
+    return count > 1 ? profile_repeat_many(p, (uint32_t)stack, count - 1, (count - 1) * weight)
+                     : 0;
 }
 
 /* Each SampleProfiler sample stands for one sampling period of its thread's time; its time
  * goes on the timeline (the chromium writer's). */
-static int fill(profile_t *p, const clra_cpu_samples_t *s, size_t *empty)
+static int fill(profile_t *p, const clra_cpu_samples_t *s, uint64_t *empty)
 {
     uint64_t period = s->sampling_rate_ns ? s->sampling_rate_ns : 1000000;
     int64_t t0 = 0;
@@ -84,17 +92,17 @@ static int fill(profile_t *p, const clra_cpu_samples_t *s, size_t *empty)
     int rc = 0;
     for (size_t i = 0; i < s->count && !rc; i++) {
         const clra_cpu_sample_t *x = &s->samples[i];
+        uint64_t count = clra_cpu_samples_weight(s, i);
         if (x->frame_count == 0) {
-            (*empty)++;
+            *empty += count;
             continue;
         }
-        rc = add_one(p, &known, x, period, since_ns(x->timestamp, t0, s->qpc_frequency));
+        rc = add_one(p, &known, x, count, period, since_ns(x->timestamp, t0, s->qpc_frequency));
     }
     free(known.slots);
-    if (s->count > 1 && s->qpc_frequency > 0) {
-        p->duration_ns = since_ns(s->samples[s->count - 1].timestamp, s->samples[0].timestamp,
-                                  s->qpc_frequency);
-    }
+    int64_t first, last;
+    if (clra_cpu_samples_span(s, &first, &last) > 1 && s->qpc_frequency > 0)
+        p->duration_ns = since_ns(last, first, s->qpc_frequency);
     return rc;
 }
 
@@ -147,13 +155,25 @@ static uint32_t trace_pid(const char *input)
     return pid;
 }
 
+/* 1 when a format draws the timeline (chromium): it needs one entry per sample, in time; the
+ * others need only each stack's counts, so their samples are merged as they are read. */
+static int wants_timeline(const int *fmts, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (fmts[i] == FMT_CHROMIUM)
+            return 1;
+    return 0;
+}
+
 int convert_samples_each(const char *input, const int *fmts, const char *const *outputs,
                          int *codes, int n, const char *flag, const char *who)
 {
     clra_cpu_samples_t s;
     clra_nettrace_info_t info;
     clra_status_t st;
-    int rc = clra_cpu_samples_read_file(input, &s, &info, &st), first = 0, written = 0;
+    int timed = wants_timeline(fmts, n);
+    int rc = clra_cpu_samples_read_file2(input, timed ? 0 : CLRA_CPU_SAMPLES_MERGE, &s, &info,
+                                         &st), first = 0, written = 0;
     const char *why = NULL;
     if (rc && rc != CLRA_EPROTO)
         convert_say_failure(who, input, rc, &st), why = rc == CLRA_ENOMEM ? "memory" : "unreadable";
@@ -168,10 +188,8 @@ int convert_samples_each(const char *input, const int *fmts, const char *const *
     snprintf(title, sizeof title, "clrattach convert %.120s", input);
     p.title = title;
     p.weight_name = "wall"; /* SampleProfiler samples managed threads by time, not by CPU */
-    p.untimed = 1; /* only chromium draws the timeline: without it, no 16 bytes a sample */
-    for (int i = 0; i < n; i++)
-        p.untimed &= fmts[i] != FMT_CHROMIUM;
-    size_t empty = 0;
+    p.untimed = !timed; /* only chromium draws the timeline: without it, no 16 bytes a sample */
+    uint64_t empty = 0;
     if (!why && fill(&p, &s, &empty))
         convert_say_failure(who, input, CLRA_ENOMEM, &st), why = "memory";
     for (int i = 0; i < n; i++) {
@@ -189,8 +207,8 @@ int convert_samples_each(const char *input, const int *fmts, const char *const *
                 cli_vis(input), info.state == CLRA_NETTRACE_INCOMPLETE ? "truncated" : "corrupt",
                 cli_vis(st.detail));
     if (written && empty)
-        fprintf(stderr, "%s: %zu of %zu samples had no stack and were left out\n", who,
-                empty, s.count);
+        fprintf(stderr, "%s: %" PRIu64 " of %" PRIu64 " samples had no stack and were left out\n",
+                who, empty, clra_cpu_samples_span(&s, NULL, NULL));
     profile_free(&p);
     clra_cpu_samples_free(&s);
     return first;

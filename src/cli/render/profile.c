@@ -210,6 +210,15 @@ int profile_repeat_timed(profile_t *p, uint32_t stack, uint64_t weight, uint64_t
     return add_moment(p, stack, t_ns);
 }
 
+int profile_repeat_many(profile_t *p, uint32_t stack, uint64_t count, uint64_t weight)
+{
+    if (stack >= p->nstacks)
+        return -1;
+    p->stacks[stack].count += count;
+    p->stacks[stack].weight += weight;
+    return 0;
+}
+
 uint64_t profile_total_count(const profile_t *p)
 {
     uint64_t t = 0;

@@ -72,6 +72,9 @@ long profile_add_timed_index(profile_t *p, uint64_t tid, const char *thread_name
                              const char *const *names, uint32_t n, uint64_t weight,
                              uint64_t t_ns);
 int profile_repeat_timed(profile_t *p, uint32_t stack, uint64_t weight, uint64_t t_ns);
+/* count more samples of total weight on stack, off the timeline (untimed profiles, whose
+ * callers merged them before: clra_cpu_samples_weight). 0 or -1. */
+int profile_repeat_many(profile_t *p, uint32_t stack, uint64_t count, uint64_t weight);
 /* Sums over all stacks. */
 uint64_t profile_total_count(const profile_t *p);
 uint64_t profile_total_weight(const profile_t *p);
