@@ -103,6 +103,7 @@ set(E2E_CORE_SOURCES
 
 # End-to-end tests registered once, not again for each runtime of the matrix (cmake/runtimes.cmake).
 set(E2E_ONCE_SOURCES
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_dotnet_habits.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_marks.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_profile_consumers.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_profile_stage.c

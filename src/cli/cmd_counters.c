@@ -50,12 +50,13 @@ static const cli_opt_t counters_opts[] = {
                "(default System.Runtime)"),
     CLI_INT("refresh-interval", counters_opts_t, interval_s, "S", 1, 3600,
             "seconds between the values the runtime publishes (default 1)"),
-    CLI_INT("duration", counters_opts_t, duration_s, "S", 1, 86400 * 365,
-            "stop after S seconds (default: until Ctrl-C or the process exits)"),
+    CLI_DURATION("duration", counters_opts_t, duration_s, 1, 86400 * 365,
+                 "stop after S seconds, or dd:hh:mm:ss (default: until Ctrl-C or the process "
+                 "exits)"),
     CLI_STRING("format", counters_opts_t, format, "FORMAT",
                "table (default; redrawn in place on a terminal, one line per value "
                "otherwise), json or csv (dotnet-counters' collect files)"),
-    CLI_STRING("output", counters_opts_t, output, "FILE", "write there instead of stdout"),
+    CLI_OUTPUT(counters_opts_t, output, "FILE", "write there instead of stdout"),
     CLI_END,
 };
 
@@ -329,7 +330,7 @@ int cmd_counters(int argc, char **argv)
         return cmd_counters_list(argc - 1, argv + 1);
     int p = parse_options(argc, argv, &c, &a);
     if (p)
-        return p > 0 ? EXIT_OK : EXIT_USAGE;
+        return p > 0 ? EXIT_OK : a.fail_exit;
     cli_run_begin(&cr, a.pid, 0);
     int opened = open_output(&c, a.pid, &cr);
     if (opened)
