@@ -46,6 +46,7 @@ set(UNIT_SOURCES
 )
 
 set(E2E_SOURCES
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_anchors.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_attach.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_callbacks.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_counters.c
