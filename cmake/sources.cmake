@@ -89,6 +89,7 @@ set(CLRPROF_SOURCES
   src/clrprof/profiler.c
   src/clrprof/refusal.c
   src/clrprof/runtime_info.c
+  src/clrprof/signature.c
   src/clrprof/service.c
   src/clrprof/service_wait.c
   src/clrprof/text.c
@@ -250,6 +251,7 @@ set(CLRPROF_SOURCES_WINDOWS
   src/clrprof/profiler.c
   src/clrprof/refusal.c
   src/clrprof/runtime_info.c
+  src/clrprof/signature.c
   src/clrprof/service_wait.c
   src/clrprof/service_win.c
   src/clrprof/text.c

@@ -19,6 +19,7 @@ set(UNIT_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/unit/test_message.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_main_detached.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_names.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_signature.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_nettrace.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_nettrace_decoder.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_nettrace_limits.c
@@ -131,6 +132,7 @@ set(UNIT_SOURCES_WINDOWS
   ${CMAKE_SOURCE_DIR}/tests/unit/test_hresult.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_message.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_names.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_signature.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_reverse_win.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_stream_win.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_transport_win.c

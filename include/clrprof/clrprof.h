@@ -51,6 +51,7 @@
 #include "clrprof_com.h"
 /* Layer 3: a profiler as one struct of callbacks. */
 #include "clrprof_profiler.h"
+#include "clrprof_signature.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -4,6 +4,8 @@
  * arguments read System.__Canon: the walk has no exact instantiation without frame info. */
 #include "sampler.h"
 
+#include "clrprof/clrprof_signature.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -74,5 +76,38 @@ HRESULT sampler_frame_name(clrprof_profiler_t *p, FunctionID id, char *out, size
         }
     }
     append_args(p, margs, nm, out, cap);
+    return hr;
+}
+
+/* The module's file name without ".dll"/".exe", as dotnet-stack names it. */
+static void module_of(clrprof_profiler_t *p, FunctionID id, char *out, size_t cap)
+{
+    ICorProfilerInfo15 *info = clrprof_info(p);
+    ModuleID module = 0;
+    ClassID klass = 0;
+    mdToken token = 0;
+    if (FAILED(info->lpVtbl->GetFunctionInfo(info, id, &klass, &module, &token)) ||
+        FAILED(clrprof_module_name(p, module, out, cap))) {
+        snprintf(out, cap, "?");
+        return;
+    }
+    size_t n = strlen(out);
+    if (n > 4 && (strcmp(out + n - 4, ".dll") == 0 || strcmp(out + n - 4, ".exe") == 0))
+        out[n - 4] = '\0';
+}
+
+HRESULT sampler_frame_signed_name(clrprof_profiler_t *p, FunctionID id, char *out, size_t cap)
+{
+    char module[256], sig[1024];
+    module_of(p, id, module, sizeof module);
+    size_t len = (size_t)snprintf(out, cap, "%s!", module);
+    if (len >= cap)
+        return E_OUTOFMEMORY;
+    HRESULT hr = sampler_frame_name(p, id, out + len, cap - len);
+    if (FAILED(hr))
+        return hr;
+    clrprof_function_signature(p, id, sig, sizeof sig);
+    len = strlen(out);
+    snprintf(out + len, cap - len, "%s", sig);
     return hr;
 }

@@ -58,6 +58,9 @@ static int parse_options(sampler_t *s, const void *data, size_t len)
         return -1;
     s->hz = (unsigned)hz, s->max_depth = (unsigned)depth;
     s->store = store_new((size_t)mb << 20);
+    char flag[8];
+    if (s->store && clrprof_option(data, len, "signatures", flag, sizeof flag) == 1)
+        store_name_signatures(s->store, 1);
     return s->store ? 0 : -1;
 }
 

@@ -86,9 +86,13 @@ void sampler_tick(sampler_t *s);
 /* Writes a FunctionID's name: Namespace.Type.Method, nested types Outer+Inner, generic
  * arguments in [] where the runtime knows them (frame_names.c). */
 HRESULT sampler_frame_name(clrprof_profiler_t *p, FunctionID id, char *out, size_t cap);
+/* The same as module!name(params), dotnet-stack's spelling: "hot!ClrAttach.Hot.Work.Burn(float64)". */
+HRESULT sampler_frame_signed_name(clrprof_profiler_t *p, FunctionID id, char *out, size_t cap);
 
 /* The store: frames interned by FunctionID, threads, stacks aggregated, bounded in memory. */
 sampler_store_t *store_new(size_t max_bytes);
+/* Names frames as sampler_frame_signed_name does from now on (the `signatures` option). */
+void store_name_signatures(sampler_store_t *st, int on);
 void store_free(sampler_store_t *st);
 /* The frame index for a FunctionID, naming it through the metadata the first time. */
 uint32_t store_frame(sampler_store_t *st, clrprof_profiler_t *p, FunctionID id);

@@ -24,6 +24,7 @@ typedef struct thread_entry {
 
 struct sampler_store {
     size_t max_bytes;
+    int signatures; /* frames named module!Type.Method(params), as dotnet-stack prints them */
     /* FunctionID -> frame index (open addressing; key 0 is empty: no function has ID 0). */
     FunctionID *fn_keys;
     uint32_t *fn_vals;
@@ -139,12 +140,18 @@ uint32_t store_frame(sampler_store_t *st, clrprof_profiler_t *p, FunctionID id)
     if (st->fn_keys[j])
         return st->fn_vals[j];
     char name[NAME_MAX_BYTES];
-    HRESULT hr = sampler_frame_name(p, id, name, sizeof name);
+    HRESULT hr = st->signatures ? sampler_frame_signed_name(p, id, name, sizeof name)
+                                : sampler_frame_name(p, id, name, sizeof name);
     uint32_t idx = SUCCEEDED(hr) ? add_name(st, name) : FRAME_UNKNOWN;
     if (idx == UINT32_MAX)
         return FRAME_UNKNOWN;
     st->fn_keys[j] = id, st->fn_vals[j] = idx, st->fn_used++;
     return idx;
+}
+
+void store_name_signatures(sampler_store_t *st, int on)
+{
+    st->signatures = on;
 }
 
 uint32_t store_name(sampler_store_t *st, const char *name)

@@ -14,7 +14,7 @@
 
 typedef struct stack_opts {
     const char *profiler;
-    int stage, notification_only;
+    int stage, notification_only, signatures;
 } stack_opts_t;
 
 static const cli_opt_t stack_opts[] = {
@@ -24,6 +24,9 @@ static const cli_opt_t stack_opts[] = {
     CLI_FLAG("notification-only", stack_opts_t, notification_only,
              "load the sampler notification-only, beside a main profiler (without\n"
              "it: when one is found, or the runtime refuses the sampler as main)"),
+    CLI_FLAG("signatures", stack_opts_t, signatures,
+             "name frames as dotnet-stack does, with module and parameters:\n"
+             "hot!ClrAttach.Hot.Work.Burn(float64)"),
     CLI_END,
 };
 
@@ -111,8 +114,9 @@ int cmd_stack(int argc, char **argv)
     sampler_session_t s = {.profile = &prof,
                            .load = o.notification_only ? SAMPLER_LOAD_BESIDE : SAMPLER_LOAD_AUTO,
                            .run = &run, .budget_ms = (double)a.timeout_ms};
-    int rc = session_start(&s, a.pid, lib, "mode=stack;detach_on_disconnect;log=/dev/null", o.stage,
-                           &st);
+    const char *options = o.signatures ? "mode=stack;signatures;detach_on_disconnect;log=/dev/null"
+                                       : "mode=stack;detach_on_disconnect;log=/dev/null";
+    int rc = session_start(&s, a.pid, lib, options, o.stage, &st);
     if (!rc)
         rc = wait_snapshot(&s, &st);
     if (s.hold_fd >= 0 || !rc) {

@@ -2,9 +2,13 @@
  * (docs/profiling-api.md 4.3: GetTokenAndMetaDataFromFunction, GetMethodProps,
  * GetTypeDefProps, GetNestedClassProps). */
 #include "clrprof/clrprof_profiler.h"
+#include "clrprof/clrprof_signature.h"
 #include "clrprof/clrprof_util.h"
 #include "clrprof/cormeta.h"
 #include "common/utf.h"
+
+#include <stdio.h>
+#include <string.h>
 
 /* Enclosing types followed outwards; a deeper chain (or a cycle in corrupt metadata) keeps its
  * innermost levels and is reported as truncated. */
@@ -178,4 +182,67 @@ HRESULT clrprof_type_name(clrprof_profiler_t *p, ModuleID module, mdTypeDef td, 
         return hr;
     }
     return cut || b.truncated ? CLDB_S_TRUNCATION : S_OK;
+}
+
+/* A signature's type token named through md: a TypeDef as clrprof_type_name names it, a
+ * TypeRef by its namespace-qualified name, Outer+Inner for a TypeRef nested in another. */
+static int token_name(void *ctx, uint32_t token, char *out, size_t cap)
+{
+    IMetaDataImport *md = ctx;
+    name_buf_t b = {out, cap, 0, 0};
+    mdTypeDef chain[MAX_NESTING];
+    int cut = 0;
+    out[0] = '\0';
+    if (TypeFromToken(token) == mdtTypeDef) {
+        size_t depth = type_chain(md, token, chain, &cut);
+        for (size_t i = depth; i > 0; i--) {
+            if (i < depth)
+                put_char(&b, '+');
+            if (FAILED(put_type(md, chain[i - 1], &b, &cut)))
+                return -1;
+        }
+        return depth ? 0 : -1;
+    }
+    if (TypeFromToken(token) != mdtTypeRef)
+        return -1;
+    WCHAR name[NAME_UNITS];
+    ULONG n = 0;
+    mdToken scope = mdTokenNil;
+    if (FAILED(md->lpVtbl->GetTypeRefProps(md, token, &scope, name, NAME_UNITS, &n)))
+        return -1;
+    if (TypeFromToken(scope) == mdtTypeRef && token_name(ctx, scope, out, cap) == 0) {
+        b.len = strlen(out);
+        put_char(&b, '+');
+    }
+    put_name(&b, name, n);
+    return 0;
+}
+
+HRESULT clrprof_function_signature(clrprof_profiler_t *p, FunctionID fn, char *out, size_t cap)
+{
+    ICorProfilerInfo15 *info = p ? clrprof_info(p) : NULL;
+    IUnknown *unk = NULL;
+    mdToken token = mdTokenNil;
+    if (!out || cap < 4)
+        return E_INVALIDARG;
+    HRESULT hr = info ? info->lpVtbl->GetTokenAndMetaDataFromFunction(
+                            info, fn, &IID_IMetaDataImport, &unk, &token)
+                      : E_UNEXPECTED;
+    if (SUCCEEDED(hr) && !unk)
+        hr = E_UNEXPECTED;
+    PCCOR_SIGNATURE sig = NULL;
+    ULONG sig_len = 0, n = 0, rva = 0;
+    DWORD attr = 0, impl = 0;
+    mdTypeDef owner = mdTypeDefNil;
+    if (SUCCEEDED(hr))
+        hr = ((IMetaDataImport *)unk)->lpVtbl->GetMethodProps((IMetaDataImport *)unk, token,
+                                                               &owner, NULL, 0, &n, &attr, &sig,
+                                                               &sig_len, &rva, &impl);
+    if (SUCCEEDED(hr))
+        clrprof__sig_params(sig, sig_len, token_name, unk, out, cap);
+    else
+        snprintf(out, cap, "(?)");
+    if (unk)
+        unk->lpVtbl->Release(unk);
+    return FAILED(hr) ? hr : S_OK;
 }

@@ -47,8 +47,9 @@ static void method_of(const char *line, char *out, size_t cap)
         *open = '\0';
 }
 
-/* The threads of dotnet-stack's report ("Thread (0xD5F):") or clrattach's ("thread 3423 ..."). */
-static int parse_stacks(const char *text, int ours, stack_thread_t *t, int cap)
+/* The threads of dotnet-stack's report ("Thread (0xD5F):") or clrattach's ("thread 3423 ...");
+ * frames as method names, or as whole lines (module!Type.Method(params)) when full. */
+static int parse_stacks(const char *text, int ours, int full, stack_thread_t *t, int cap)
 {
     int n = 0;
     for (const char *p = text; *p && n <= cap;) {
@@ -65,7 +66,11 @@ static int parse_stacks(const char *text, int ours, stack_thread_t *t, int cap)
                  !strstr(line, "CPU_TIME") && !strstr(line, "[native]") &&
                  t[n - 1].n < MAX_FRAMES) {
             const char *s = line + strspn(line, " ");
-            method_of(s, t[n - 1].frame[t[n - 1].n++], sizeof t[0].frame[0]);
+            char *frame = t[n - 1].frame[t[n - 1].n++];
+            if (full)
+                snprintf(frame, sizeof t[0].frame[0], "%s", s);
+            else
+                method_of(s, frame, sizeof t[0].frame[0]);
         }
     }
     return n;
@@ -118,12 +123,22 @@ TEST(anchor_stack_gives_dotnet_stacks_frames_for_every_waiting_thread)
     rc = run_cli(&out, "stack", app_pid_text(&a), NULL);
     ASSERT_MSG(rc == 0, "clrattach stack: exit %d: %s", rc, out);
     static stack_thread_t theirs[MAX_NAMES], ours[MAX_NAMES];
-    int nt = parse_stacks(theirs_text, 0, theirs, MAX_NAMES);
-    int no = parse_stacks(out, 1, ours, MAX_NAMES);
+    long blocked = tid_named(out, "blocked"), waiting = tid_named(out, "async");
+    int nt = parse_stacks(theirs_text, 0, 0, theirs, MAX_NAMES);
+    int no = parse_stacks(out, 1, 0, ours, MAX_NAMES);
     assert_same_stack(theirs, nt, ours, no, a.pid, "main");
-    assert_same_stack(theirs, nt, ours, no, tid_named(out, "blocked"), "blocked");
-    assert_same_stack(theirs, nt, ours, no, tid_named(out, "async"), "async");
-    printf("dotnet-stack: %d threads; clrattach: %d threads; 3 waiting threads agree\n", nt, no);
+    assert_same_stack(theirs, nt, ours, no, blocked, "blocked");
+    assert_same_stack(theirs, nt, ours, no, waiting, "async");
+    /* --signatures: the very lines dotnet-stack prints, module and parameters included */
+    rc = run_cli(&out, "stack", "--signatures", app_pid_text(&a), NULL);
+    ASSERT_MSG(rc == 0, "clrattach stack --signatures: exit %d: %s", rc, out);
+    nt = parse_stacks(theirs_text, 0, 1, theirs, MAX_NAMES);
+    no = parse_stacks(out, 1, 1, ours, MAX_NAMES);
+    assert_same_stack(theirs, nt, ours, no, a.pid, "main --signatures");
+    assert_same_stack(theirs, nt, ours, no, blocked, "blocked --signatures");
+    assert_same_stack(theirs, nt, ours, no, waiting, "async --signatures");
+    printf("dotnet-stack: %d threads; clrattach: %d threads; 3 waiting threads agree, with "
+           "--signatures line for line\n", nt, no);
     free(theirs_text);
     app_stop(&a);
 }
