@@ -94,6 +94,10 @@ set_tests_properties(install.consume PROPERTIES LABELS install TIMEOUT 300 SKIP_
 add_test(NAME unit.layering COMMAND bash ${CMAKE_SOURCE_DIR}/tests/layers/check_layers.sh
          ${CMAKE_SOURCE_DIR})
 set_tests_properties(unit.layering PROPERTIES LABELS unit)
+# The platform seam: every source in one list, few platform conditionals in shared files.
+add_test(NAME unit.platforms COMMAND bash ${CMAKE_SOURCE_DIR}/tests/layers/check_platforms.sh
+         ${CMAKE_SOURCE_DIR})
+set_tests_properties(unit.platforms PROPERTIES LABELS unit)
 
 # Every section the sources cite in docs/protocol.md or docs/profiling-api.md exists there.
 add_test(NAME unit.doc_citations COMMAND bash ${CMAKE_SOURCE_DIR}/tests/docs/check_citations.sh ${CMAKE_SOURCE_DIR})
