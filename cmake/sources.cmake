@@ -65,12 +65,17 @@ set(CLRATTACH_SOURCES
   src/clrattach/util/version.c
 )
 set(CLRATTACH_SOURCES_UNIX
+  src/clrattach/dump_file_unix.c
+  src/clrattach/hresult_unix.c
+  src/clrattach/ipc/request_unix.c
   src/clrattach/ipc/reverse_server.c
   src/clrattach/ipc/socket_check.c
   src/clrattach/ipc/stream_unix.c
   src/clrattach/ipc/transport_unix.c
   src/clrattach/process_list.c
+  src/clrattach/profiler_attach_unix.c
   src/clrattach/profiler_control_check_linux.c
+  src/clrattach/profiler_control_unix.c
   src/clrattach/profiler_mark.c
   src/clrattach/stage/stage.c
   src/clrattach/stage/stage_names.c
@@ -78,13 +83,14 @@ set(CLRATTACH_SOURCES_UNIX
   src/clrattach/stage/stage_sweep.c
   src/clrattach/target/endpoint_linux.c
   src/clrattach/target/identity.c
-  ${CLRA_USER_NAME_SOURCE}
   src/clrattach/target/procfs.c
   src/clrattach/target/procfs_maps.c
   src/clrattach/target/procfs_parse.c
   src/clrattach/target/sockdir.c
   src/clrattach/target/target_path.c
   src/clrattach/target/target_root.c
+  src/clrattach/util/file_io_unix.c
+  ${CLRA_USER_NAME_SOURCE}
 )
 
 set(CLRPROF_SOURCES
@@ -172,18 +178,20 @@ set(CLI_SOURCES
   src/cli/base/text_find.c
 )
 set(CLI_SOURCES_UNIX
+  src/cli/base/hold.c
+  src/cli/base/interrupt.c
+  src/cli/base/output_file_unix.c
+  src/cli/base/output_path_unix.c
+  src/cli/base/paths.c
+  src/cli/base/platform_unix.c
   src/cli/cmd_launch.c
   src/cli/cmd_perfmap.c
   src/cli/cmd_profile.c
   src/cli/cmd_stack.c
-  src/cli/base/hold.c
-  src/cli/base/interrupt.c
   src/cli/launch/launch_args.c
+  src/cli/launch/launch_platform_unix.c
   src/cli/launch/launch_profile.c
   src/cli/launch/launch_trace.c
-  src/cli/base/output_file_unix.c
-  src/cli/base/output_path_unix.c
-  src/cli/base/paths.c
   src/cli/profile/profile_drain.c
   src/cli/profile/profile_load.c
   src/cli/profile/profile_session.c
@@ -193,29 +201,36 @@ set(CLI_SOURCES_UNIX
 # the Win32 process API) and stubs that answer "not supported on Windows" for what has no twin
 # yet, built with the shared lists above.
 set(CLRATTACH_SOURCES_WIN
+  src/clrattach/dump_file_win.c
   src/clrattach/framework/clr_profiling_win.c
   src/clrattach/framework/framework_attach_win.c
+  src/clrattach/hresult_win.c
+  src/clrattach/ipc/request_win.c
   src/clrattach/ipc/reverse_server_win.c
   src/clrattach/ipc/stream_win.c
   src/clrattach/ipc/transport_win.c
   src/clrattach/process_list_win.c
+  src/clrattach/profiler_attach_win.c
   src/clrattach/profiler_control_win.c
   src/clrattach/target/endpoint_win.c
   src/clrattach/target/process_win.c
   src/clrattach/target/target_root_win.c
   src/clrattach/unsupported_win.c
+  src/clrattach/util/file_io_win.c
 )
 set(CLRPROF_SOURCES_WIN
   src/clrprof/control_pipe_win.c
   src/clrprof/service_win.c
 )
 set(CLI_SOURCES_WIN
-  src/cli/launch/launch_args_win.c
-  src/cli/launch/launch_win.c
   src/cli/base/interrupt_win.c
-  src/cli/main_win.c
   src/cli/base/output_file_win.c
   src/cli/base/paths_win.c
+  src/cli/base/platform_win.c
+  src/cli/launch/launch_args_win.c
+  src/cli/launch/launch_platform_win.c
+  src/cli/launch/launch_win.c
+  src/cli/main_win.c
   src/cli/unsupported_win.c
 )
 

@@ -21,7 +21,8 @@ include(cmake/test_sources.cmake)
 # The CLI's option parser and help generator are tested on their own (test_cli_options.c).
 add_executable(unit_tests ${UNIT_SOURCES} tests/fakesrv/fakesrv.c
                src/cli/base/options.c src/cli/base/option_table.c src/cli/base/usage.c
-               src/cli/base/output.c src/cli/base/paths.c src/cli/base/report.c
+               src/cli/base/output.c src/cli/base/paths.c src/cli/base/platform_unix.c
+               src/cli/base/report.c
                src/cli/counters/counters_known.c src/cli/counters/counters_view.c
                src/cli/profile/profile_drain.c
                ${RENDER_SOURCES})

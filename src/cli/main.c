@@ -1,6 +1,7 @@
 /* main.c - the clrattach command: dispatches to one verb per file. */
 #include "verbs.h"
 #include "base/cli.h"
+#include "base/platform.h"
 #include "clrattach_buildinfo.h"
 
 #include <string.h>
@@ -88,11 +89,7 @@ static void usage(FILE *f)
     for (size_t i = 0; i < NVERBS; i++)
         fprintf(f, "  %-9s %s%s\n", verbs[i].name, strlen(verbs[i].name) > 9 ? " " : "",
                 verbs[i].summary);
-#ifdef _WIN32
-    fprintf(f, "\nOn Windows, perfmap, launch, trace, convert, counters, profile, stack, dump,\n"
-               "startup-hook and attach --hold are not supported yet (they exit with the usage\n"
-               "error, 2).\n");
-#endif
+    fputs(cli_platform_usage_note, f);
     fprintf(f, "\n"
                "Run 'clrattach <verb> --help' for a verb's options. 'clrattach --version' prints\n"
                "the version.\n"

@@ -1,15 +1,12 @@
 /* profiler_attach.c - AttachProfiler and StartupProfiler: the profiler-loading commands. */
 #include "command_target.h"
+#include "profiler_attach_platform.h"
 #include "proto/profiler_codec.h"
 #include "target/target_root.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef _WIN32
-#include "framework/framework_win.h"
-#include "target/process_win.h"
-#endif
 
 /* Every flag clra_profiler_attach knows (none yet): the rest are refused, not ignored. */
 #define ALL_ATTACH_FLAGS 0u
@@ -62,16 +59,11 @@ int clra_profiler_attach(const clra_target_t *target, const clra_guid_t *clsid,
     clra__endpoint_t e;
     st = clra__status_begin(st, &local);
     clra__deadline_t d = clra__deadline_in(timeout_ms);
-#ifdef _WIN32
-    /* A .NET Framework 4 process (clr.dll, no coreclr.dll) has no diagnostics pipe: the attach
-     * goes through mscoree's ICLRProfiling instead (docs/windows.md). */
-    if (target && target->pid > 0 && !target->socket_path && !target->connection &&
-        clra__win_process_runtimes(target->pid) == CLRA__WIN_CLR) {
+    if (clra__attach_bypasses_endpoint(target)) {
         int rc = check_attach_args(clsid, profiler_path, client_data, client_data_len, flags, st);
-        return rc ? rc : clra__framework_attach(target->pid, clsid, profiler_path, client_data,
-                                                client_data_len, attach_timeout_ms, &d, st);
+        return rc ? rc : clra__attach_bypass(target, clsid, profiler_path, client_data,
+                                             client_data_len, attach_timeout_ms, &d, st);
     }
-#endif
     int rc = clra__target_resolve(target, &d, &e, st);
     if (rc)
         return rc;
