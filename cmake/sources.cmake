@@ -141,41 +141,43 @@ set(RENDER_SOURCES
 )
 
 set(CLI_SOURCES
-  src/cli/cmd_attach.c
-  src/cli/cmd_convert.c
-  src/cli/cmd_counters.c
-  src/cli/cmd_counters_list.c
-  src/cli/counters/counters_known.c
-  src/cli/convert/convert_json.c
-  src/cli/convert/convert_samples.c
-  src/cli/counters/counters_view.c
-  src/cli/cmd_detach.c
-  src/cli/cmd_dump.c
-  src/cli/cmd_env.c
-  src/cli/cmd_info.c
-  src/cli/cmd_ps.c
-  src/cli/cmd_resume.c
-  src/cli/cmd_startup_hook.c
-  src/cli/cmd_trace.c
-  src/cli/launch/launch_sdk.c
-  src/cli/main.c
   src/cli/base/option_table.c
   src/cli/base/options.c
   src/cli/base/output.c
   src/cli/base/output_file.c
   src/cli/base/process_name.c
-  ${RENDER_SOURCES}
   src/cli/base/report.c
   src/cli/base/sweep_stage.c
+  src/cli/base/text_find.c
+  src/cli/base/usage.c
+  src/cli/cmd_attach.c
+  src/cli/cmd_convert.c
+  src/cli/cmd_counters.c
+  src/cli/cmd_counters_list.c
+  src/cli/cmd_detach.c
+  src/cli/cmd_dump.c
+  src/cli/cmd_env.c
+  src/cli/cmd_info.c
+  src/cli/cmd_launch.c
+  src/cli/cmd_ps.c
+  src/cli/cmd_resume.c
+  src/cli/cmd_startup_hook.c
+  src/cli/cmd_trace.c
+  src/cli/convert/convert_json.c
+  src/cli/convert/convert_samples.c
+  src/cli/counters/counters_known.c
+  src/cli/counters/counters_view.c
+  src/cli/launch/launch_args.c
+  src/cli/launch/launch_sdk.c
+  src/cli/main.c
+  src/cli/trace/trace_formats.c
   src/cli/trace/trace_options.c
   src/cli/trace/trace_presets.c
-  src/cli/trace/trace_formats.c
   src/cli/trace/trace_record.c
   src/cli/trace/trace_report.c
   src/cli/trace/trace_stop_event.c
   src/cli/trace/trace_user_events.c
-  src/cli/base/usage.c
-  src/cli/base/text_find.c
+  ${RENDER_SOURCES}
 )
 set(CLI_SOURCES_UNIX
   src/cli/base/hold.c
@@ -184,13 +186,12 @@ set(CLI_SOURCES_UNIX
   src/cli/base/output_path_unix.c
   src/cli/base/paths.c
   src/cli/base/platform_unix.c
-  src/cli/cmd_launch.c
   src/cli/cmd_perfmap.c
   src/cli/cmd_profile.c
   src/cli/cmd_stack.c
-  src/cli/launch/launch_args.c
   src/cli/launch/launch_platform_unix.c
   src/cli/launch/launch_profile.c
+  src/cli/launch/launch_spawn_unix.c
   src/cli/launch/launch_trace.c
   src/cli/profile/profile_drain.c
   src/cli/profile/profile_load.c
@@ -227,9 +228,9 @@ set(CLI_SOURCES_WIN
   src/cli/base/output_file_win.c
   src/cli/base/paths_win.c
   src/cli/base/platform_win.c
-  src/cli/launch/launch_args_win.c
   src/cli/launch/launch_platform_win.c
-  src/cli/launch/launch_win.c
+  src/cli/launch/launch_spawn_win.c
+  src/cli/launch/launch_unsupported_win.c
   src/cli/main_win.c
   src/cli/unsupported_win.c
 )

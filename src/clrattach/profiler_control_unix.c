@@ -119,8 +119,9 @@ int clra_profiler_hold(const clra_profiler_ref_t *ref, int timeout_ms, int *fd,
         return CLRA_EPROTO;
     }
     if (library_inode)
-        *library_inode =
-            clra__control_reply_field(reply, "inode", field, sizeof field) ? strtoull(field, NULL, 10) : 0;
+        *library_inode = clra__control_reply_field(reply, "inode", field, sizeof field)
+                             ? strtoull(field, NULL, 10)
+                             : 0;
     *fd = c.fd;
     return 0;
 }
