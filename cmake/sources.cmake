@@ -180,6 +180,7 @@ set(CLI_SOURCES
   ${RENDER_SOURCES}
 )
 set(CLI_SOURCES_UNIX
+  src/cli/base/dump_hint_unix.c
   src/cli/base/hold.c
   src/cli/base/interrupt.c
   src/cli/base/output_file_unix.c
@@ -224,6 +225,7 @@ set(CLRPROF_SOURCES_WIN
   src/clrprof/service_win.c
 )
 set(CLI_SOURCES_WIN
+  src/cli/base/dump_hint_win.c
   src/cli/base/interrupt_win.c
   src/cli/base/output_file_win.c
   src/cli/base/paths_win.c

@@ -196,9 +196,7 @@ static int parse_options(int argc, char **argv, attach_opts_t *o)
     o->pid = a.pid;
     o->json = a.json;
     o->timeout_ms = a.timeout_ms;
-    if (o->hold && cli_platform_refuses_hold())
-        return -1;
-    if (o->hold && add_disconnect_option(o) != 0)
+    if (o->hold && (cli_platform_refuses_hold() || add_disconnect_option(o) != 0))
         return -1;
     if (cli_absolute_path(a.args[0], o->path, sizeof o->path) != 0) {
         cli_say_path_problem("clrattach", a.args[0], sizeof o->path);

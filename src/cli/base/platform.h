@@ -7,11 +7,12 @@
 #include <time.h>
 
 /* The top-level usage's note on what the platform lacks ("" when nothing). */
-extern const char cli_platform_usage_note[];
+extern const char *const cli_platform_usage_note;
 /* What to do when a pid has no diagnostics endpoint (CLRA_ENOENDPOINT). */
-extern const char cli_platform_no_endpoint_hint[];
-/* Whether pids have namespaces (info shows the runtime's own pid beside ours). */
-extern const int cli_platform_pid_namespaces;
+extern const char *const cli_platform_no_endpoint_hint;
+/* info's first line, a printf format taking our pid (int) and the runtime's own (unsigned long
+ * long): Linux shows both (pid namespaces); Windows, which has none, ours only. */
+extern const char *const cli_platform_process_line;
 
 /* attach --hold where there is no holder yet: says so on stderr and returns 1, else 0. */
 int cli_platform_refuses_hold(void);

@@ -5,11 +5,11 @@
 #include <stdio.h>
 #include <unistd.h>
 
-const char cli_platform_usage_note[] = "";
-const char cli_platform_no_endpoint_hint[] =
+const char *const cli_platform_usage_note = "";
+const char *const cli_platform_no_endpoint_hint =
     "the runtime creates its socket at startup unless DOTNET_EnableDiagnostics=0; check the "
     "process's TMPDIR and that it is not a NativeAOT app";
-const int cli_platform_pid_namespaces = 1;
+const char *const cli_platform_process_line = "process %d (pid %llu in its own namespace)\n";
 
 /* The SDK's control socket serves hold here. */
 int cli_platform_refuses_hold(void)
@@ -25,14 +25,6 @@ void cli_platform_gmtime(time_t t, struct tm *tm)
 unsigned cli_platform_euid(void)
 {
     return (unsigned)geteuid();
-}
-
-/* createdump runs as the target's user, in its mount namespace. */
-void cli_platform_dump_hint(char *out, size_t cap, const char *dir, int owner, int other)
-{
-    snprintf(out, cap, "make sure %s is writable by the target's user (uid %d): createdump "
-             "runs as that user%s; --log shows its progress on the target's stdout", dir, owner,
-             other ? ", inside the target's mount namespace" : "");
 }
 
 /* /proc/PID/environ and maps are what ps reads; root reads all but a few. */

@@ -3,15 +3,15 @@
 
 #include <stdio.h>
 
-const char cli_platform_usage_note[] =
+const char *const cli_platform_usage_note =
     "\nOn Windows, perfmap, launch, trace, convert, counters, profile, stack, dump,\n"
     "startup-hook and attach --hold are not supported yet (they exit with the usage\n"
     "error, 2).\n";
 /* A .NET Framework process is reached through mscoree.dll, not a pipe. */
-const char cli_platform_no_endpoint_hint[] =
+const char *const cli_platform_no_endpoint_hint =
     "a .NET (Core) runtime creates its pipe at startup unless DOTNET_EnableDiagnostics=0; for a "
     ".NET Framework process (clr.dll) the detail names the mscoree.dll step that failed";
-const int cli_platform_pid_namespaces = 0;
+const char *const cli_platform_process_line = "process %d\n"; /* the runtime's pid is the pid */
 
 /* Refused before the attach, so no profiler is left loaded without a holder. */
 int cli_platform_refuses_hold(void)
@@ -30,16 +30,6 @@ void cli_platform_gmtime(time_t t, struct tm *tm)
 unsigned cli_platform_euid(void)
 {
     return 1;
-}
-
-/* No uids; GenerateCoreDump3 brings no createdump text on Windows. */
-void cli_platform_dump_hint(char *out, size_t cap, const char *dir, int owner, int other)
-{
-    (void)owner, (void)other;
-    snprintf(out, cap, "the runtime runs createdump.exe (beside it), which writes the dump "
-             "with dbghelp's MiniDumpWriteDump; its output and any crash report go to the "
-             "target's console (--log adds its progress); make sure %s is writable by the "
-             "target's user", dir);
 }
 
 /* Another user's process shows no modules and no pipe to a non-elevated ps. */
