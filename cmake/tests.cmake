@@ -21,8 +21,8 @@ include(cmake/test_sources.cmake)
 # The CLI's option parser and help generator are tested on their own (test_cli_options.c).
 add_executable(unit_tests ${UNIT_SOURCES} tests/fakesrv/fakesrv.c
                src/cli/base/options.c src/cli/base/option_table.c src/cli/base/usage.c
-               src/cli/base/output.c src/cli/base/paths.c src/cli/base/report.c
-               src/cli/base/duration.c src/cli/base/process_name.c
+               src/cli/base/output.c src/cli/base/paths.c src/cli/base/platform_unix.c
+               src/cli/base/report.c src/cli/base/duration.c src/cli/base/process_name.c
                src/cli/counters/counters_known.c src/cli/counters/counters_view.c
                src/cli/profile/profile_drain.c
                ${RENDER_SOURCES})
@@ -95,6 +95,10 @@ set_tests_properties(install.consume PROPERTIES LABELS install TIMEOUT 300 SKIP_
 add_test(NAME unit.layering COMMAND bash ${CMAKE_SOURCE_DIR}/tests/layers/check_layers.sh
          ${CMAKE_SOURCE_DIR})
 set_tests_properties(unit.layering PROPERTIES LABELS unit)
+# The platform seam: every source in one list, few platform conditionals in shared files.
+add_test(NAME unit.platforms COMMAND bash ${CMAKE_SOURCE_DIR}/tests/layers/check_platforms.sh
+         ${CMAKE_SOURCE_DIR})
+set_tests_properties(unit.platforms PROPERTIES LABELS unit)
 
 # Every section the sources cite in docs/protocol.md or docs/profiling-api.md exists there.
 add_test(NAME unit.doc_citations COMMAND bash ${CMAKE_SOURCE_DIR}/tests/docs/check_citations.sh ${CMAKE_SOURCE_DIR})

@@ -1,10 +1,7 @@
-# The Windows build (mingw-w64, cmake/toolchain-mingw64.cmake): the Windows source lists of
-# cmake/sources.cmake replace the Unix ones, everything links statically against the mingw
+# The Windows build (mingw-w64, cmake/toolchain-mingw64.cmake): cmake/sources.cmake adds the
+# _WIN source lists to the shared ones, everything links statically against the mingw
 # runtime (a DLL or .exe needs nothing beside it), and the tests run under wine
 # (docs/windows.md).
-set(CLRATTACH_SOURCES ${CLRATTACH_SOURCES_WINDOWS})
-set(CLRPROF_SOURCES ${CLRPROF_SOURCES_WINDOWS})
-set(CLI_SOURCES ${CLI_SOURCES_WINDOWS})
 # Windows 8 is the oldest the code asks for (CancelIoEx, GetNamedPipeServerProcessId).
 add_compile_definitions(_WIN32_WINNT=0x0602 WIN32_LEAN_AND_MEAN __USE_MINGW_ANSI_STDIO=1)
 add_link_options(-static-libgcc -static)

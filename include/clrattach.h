@@ -28,7 +28,7 @@
 extern "C" {
 #endif
 
-#if defined(_WIN32)
+#if defined(_WIN32) /* a DLL exports what is marked so; an ELF library what is visible */
 #define CLRA_EXTERN __declspec(dllexport)
 #elif defined(__GNUC__)
 #define CLRA_EXTERN __attribute__((visibility("default")))
@@ -214,7 +214,7 @@ CLRA_EXTERN int clra_connection_from_fd(int fd, clra_connection_t **out);
 CLRA_EXTERN int clra_connection_fd(const clra_connection_t *c);
 /* Closes and frees a connection no command was given (NULL is a no-op). */
 CLRA_EXTERN void clra_connection_close(clra_connection_t *c);
-#ifdef _WIN32
+#ifdef _WIN32 /* the Windows-only public API: pipe HANDLEs, which Unix has not */
 /* Windows has no descriptors here (clra_connection_from_fd is CLRA_EINVAL there): wraps a
  * connected named-pipe HANDLE, opened for overlapped I/O (FILE_FLAG_OVERLAPPED), as a
  * connection for one command; the connection owns it from here on. 0, CLRA_EINVAL (NULL or

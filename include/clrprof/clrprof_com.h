@@ -20,7 +20,7 @@
 extern "C" {
 #endif
 
-#ifdef _WIN32
+#ifdef _WIN32 /* a DLL exports what is marked so; an ELF library what is visible */
 #define CLRPROF_EXPORT __declspec(dllexport)
 #else
 #define CLRPROF_EXPORT __attribute__((visibility("default")))

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "verbs.h"
 #include "base/cli.h"
+#include "base/platform.h"
 #include "base/options.h"
 
 #include <errno.h>
@@ -11,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+/* Help text is built at compile time, so the note is chosen here (base/platform.h has the rest). */
 #ifdef _WIN32
 #define HOLD_PLATFORM_NOTE " (not on Windows yet: refused there)"
 #else
@@ -196,15 +198,7 @@ static int parse_options(int argc, char **argv, attach_opts_t *o)
     o->pid = a.pid;
     o->json = a.json;
     o->timeout_ms = a.timeout_ms;
-#ifdef _WIN32 /* refused before the attach, so no profiler is left loaded without a holder */
-    if (o->hold) {
-        fprintf(stderr, "clrattach attach --hold: not supported on Windows: the SDK's control "
-                "pipe serves status and detach, not hold (see docs/windows.md); attach, then "
-                "clrattach detach\n");
-        return -1;
-    }
-#endif
-    if (o->hold && add_disconnect_option(o) != 0)
+    if (o->hold && (cli_platform_refuses_hold() || add_disconnect_option(o) != 0))
         return -1;
     if (cli_absolute_path(a.args[0], o->path, sizeof o->path) != 0) {
         cli_say_path_problem("clrattach", a.args[0], sizeof o->path);

@@ -3,6 +3,7 @@
 #include "verbs.h"
 #include "base/cli.h"
 #include "base/options.h"
+#include "base/platform.h"
 
 #include <libgen.h>
 #include <stdlib.h>
@@ -181,17 +182,7 @@ static void dump_hint(const dump_opts_t *o, int rc, const clra_status_t *st, cha
         snprintf(out, cap, "the directory %s does not exist%s; create it or pick another "
                  "--output", d, other ? " inside the target's mount namespace" : "");
     } else {
-#ifdef _WIN32 /* no uids; GenerateCoreDump3 brings no createdump text on Windows */
-        (void)owner;
-        snprintf(out, cap, "the runtime runs createdump.exe (beside it), which writes the dump "
-                 "with dbghelp's MiniDumpWriteDump; its output and any crash report go to the "
-                 "target's console (--log adds its progress); make sure %s is writable by the "
-                 "target's user", d);
-        return;
-#endif
-        snprintf(out, cap, "make sure %s is writable by the target's user (uid %d): createdump "
-                 "runs as that user%s; --log shows its progress on the target's stdout", d,
-                 owner, other ? ", inside the target's mount namespace" : "");
+        cli_platform_dump_hint(out, cap, d, owner, other);
     }
 }
 

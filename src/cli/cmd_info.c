@@ -3,6 +3,7 @@
 #include "verbs.h"
 #include "base/cli.h"
 #include "base/options.h"
+#include "base/platform.h"
 
 #include <string.h>
 #include <time.h>
@@ -66,11 +67,7 @@ static void print_text(const cli_args_t *o, const clra_endpoint_t *ep,
 {
     char cookie[37];
     clra_guid_format(&in->cookie, cookie);
-#ifdef _WIN32 /* no pid namespaces: the runtime's pid is the pid */
-    printf("process %d\n", o->pid);
-#else
-    printf("process %d (pid %llu in its own namespace)\n", o->pid, (unsigned long long)in->pid);
-#endif
+    printf(cli_platform_process_line, o->pid, (unsigned long long)in->pid);
     printf("  command line    %s\n", shown(in->command_line, 1));
     printf("  os / arch       %s / %s\n", shown(in->os, 1), shown(in->arch, 1));
     printf("  runtime         %s\n", shown(in->clr_version, in->command >= 2));

@@ -1,80 +1,22 @@
 /* cmd_launch.c - `clrattach launch`: start a .NET program paused at its first instruction on a
  * diagnostic port of our own; start a trace, register a startup profiler and queue startup
- * hooks while it is paused; then let it run and wait for it. Options are in launch_args.c, the
- * trace's drain and report in launch_trace.c, the startup profile (--profile) in
- * launch_profile.c. */
-#define _GNU_SOURCE
+ * hooks while it is paused; then let it run and wait for it. One sequence for every platform:
+ * the process, its port and its signals are behind launch/launch_platform.h
+ * (launch_spawn_unix.c, launch_spawn_win.c). Options are in launch_args.c, the trace's drain
+ * and report in launch_trace.c, the startup profile (--profile) in launch_profile.c. */
 #include "verbs.h"
 #include "launch/launch.h"
+#include "launch/launch_platform.h"
 
-#include <errno.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#define EXIT_CHILD_NOT_STARTED 127
-
-static volatile sig_atomic_t child_pid;
-/* While a trace runs, the first signal is held until the trace is stopped (wait_program):
- * .NET dies of SIGINT and SIGTERM without ending its sessions, and the file would be cut.
- * While a profile is sampled, it is held until the sampler is drained. */
-static volatile sig_atomic_t hold_signal, held_signal;
-
-/* Passes the signal on: the program decides what Ctrl-C means, as if we were not there. */
-static void forward_signal(int sig)
-{
-    if (hold_signal && !held_signal) {
-        held_signal = sig;
-        return;
-    }
-    if (child_pid > 0)
-        kill(child_pid, sig);
-}
-
-static void install_forwarding(void)
-{
-    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = forward_signal;
-    sa.sa_flags = SA_RESTART;
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-        sigaction(sigs[i], &sa, NULL);
-}
-
-/* Child side: our port goes first, so a port the user configured still works after ours. */
-static void exec_command(const launch_opts_t *o, const char *socket_path)
-{
-    char *ports;
-    const char *theirs = getenv("DOTNET_DiagnosticPorts");
-    if (asprintf(&ports, "%s,connect,suspend%s%s", socket_path, theirs ? ";" : "",
-                 theirs ? theirs : "") < 0)
-        _exit(EXIT_CHILD_NOT_STARTED);
-    setenv("DOTNET_DiagnosticPorts", ports, 1);
-    if (o->data)
-        setenv("CLRPROF_OPTIONS", o->data, 1);
-    for (int i = 0; i < o->nenv; i++)
-        putenv(o->env[i]);
-    execvp(o->command[0], o->command);
-    fprintf(stderr, "clrattach launch: cannot run '%s': %s\n", o->command[0], strerror(errno));
-    _exit(EXIT_CHILD_NOT_STARTED);
-}
-
-/* Exit code of a finished child, shell style. */
-static int exit_code_of(int status)
-{
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
 
 /* One launch in progress. */
 typedef struct launch {
     const launch_opts_t *o;
     clra_reverse_server_t *srv;
     clra_advertise_t ad; /* the runtime's first advertise: its cookie picks its connections */
-    int status;          /* the program's wait status once it ended */
-    int ended;           /* it ended and was reaped (status is set) */
+    launch_child_t child;
     int connected;       /* its runtime has advertised itself on the port */
     int tracing;
     int trace_done;      /* the trace was stopped and finished while the program runs on */
@@ -85,8 +27,8 @@ typedef struct launch {
 } launch_t;
 
 /* Waits for the runtime's next advertise in short slices, so a program that exits (or never
- * was .NET) is noticed at once instead of at the deadline. 0, a CLRA_E* code, or 1 when the
- * child ended (l->status set). */
+ * was .NET) or a Ctrl-C (Windows) is noticed at once instead of at the deadline. 0, a CLRA_E*
+ * code, 1 when the child ended (its status set), 2 when interrupted. */
 static int wait_advertise(launch_t *l, const clra_guid_t *cookie, clra_advertise_t *ad,
                           clra_status_t *st)
 {
@@ -95,13 +37,13 @@ static int wait_advertise(launch_t *l, const clra_guid_t *cookie, clra_advertise
         int rc = clra_reverse_server_wait(l->srv, cookie, 200, ad, st);
         if (rc != CLRA_ETIMEDOUT)
             return rc;
-        if (waitpid(child_pid, &l->status, WNOHANG) == child_pid) {
-            l->ended = 1;
+        if (launch_child_interrupted())
+            return 2;
+        if (launch_child_wait(&l->child, 0) == 1)
             return 1;
-        }
         if (waited >= timeout_ms) {
             snprintf(st->detail, sizeof st->detail, "the runtime did not connect to the launch "
-                     "port within %d ms", timeout_ms);
+                     "%s within %d ms", launch_port_word, timeout_ms);
             return CLRA_ETIMEDOUT;
         }
     }
@@ -126,7 +68,8 @@ static int on_port(launch_t *l, port_command_fn fn, const void *arg, clra_status
 static int do_trace(const clra_target_t *t, launch_t *l, const void *arg, clra_status_t *st)
 {
     (void)arg;
-    return launch_trace_start(&l->trace, t, &l->o->cfg, (int)l->o->timeout_ms, child_pid, st);
+    return launch_trace_start(&l->trace, t, &l->o->cfg, (int)l->o->timeout_ms, l->child.pid,
+                              st);
 }
 
 static int do_startup_profiler(const clra_target_t *t, launch_t *l, const void *arg,
@@ -164,36 +107,15 @@ static int startup_profiler_when_paused(launch_t *l, clra_status_t *st)
         if (rc != CLRA_ERUNTIME || (uint32_t)st->hresult != 0x80070057u ||
             waited >= l->o->timeout_ms)
             return rc;
-        usleep(20000);
+        launch_sleep_ms(20);
     }
-}
-
-/* Whether /proc/PID/maps names path (1), not within timeout_ms (0), or the program ended (-1):
- * the runtime accepts StartupProfiler for any path and only finds out at load time, silently,
- * so this is the only way to tell the user it worked. */
-static int wait_mapped(pid_t pid, const char *path, int timeout_ms)
-{
-    siginfo_t info;
-    for (int waited = 0; waited <= timeout_ms; waited += 50) {
-        int mapped = clra_library_is_mapped((int)pid, path);
-        if (mapped == 1)
-            return 1;
-        if (held_signal) /* the user wants out: say nothing, stop the trace */
-            return -1;
-        /* A program that already ended has empty maps; WNOWAIT leaves it for the final wait. */
-        info.si_pid = 0;
-        if (mapped < 0 || (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
-                   info.si_pid == pid))
-            return -1;
-        usleep(50000);
-    }
-    return 0;
 }
 
 /* Says what runs once the runtime is resumed; the profiler only once it is really mapped. */
-static void report_running(const launch_opts_t *o)
+static void report_running(launch_t *l)
 {
-    int pid = (int)child_pid;
+    const launch_opts_t *o = l->o;
+    int pid = l->child.pid;
     for (int i = 0; i < o->nhooks; i++)
         fprintf(stderr, "clrattach launch: process %d runs startup hook %s before Main\n", pid,
                 o->hooks[i]);
@@ -201,8 +123,8 @@ static void report_running(const launch_opts_t *o)
         fprintf(stderr, "clrattach launch: process %d runs\n", pid);
         return;
     }
-    int mapped = wait_mapped(child_pid, o->profiler,
-                             o->timeout_ms < 10000 ? (int)o->timeout_ms : 10000);
+    int mapped = launch_child_wait_loaded(&l->child, o->profiler,
+                                          o->timeout_ms < 10000 ? (int)o->timeout_ms : 10000);
     if (mapped == 1)
         fprintf(stderr, "clrattach launch: process %d runs with startup profiler %s\n", pid,
                 o->profiler);
@@ -223,7 +145,7 @@ static int refused(int rc, const char *what, const char *path)
 
 /* Runs the startup sequence on the port: the trace first, so it sees everything the others
  * cause; then the profiler and the hooks; then ResumeRuntime. 0 once the runtime is resumed,
- * 1 when the program ended first, or a CLRA_E* code. */
+ * 1 when the program ended first, 2 when interrupted, or a CLRA_E* code. */
 static int prepare_and_resume(launch_t *l, clra_status_t *st)
 {
     const launch_opts_t *o = l->o;
@@ -233,7 +155,7 @@ static int prepare_and_resume(launch_t *l, clra_status_t *st)
         rc = refused(on_port(l, do_trace, NULL, st), "the trace", NULL);
     /* From here a signal to launch is held until the trace is stopped (or the sampler
      * drained), even during startup. */
-    hold_signal = rc == 0 && (l->tracing || l->profiling);
+    launch_signals_hold(rc == 0 && (l->tracing || l->profiling));
     if (rc == 0 && o->profiler[0])
         rc = refused(startup_profiler_when_paused(l, st), "the startup profiler", o->profiler);
     for (int i = 0; rc == 0 && i < o->nhooks; i++)
@@ -241,20 +163,22 @@ static int prepare_and_resume(launch_t *l, clra_status_t *st)
     if (rc == 0)
         rc = on_port(l, do_resume, NULL, st);
     if (rc == 0)
-        report_running(o);
+        launch_child_resumed();
+    if (rc == 0)
+        report_running(l);
     if (rc == 0 && l->profiling)
-        launch_profile_connect(&l->prof, (int)child_pid, (int)o->timeout_ms);
+        launch_profile_connect(&l->prof, l->child.pid, (int)o->timeout_ms);
     return rc;
 }
 
 /* Ends the trace cleanly and drains the sampler before the held signal goes on; a second
  * signal meanwhile goes on at once (the handler no longer holds it) and cuts the trace short. */
-static void stop_then_forward(launch_t *l, pid_t pid)
+static void stop_then_forward(launch_t *l)
 {
     clra_status_t st;
-    int sig = held_signal;
+    const char *sig = launch_signal_name();
     fprintf(stderr, "clrattach launch: %s: %s, then passing the signal on (a second one is "
-            "passed on at once)\n", strsignal(sig), l->tracing && !l->trace_done && l->profiling
+            "passed on at once)\n", sig, l->tracing && !l->trace_done && l->profiling
             ? "stopping the trace and draining the sampler" : l->tracing && !l->trace_done
             ? "stopping the trace"
             : "draining the sampler");
@@ -263,192 +187,191 @@ static void stop_then_forward(launch_t *l, pid_t pid)
     int rc = l->tracing && !l->trace_done ? on_port(l, do_stop_trace, NULL, &st) : 0;
     if (rc < 0)
         fprintf(stderr, "clrattach launch: could not stop the trace: %s (%s); passing %s on\n",
-                clra_strerror(rc), cli_vis(st.detail), strsignal(sig));
-    hold_signal = 0;
-    if (!l->ended)
-        kill(pid, sig);
+                clra_strerror(rc), cli_vis(st.detail), sig);
+    launch_signal_forward(&l->child);
 }
 
 /* --duration or the stopping event: ends the trace (rundown and all) and writes its formats
  * while the program runs on; a signal from then on holds only for the sampler. */
-static void stop_trace_early(launch_t *l, pid_t pid, const char *why)
+static void stop_trace_early(launch_t *l, const char *why)
 {
     clra_status_t st;
     fprintf(stderr, "clrattach launch: %s: stopping the trace; process %d runs on\n", why,
-            (int)pid);
+            l->child.pid);
     int rc = on_port(l, do_stop_trace, NULL, &st);
     if (rc < 0)
         fprintf(stderr, "clrattach launch: could not stop the trace: %s (%s)\n",
                 clra_strerror(rc), cli_vis(st.detail));
-    launch_trace_finish(&l->trace, (int)l->o->timeout_ms, (int)pid, 0);
+    launch_trace_finish(&l->trace, (int)l->o->timeout_ms, l->child.pid, 0);
     l->trace_done = 1;
     l->convert_failed = launch_trace_convert(&l->trace, l->o->formats) != 0;
-    hold_signal = l->profiling;
+    launch_signals_hold(l->profiling);
 }
 
 /* Waits for the program; in short slices while a signal may be held for the trace or the
  * sampler, draining the sampler every second and watching for the trace's end. */
-static void wait_program(launch_t *l, pid_t pid)
+static void wait_program(launch_t *l)
 {
     char why[400];
-    while (!l->ended) {
-        int holding = hold_signal;
-        pid_t r = waitpid(pid, &l->status, holding ? WNOHANG : 0);
-        if (r == pid || (r < 0 && errno != EINTR)) {
-            l->ended = r == pid;
+    while (!l->child.ended) {
+        int holding = launch_signals_holding();
+        if (launch_child_wait(&l->child, !holding) != 0)
             return;
-        }
-        if (holding && held_signal) {
-            stop_then_forward(l, pid);
+        if (holding && launch_signal_held()) {
+            stop_then_forward(l);
         } else if (holding && l->tracing && !l->trace_done &&
                    launch_trace_due(&l->trace, l->o->trace_duration_s, why, sizeof why)) {
-            stop_trace_early(l, pid, why);
+            stop_trace_early(l, why);
         } else if (holding) {
             if (l->profiling)
                 launch_profile_poll(&l->prof, 0, (int)l->o->timeout_ms);
-            usleep(20000);
+            launch_sleep_ms(20);
         }
     }
 }
 
 /* The default trace file: COMMAND's base name and the program's pid, in our directory. */
-static void default_trace_output(launch_opts_t *o, pid_t pid)
+static void default_trace_output(launch_opts_t *o, int pid)
 {
-    const char *slash = strrchr(o->command[0], '/');
-    const char *base = slash ? slash + 1 : o->command[0];
-    snprintf(o->trace_output, sizeof o->trace_output, "%.200s-%d.nettrace", base, (int)pid);
+    snprintf(o->trace_output, sizeof o->trace_output, "%.200s-%d.nettrace",
+             launch_base_name(o->command[0]), pid);
 }
 
-/* Stops a program that has not run managed code yet: nothing is left half done. */
-static void stop_child(launch_t *l, pid_t pid)
-{
-    if (pid > 0) {
-        kill(pid, SIGKILL);
-        waitpid(pid, &l->status, 0);
-    }
-}
-
-/* Ends a launch that failed before the program ran any managed code (rc 1: it ended itself). */
-static int give_up(launch_t *l, pid_t pid, int rc, clra_status_t *st)
+/* Ends a launch that failed before the program ran any managed code (rc 1: it ended itself,
+ * 2: interrupted). */
+static int give_up(launch_t *l, int rc, clra_status_t *st)
 {
     if (rc != 1)
-        stop_child(l, pid);
+        launch_child_stop(&l->child, rc == 2);
     if (l->tracing)
         launch_trace_abandon(&l->trace);
     if (l->profiling)
         launch_profile_abandon(&l->prof);
-    if (rc == 1 && l->connected) {
-        fprintf(stderr, "clrattach launch: %s ended (code %d) while its runtime was paused on "
-                "the launch port, before it was resumed\n", l->o->command[0],
-                exit_code_of(l->status));
-        return EXIT_CONNECTION;
-    }
-    if (rc == 1 && WIFSIGNALED(l->status)) { /* a crash is not "not a .NET program" */
-        fprintf(stderr, "clrattach launch: %s was killed by signal %d (%s) before its runtime "
-                "connected to the launch port: it crashed or was killed at startup; run it "
-                "without clrattach to see why\n", l->o->command[0], WTERMSIG(l->status),
-                strsignal(WTERMSIG(l->status)));
-        return EXIT_NOTDOTNET; /* documented as "never connected" */
-    }
-    if (rc == 1) {
-        fprintf(stderr, "clrattach launch: %s exited (code %d) before its runtime connected to "
-                "the launch port: not a .NET program, or diagnostics disabled "
-                "(DOTNET_EnableDiagnostics=0)\n", l->o->command[0], exit_code_of(l->status));
-        return EXIT_NOTDOTNET;
-    }
+    if (rc == 1 || rc == 2)
+        return launch_child_explain(&l->child, rc, l->connected, l->o->command[0]);
     cli_run_t run;
-    cli_run_begin(&run, (int)pid, 0);
+    cli_run_begin(&run, l->child.pid, 0);
     return cli_fail(&run, &(cli_failure_t){.rc = rc, .st = st, .action = "launch"});
 }
 
-/* Starts the program on the port at sock and sees it through; returns the exit code. dir is
- * launch's private directory (the sampler leaves its last samples there). */
-static int run(launch_opts_t *o, clra_reverse_server_t *srv, const char *sock, const char *dir)
+/* COMMAND could not be started (already said why): nothing to stop, outputs to remove. */
+static int give_up_before_start(launch_t *l, int code)
+{
+    if (l->tracing)
+        launch_trace_abandon(&l->trace);
+    if (l->profiling)
+        launch_profile_abandon(&l->prof);
+    return code;
+}
+
+/* Opens the trace file the user chose and the profile before the program starts (the default
+ * trace file needs its pid); 0, or EXIT_USAGE after saying why. */
+static int open_outputs(launch_t *l, launch_opts_t *o, const char *dir)
+{
+    l->trace.file.fd = l->trace.file.dir = -1;
+    if (l->tracing && o->trace_output[0] &&
+        launch_trace_open(&l->trace, o->trace_output, &o->stop_event) != 0)
+        return EXIT_USAGE;
+    if (l->profiling && launch_profile_open(&l->prof, o, dir) != 0) {
+        if (l->tracing)
+            launch_trace_abandon(&l->trace);
+        return EXIT_USAGE;
+    }
+    if (l->profiling)
+        o->data = l->prof.data; /* COMMAND's CLRPROF_OPTIONS (--data is refused with --profile) */
+    return 0;
+}
+
+/* After the program ended: the trace's end and formats, the profile, and the exit code. */
+static int finish(launch_t *l)
+{
+    const launch_opts_t *o = l->o;
+    if (l->tracing && !l->trace_done) {
+        launch_trace_finish(&l->trace, (int)o->timeout_ms, l->child.pid, l->child.status);
+        l->convert_failed = launch_trace_convert(&l->trace, o->formats) != 0;
+    }
+    int code = launch_child_exit_code(&l->child);
+    if (l->convert_failed && code == 0)
+        code = EXIT_INTERNAL;
+    if (l->profiling && launch_profile_finish(&l->prof, l->child.status) != 0 && code == 0)
+        code = EXIT_INTERNAL;
+    return code;
+}
+
+/* Starts the program on port and sees it through; returns the exit code. */
+static int start_and_run(launch_t *l, launch_opts_t *o, const launch_port_t *port)
+{
+    clra_status_t st;
+    memset(&st, 0, sizeof st);
+    int rc = launch_child_start(&l->child, o, port, &st);
+    if (rc != 0)
+        return rc > 0 ? give_up_before_start(l, rc) : give_up(l, rc, &st);
+    if (l->tracing && !o->trace_output[0]) {
+        default_trace_output(o, l->child.pid);
+        if (launch_trace_open(&l->trace, o->trace_output, &o->stop_event) != 0) {
+            launch_child_stop(&l->child, 0);
+            return EXIT_USAGE;
+        }
+    }
+    rc = prepare_and_resume(l, &st);
+    if (rc != 0)
+        return give_up(l, rc, &st);
+    /* The listener stays open: the runtime's next connection then waits quietly in the backlog
+     * instead of retrying every half second for the rest of the program's life (and is there
+     * when a signal needs the trace stopped). */
+    wait_program(l);
+    return finish(l);
+}
+
+/* One launch on an open port. */
+static int run(launch_opts_t *o, clra_reverse_server_t *srv, const launch_port_t *port)
 {
     static launch_t l; /* the profile's buffers make it large for a stack */
     l = (launch_t){.o = o, .srv = srv, .tracing = o->cfg.provider_count > 0,
                    .profiling = o->profile_output != NULL};
-    clra_status_t st;
-    memset(&st, 0, sizeof st);
-    l.trace.file.fd = l.trace.file.dir = -1;
-    /* A path the user chose is checked before the program starts; the default needs its pid. */
-    if (l.tracing && o->trace_output[0] && launch_trace_open(&l.trace, o->trace_output, &o->stop_event) != 0)
-        return EXIT_USAGE;
-    if (l.profiling && launch_profile_open(&l.prof, o, dir) != 0) {
-        if (l.tracing)
-            launch_trace_abandon(&l.trace);
-        return EXIT_USAGE;
-    }
-    if (l.profiling)
-        o->data = l.prof.data; /* COMMAND's CLRPROF_OPTIONS (--data is refused with --profile) */
-    install_forwarding();
-    pid_t pid = fork();
-    if (pid == 0)
-        exec_command(o, sock);
-    child_pid = pid;
-    if (pid < 0) {
-        st.sys_errno = errno;
-        snprintf(st.detail, sizeof st.detail, "fork: %s", strerror(errno));
-        return give_up(&l, pid, CLRA_EIO, &st);
-    }
-    if (l.tracing && !o->trace_output[0]) {
-        default_trace_output(o, pid);
-        if (launch_trace_open(&l.trace, o->trace_output, &o->stop_event) != 0) {
-            stop_child(&l, pid);
-            return EXIT_USAGE;
-        }
-    }
-    int rc = prepare_and_resume(&l, &st);
-    if (rc != 0)
-        return give_up(&l, pid, rc, &st);
-    /* The listener stays open: the runtime's next connection then waits quietly in the backlog
-     * instead of retrying every half second for the rest of the program's life (and is there
-     * when a signal needs the trace stopped). */
-    wait_program(&l, pid);
-    if (l.tracing && !l.trace_done) {
-        launch_trace_finish(&l.trace, (int)o->timeout_ms, (int)pid, l.status);
-        l.convert_failed = launch_trace_convert(&l.trace, o->formats) != 0;
-    }
-    int code = exit_code_of(l.status);
-    if (l.convert_failed && code == 0)
-        code = EXIT_INTERNAL;
-    if (l.profiling && launch_profile_finish(&l.prof, l.status) != 0 && code == 0)
-        code = EXIT_INTERNAL;
+    int code = open_outputs(&l, o, port->dir);
+    if (code == 0)
+        code = start_and_run(&l, o, port);
+    launch_child_release(&l.child);
     return code;
+}
+
+/* Frees what launch_parse allocated. */
+static void free_opts(launch_opts_t *o)
+{
+    clra_trace_config_free(&o->cfg);
+    trace_stop_event_free(&o->stop_event);
 }
 
 int cmd_launch(int argc, char **argv)
 {
     static launch_opts_t o; /* the hook paths make it large for a stack */
+    static launch_port_t port;
     clra_status_t st;
     clra_reverse_server_t *srv = NULL;
-    char dir[] = "/tmp/clrattach-launch-XXXXXX", sock[64];
     memset(&o, 0, sizeof o);
     int p = launch_parse(argc, argv, &o);
     if (p != 0) {
-        clra_trace_config_free(&o.cfg);
-        trace_stop_event_free(&o.stop_event);
+        free_opts(&o);
         return p > 0 ? EXIT_OK : EXIT_USAGE;
     }
-    if (!mkdtemp(dir)) {
-        fprintf(stderr, "clrattach launch: cannot create %s: %s\n", dir, strerror(errno));
-        clra_trace_config_free(&o.cfg);
-        return EXIT_INTERNAL;
+    int code = launch_port_make(&port);
+    if (code != 0) {
+        free_opts(&o);
+        return code;
     }
-    snprintf(sock, sizeof sock, "%s/port", dir);
-    int code, rc = clra_reverse_server_listen(sock, &srv, &st);
+    int rc = clra_reverse_server_listen(port.listen, &srv, &st);
     if (rc) {
-        cli_run_t run;
-        cli_run_begin(&run, 0, 0);
-        cli_failure_t f = {.rc = rc, .st = &st, .action = "open the launch port",
-                           .hint = "check that /tmp is writable and not full"};
-        code = cli_fail(&run, &f);
+        cli_run_t run_;
+        cli_run_begin(&run_, 0, 0);
+        cli_failure_t f = {.rc = rc, .st = &st, .action = launch_port_action,
+                           .hint = launch_port_hint};
+        code = cli_fail(&run_, &f);
     } else {
-        code = run(&o, srv, sock, dir);
+        code = run(&o, srv, &port);
         clra_reverse_server_close(srv);
     }
-    rmdir(dir);
-    clra_trace_config_free(&o.cfg);
-    trace_stop_event_free(&o.stop_event);
+    launch_port_remove(&port);
+    free_opts(&o);
     return code;
 }

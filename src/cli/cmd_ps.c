@@ -3,6 +3,7 @@
 #include "verbs.h"
 #include "base/cli.h"
 #include "base/options.h"
+#include "base/platform.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -145,18 +146,8 @@ static void print_text(const clra_process_list_t *l)
         if (l->entries[i].reach != 0)
             fprintf(stderr, "clrattach: process %d: %s\n", l->entries[i].pid,
                     cli_vis(l->entries[i].reason));
-#ifdef _WIN32
     if (l->unreadable)
-        fprintf(stderr, "clrattach: %d process%s could not be inspected (modules unreadable, no "
-                "diagnostics pipe); run elevated to include other users' processes\n",
-                l->unreadable, l->unreadable == 1 ? "" : "es");
-#else
-    if (l->unreadable)
-        fprintf(stderr, "clrattach: %d process%s could not be inspected (/proc/PID/environ and "
-                "maps unreadable); %s\n", l->unreadable, l->unreadable == 1 ? "" : "es",
-                geteuid() == 0 ? "even root cannot read a non-dumpable process or one owned by "
-                "another user namespace" : "run as root to include other users' processes");
-#endif
+        cli_platform_say_unreadable(l->unreadable);
     if (l->stale_count) {
         fprintf(stderr, "clrattach: %zu stale diagnostics socket%s (no live process here owns "
                 "them):", l->stale_count, l->stale_count == 1 ? "" : "s");

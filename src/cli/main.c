@@ -1,6 +1,7 @@
 /* main.c - the clrattach command: dispatches to one verb per file. */
 #include "verbs.h"
 #include "base/cli.h"
+#include "base/platform.h"
 #include "clrattach_buildinfo.h"
 
 #include <string.h>
@@ -88,12 +89,7 @@ static void usage(FILE *f)
     for (size_t i = 0; i < NVERBS; i++)
         fprintf(f, "  %-9s %s%s\n", verbs[i].name, strlen(verbs[i].name) > 9 ? " " : "",
                 verbs[i].summary);
-#ifdef _WIN32
-    fprintf(f, "\nOn Windows, perfmap, launch, trace, convert, counters, profile, stack, dump,\n"
-               "startup-hook and attach --hold are not supported yet (they exit with the usage\n"
-               "error, 2).\n");
-#endif
-    fprintf(f, "\n"
+    fprintf(f, "%s\n" /* what the platform lacks, if anything */
                "Run 'clrattach <verb> --help' for a verb's options. 'clrattach --version' prints\n"
                "the version.\n"
                "\n"
@@ -102,7 +98,7 @@ static void usage(FILE *f)
                "  3 no such process       4 not a .NET process    5 no diagnostics endpoint\n"
                "  6 permission denied     7 timed out             "
                "8 connection or protocol failure\n"
-               "  10 the runtime refused (the HRESULT is printed)\n");
+               "  10 the runtime refused (the HRESULT is printed)\n", cli_platform_usage_note);
 }
 
 /* Dispatches to the verb; the global options are --help and --version. */

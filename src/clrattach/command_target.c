@@ -11,9 +11,7 @@ static void take_connection(clra_connection_t *c, clra__endpoint_t *e)
 {
     e->fd = c->fd;
     e->at.ns_pid = c->ns_pid;
-#ifdef _WIN32
     e->pipe = c->pipe;
-#endif
     free(c);
 }
 
@@ -69,10 +67,8 @@ void clra__endpoint_done(clra__endpoint_t *e)
     if (e->fd >= 0)
         close(e->fd);
     e->fd = -1;
-#ifdef _WIN32
     clra__pipe_close(e->pipe);
     e->pipe = NULL;
-#endif
 }
 
 void clra__target_discard(const clra_target_t *t)

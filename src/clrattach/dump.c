@@ -1,6 +1,7 @@
 /* dump.c - clra_dump_create: GenerateCoreDump3, falling back to 2 and 1, then proof on disk. */
 #define _GNU_SOURCE
 #include "command_target.h"
+#include "dump_file.h"
 #include "proto/dump_codec.h"
 #include "util/file_io.h"
 
@@ -12,51 +13,7 @@
 
 #define ALL_DUMP_FLAGS (CLRA_DUMP_LOGGING | CLRA_DUMP_VERBOSE | CLRA_DUMP_CRASH_REPORT)
 
-/* Enough of a file's identity to tell whether the dump replaced it. */
-typedef struct file_state {
-    int exists;
-    int err; /* errno of a failed look */
-    unsigned long long ino; /* 0 on Windows */
-    long long size, mtime_s, mtime_ns;
-} file_state_t;
 
-#ifdef _WIN32
-#include <windows.h>
-
-/* GetFileAttributesExW: the size and the last write time in 100 ns steps (stat under mingw
- * has 32-bit sizes and whole seconds). */
-static void file_state(const char *path, file_state_t *fs)
-{
-    wchar_t w[CLRA_PATH_MAX];
-    WIN32_FILE_ATTRIBUTE_DATA a;
-    memset(fs, 0, sizeof *fs);
-    if (MultiByteToWideChar(CP_UTF8, 0, path, -1, w, CLRA_PATH_MAX) <= 0 ||
-        !GetFileAttributesExW(w, GetFileExInfoStandard, &a)) {
-        fs->err = GetLastError() == ERROR_ACCESS_DENIED ? EACCES : ENOENT;
-        return;
-    }
-    unsigned long long t = (unsigned long long)a.ftLastWriteTime.dwHighDateTime << 32 |
-                           a.ftLastWriteTime.dwLowDateTime;
-    fs->exists = 1;
-    fs->size = (long long)((unsigned long long)a.nFileSizeHigh << 32 | a.nFileSizeLow);
-    fs->mtime_s = (long long)(t / 10000000u);
-    fs->mtime_ns = (long long)(t % 10000000u) * 100;
-}
-#else
-static void file_state(const char *path, file_state_t *fs)
-{
-    struct stat sb;
-    memset(fs, 0, sizeof *fs);
-    fs->exists = stat(path, &sb) == 0;
-    fs->err = fs->exists ? 0 : errno;
-    if (!fs->exists)
-        return;
-    fs->ino = (unsigned long long)sb.st_ino;
-    fs->size = (long long)sb.st_size;
-    fs->mtime_s = (long long)sb.st_mtim.tv_sec;
-    fs->mtime_ns = (long long)sb.st_mtim.tv_nsec;
-}
-#endif
 
 /* Where the target's path is seen from here: through /proc/PID/root when its mount namespace
  * differs; our own view when the endpoint was built from a socket path. */
@@ -113,7 +70,7 @@ static int dump_once(clra__endpoint_t *ep, uint8_t id, const char *path, uint32_
 static int verify(clra_dump_result_t *res, const file_state_t *before, clra_status_t *st)
 {
     file_state_t after;
-    file_state(res->local_path, &after);
+    clra__dump_file_state(res->local_path, &after);
     if (!after.exists && after.err == EACCES)
         return 0;
     if (!after.exists) {
@@ -139,7 +96,7 @@ static void note_leftover(clra_dump_result_t *res, const file_state_t *before,
 {
     file_state_t after;
     char why[sizeof st->detail];
-    file_state(res->local_path, &after);
+    clra__dump_file_state(res->local_path, &after);
     if (!after.exists || (before->exists && before->size == after.size &&
                           before->mtime_s == after.mtime_s && before->mtime_ns == after.mtime_ns))
         return;
@@ -209,11 +166,7 @@ static int check_args(const char *path, clra_dump_type_t type, uint32_t flags,
  * its second word as the pid argument it no longer takes), so such a path goes in quotes. */
 static int path_as_sent(const char *path, char *out, size_t cap, clra_status_t *st)
 {
-#ifdef _WIN32
-    int quote = strpbrk(path, " \t") != NULL;
-#else
-    int quote = 0;
-#endif
+    int quote = clra__dump_path_needs_quotes(path);
     if ((size_t)snprintf(out, cap, "%s%s%s", quote ? "\"" : "", path, quote ? "\"" : "") < cap)
         return 0;
     clra__detail(st, "the dump path is longer than %d bytes", CLRA_PATH_MAX - 1);
@@ -263,7 +216,7 @@ int clra_dump_create(const clra_target_t *target, const char *path, clra_dump_ty
     if (rc == 0)
         rc = locate(&e.at, path, res, st);
     if (rc == 0) {
-        file_state(res->local_path, &before);
+        clra__dump_file_state(res->local_path, &before);
         char sent[CLRA_PATH_MAX + 2];
         rc = path_as_sent(path, sent, sizeof sent, st);
         if (rc == 0)

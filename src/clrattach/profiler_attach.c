@@ -1,34 +1,11 @@
 /* profiler_attach.c - AttachProfiler and StartupProfiler: the profiler-loading commands. */
 #include "command_target.h"
+#include "profiler_attach_platform.h"
 #include "proto/profiler_codec.h"
 #include "target/target_root.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-#ifdef _WIN32
-#include "framework/framework_win.h"
-#include "target/process_win.h"
-#endif
-
-/* Every flag clra_profiler_attach knows (none yet): the rest are refused, not ignored. */
-#define ALL_ATTACH_FLAGS 0u
-
-/* The argument checks that need no process, so a bad call sends nothing and finds nothing. */
-static int check_attach_args(const clra_guid_t *clsid, const char *profiler_path,
-                             const void *client_data, size_t client_data_len, unsigned flags,
-                             clra_status_t *st)
-{
-    if (!clsid || !profiler_path || !profiler_path[0] || (!client_data && client_data_len)) {
-        clra__detail(st, "a target, a CLSID and a non-empty profiler path are required");
-        return CLRA_EINVAL;
-    }
-    if (flags & ~ALL_ATTACH_FLAGS) {
-        clra__detail(st, "attach flags 0x%X unknown (this version knows none)", flags);
-        return CLRA_EINVAL;
-    }
-    return 0;
-}
 
 /* Encodes AttachProfiler and sends it; the detail names a path or data that cannot travel. */
 static int send_attach(clra__endpoint_t *e, const clra_guid_t *clsid, const char *profiler_path,
@@ -53,29 +30,21 @@ static int send_attach(clra__endpoint_t *e, const clra_guid_t *clsid, const char
     return rc;
 }
 
-int clra_profiler_attach(const clra_target_t *target, const clra_guid_t *clsid,
-                         const char *profiler_path, const void *client_data,
-                         size_t client_data_len, uint32_t attach_timeout_ms, unsigned flags,
-                         int timeout_ms, clra_status_t *st)
+/* clra_profiler_attach (profiler_attach_unix.c, profiler_attach_win.c) through the target's
+ * diagnostics endpoint. */
+int clra__attach_through_endpoint(const clra_target_t *target, const clra_guid_t *clsid,
+                                  const char *profiler_path, const void *client_data,
+                                  size_t client_data_len, uint32_t attach_timeout_ms,
+                                  unsigned flags, int timeout_ms, clra_status_t *st)
 {
     clra_status_t local;
     clra__endpoint_t e;
     st = clra__status_begin(st, &local);
     clra__deadline_t d = clra__deadline_in(timeout_ms);
-#ifdef _WIN32
-    /* A .NET Framework 4 process (clr.dll, no coreclr.dll) has no diagnostics pipe: the attach
-     * goes through mscoree's ICLRProfiling instead (docs/windows.md). */
-    if (target && target->pid > 0 && !target->socket_path && !target->connection &&
-        clra__win_process_runtimes(target->pid) == CLRA__WIN_CLR) {
-        int rc = check_attach_args(clsid, profiler_path, client_data, client_data_len, flags, st);
-        return rc ? rc : clra__framework_attach(target->pid, clsid, profiler_path, client_data,
-                                                client_data_len, attach_timeout_ms, &d, st);
-    }
-#endif
     int rc = clra__target_resolve(target, &d, &e, st);
     if (rc)
         return rc;
-    rc = check_attach_args(clsid, profiler_path, client_data, client_data_len, flags, st);
+    rc = clra__check_attach_args(clsid, profiler_path, client_data, client_data_len, flags, st);
     /* In another mount namespace the runtime's answer to a missing file (ERROR_MOD_NOT_FOUND)
      * cannot say that the path was looked up in the container, so we say it first. */
     if (rc == 0 && e.at.pid > 0 && clra__target_file_check(e.at.pid, profiler_path, st) != 0)

@@ -1,11 +1,13 @@
-/* control_client.c - the trigger's side of the libclrprof control endpoint (see
+/* profiler_control.c - the trigger's side of the libclrprof control endpoint (see
  * src/sdk/control.c): find a process's SDK profilers, ask one to detach, hold one, and watch
- * its library leave the process. */
+ * its library leave the process. Finding the endpoints, holding and the library's mappings
+ * are per platform: profiler_control_unix.c, profiler_control_win.c (profiler_control.h). */
 #define _GNU_SOURCE
 #include "clrattach.h"
 #include "util/small_libc.h"
 #include "ipc/request.h"
 #include "ipc/transport.h"
+#include "profiler_control.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -15,93 +17,13 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#define REPLY_MAX 512
 #define POLL_MS 10
-
-#ifdef _WIN32
-/* Windows: listing, the unload wait and the module checks are in profiler_control_win.c. */
-#include <windows.h>
-static long long now_ms(void) { return (long long)GetTickCount64(); }
-#else
-#include "target/procfs.h"
-
-#include <dirent.h>
-#include <unistd.h>
-
-/* CLOCK_MONOTONIC in milliseconds, for the detach's elapsed time. */
-static long long now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
-}
-
-
-/* Whether name is clrprof-<ns_pid>-<36-char clsid>.sock; copies the clsid when it is. */
-static int control_name_matches(const char *name, int ns_pid, char clsid[37])
-{
-    char prefix[32];
-    int n = snprintf(prefix, sizeof prefix, "clrprof-%d-", ns_pid);
-    size_t len = strlen(name);
-    if (strncmp(name, prefix, (size_t)n) != 0 || len != (size_t)n + 36 + 5 ||
-        strcmp(name + len - 5, ".sock") != 0)
-        return 0;
-    memcpy(clsid, name + n, 36);
-    clsid[36] = '\0';
-    return 1;
-}
-
-#endif
-
-#ifndef _WIN32
-int clra_profiler_list(int pid, clra_profiler_ref_t *out, int max, clra_status_t *st)
-{
-    clra_endpoint_t ep;
-    clra_status_t local;
-    st = clra__status_begin(st, &local);
-    int err = clra_endpoint_find(pid, &ep, st);
-    if (err)
-        return err;
-    char *slash = strrchr(ep.path, '/');
-    if (!slash)
-        return CLRA_ENOENDPOINT;
-    *slash = '\0'; /* the directory holding the runtime's socket holds ours too */
-    DIR *d = opendir(ep.path);
-    if (!d) {
-        clra__detail(st, "cannot list %s: %s", ep.path, strerror(errno));
-        return CLRA_EIO;
-    }
-    int count = 0;
-    struct dirent *e;
-    char clsid[37];
-    while ((e = readdir(d)) != NULL) {
-        size_t dir_len = strlen(ep.path);
-        if (!control_name_matches(e->d_name, ep.ns_pid, clsid) ||
-            dir_len + 1 + strlen(e->d_name) >= sizeof out->path)
-            continue;
-        if (count < max && out) {
-            out[count].pid = pid;
-            memcpy(out[count].clsid, clsid, sizeof clsid);
-            memcpy(out[count].path, ep.path, dir_len);
-            out[count].path[dir_len] = '/';
-            strcpy(out[count].path + dir_len + 1, e->d_name);
-        }
-        count++;
-    }
-    closedir(d);
-    if (count == 0)
-        clra__detail(st, "process %d has no libclrprof profiler with a control endpoint in %s "
-                     "(only profilers built on libclrprof, without control=0, can be reached)",
-                     pid, ep.path);
-    return count;
-}
-#endif
 
 /* Sends one command line and reads the one-line reply, all under d. The connect takes the same
  * checked path as the runtime's socket (owner, links, listener's pid), since a profiler's
  * endpoint sits in the same shared directory. */
-static int request(const clra_profiler_ref_t *ref, const char *command, char *reply,
-                   const clra__deadline_t *d, clra__conn_t *c, clra_status_t *st)
+int clra__control_request(const clra_profiler_ref_t *ref, const char *command, char *reply,
+                          const clra__deadline_t *d, clra__conn_t *c, clra_status_t *st)
 {
     char line[64];
     clra__endpoint_t *ep = calloc(1, sizeof *ep);
@@ -143,7 +65,7 @@ static int request(const clra_profiler_ref_t *ref, const char *command, char *re
 }
 
 /* The value after "key=" in a reply line, up to the next space (or the end for "message="). */
-static int reply_field(const char *reply, const char *key, char *out, size_t cap)
+int clra__control_reply_field(const char *reply, const char *key, char *out, size_t cap)
 {
     char want[32];
     snprintf(want, sizeof want, " %s=", key);
@@ -156,28 +78,6 @@ static int reply_field(const char *reply, const char *key, char *out, size_t cap
     return 1;
 }
 
-#ifndef _WIN32
-int clra_library_wait_unmapped(int pid, uint64_t inode, int timeout_ms, clra_status_t *st)
-{
-    clra__deadline_t d = clra__deadline_in(timeout_ms);
-    for (;;) {
-        int mapped = clra__procfs_inode_mapped(CLRA__PROC, pid, inode);
-        if (mapped < 0) {
-            clra__detail(st, "process %d exited while its profiler was detaching", pid);
-            return CLRA_ENOPROC;
-        }
-        if (!mapped)
-            return 0;
-        if (clra__deadline_left_ms(&d) == 0) {
-            clra__detail(st, "the profiler library (inode %" PRIu64 ") is still mapped in process "
-                         "%d after %d ms: a callback may still be running or a profiler thread "
-                         "has not stopped", inode, pid, timeout_ms);
-            return CLRA_ETIMEDOUT;
-        }
-        nanosleep(&(struct timespec){0, POLL_MS * 1000000L}, NULL);
-    }
-}
-#endif
 
 /* A detach whose library the runtime keeps referenced (refs > 0) never unmaps: it is done once
  * the profiler's control endpoint is gone (ProfilerDetachSucceeded closes it). A short look at
@@ -213,25 +113,26 @@ int clra_profiler_detach(const clra_profiler_ref_t *ref, int timeout_ms, clra_de
     if (!res)
         res = &lres;
     memset(res, 0, sizeof *res);
-    long long t0 = now_ms();
+    long long t0 = clra__control_now_ms();
     clra__deadline_t d = clra__deadline_in(timeout_ms);
-    int err = request(ref, "detach", reply, &d, &c, st);
+    int err = clra__control_request(ref, "detach", reply, &d, &c, st);
     if (err)
         return err;
     clra__close(&c);
-    if (strncmp(reply, "detach ", 7) != 0 || !reply_field(reply, "hr", field, sizeof field)) {
+    if (strncmp(reply, "detach ", 7) != 0 ||
+        !clra__control_reply_field(reply, "hr", field, sizeof field)) {
         clra__detail(st, "unexpected answer from the profiler: %s", reply);
         return CLRA_EPROTO;
     }
     res->hresult = (int32_t)strtoul(field, NULL, 16);
-    if (reply_field(reply, "expected_ms", field, sizeof field))
+    if (clra__control_reply_field(reply, "expected_ms", field, sizeof field))
         res->expected_ms = (uint32_t)strtoul(field, NULL, 10);
-    if (reply_field(reply, "inode", field, sizeof field))
+    if (clra__control_reply_field(reply, "inode", field, sizeof field))
         res->library_inode = strtoull(field, NULL, 10);
-    if (reply_field(reply, "refs_after", field, sizeof field))
+    if (clra__control_reply_field(reply, "refs_after", field, sizeof field))
         res->library_refs = (uint32_t)strtoul(field, NULL, 10);
-    reply_field(reply, "name", res->name, sizeof res->name);
-    reply_field(reply, "message", res->message, sizeof res->message);
+    clra__control_reply_field(reply, "name", res->name, sizeof res->name);
+    clra__control_reply_field(reply, "message", res->message, sizeof res->message);
     st->hresult = res->hresult;
     if (res->hresult < 0) {
         clra__detail(st, "the runtime refused to detach %s: %s", res->name, res->message);
@@ -242,42 +143,8 @@ int clra_profiler_detach(const clra_profiler_ref_t *ref, int timeout_ms, clra_de
     else
         err = res->library_inode ? clra_library_wait_unmapped(ref->pid, res->library_inode,
                                                               clra__deadline_left_ms(&d), st) : 0;
-    res->elapsed_ms = (int)(now_ms() - t0);
+    res->elapsed_ms = (int)(clra__control_now_ms() - t0);
     return err;
-}
-
-int clra_profiler_hold(const clra_profiler_ref_t *ref, int timeout_ms, int *fd,
-                       uint64_t *library_inode, clra_status_t *st)
-{
-    char reply[REPLY_MAX], field[32];
-    clra__conn_t c;
-    clra_status_t local;
-    st = clra__status_begin(st, &local);
-#ifdef _WIN32 /* the holder's descriptor is a Unix socket; the pipe twin is to do */
-    (void)reply;
-    (void)field;
-    (void)c;
-    (void)fd;
-    (void)library_inode;
-    (void)timeout_ms;
-    (void)ref;
-    clra__detail(st, "clra_profiler_hold is not supported on Windows yet (docs/windows.md)");
-    return CLRA_EINVAL;
-#endif
-    clra__deadline_t d = clra__deadline_in(timeout_ms);
-    int err = request(ref, "hold", reply, &d, &c, st);
-    if (err)
-        return err;
-    if (strncmp(reply, "ok holding", 10) != 0) {
-        clra__detail(st, "unexpected answer from the profiler: %s", reply);
-        clra__close(&c);
-        return CLRA_EPROTO;
-    }
-    if (library_inode)
-        *library_inode =
-            reply_field(reply, "inode", field, sizeof field) ? strtoull(field, NULL, 10) : 0;
-    *fd = c.fd;
-    return 0;
 }
 
 int clra_profiler_status(const clra_profiler_ref_t *ref, int timeout_ms, char *reply, size_t cap,
@@ -288,7 +155,7 @@ int clra_profiler_status(const clra_profiler_ref_t *ref, int timeout_ms, char *r
     clra_status_t local;
     st = clra__status_begin(st, &local);
     clra__deadline_t d = clra__deadline_in(timeout_ms);
-    int err = request(ref, "status", line, &d, &c, st);
+    int err = clra__control_request(ref, "status", line, &d, &c, st);
     if (err)
         return err;
     clra__close(&c);
@@ -303,7 +170,7 @@ static int read_payload(clra__conn_t *c, const char *line, const clra__deadline_
                         size_t *len, clra_status_t *st)
 {
     char field[32];
-    if (!reply_field(line, "bytes", field, sizeof field))
+    if (!clra__control_reply_field(line, "bytes", field, sizeof field))
         return 0;
     char *end = NULL;
     unsigned long long n = strtoull(field, &end, 10);
@@ -343,7 +210,7 @@ int clra_profiler_request(const clra_profiler_ref_t *ref, const char *command, i
         return CLRA_EINVAL;
     }
     clra__deadline_t d = clra__deadline_in(timeout_ms);
-    int err = request(ref, command, line, &d, &c, st);
+    int err = clra__control_request(ref, command, line, &d, &c, st);
     if (err)
         return err;
     err = read_payload(&c, line, &d, data, len, st);
@@ -358,18 +225,3 @@ void clra_profiler_data_free(char *data)
     free(data);
 }
 
-#ifndef _WIN32
-/* Stops at the first mapping whose text contains the path ctx points at. */
-static int names_path(void *ctx, const clra__maps_line_t *line)
-{
-    return clra__strfind(line->text, (const char *)ctx) != NULL;
-}
-
-int clra_library_is_mapped(int pid, const char *path)
-{
-    if (pid <= 0 || !path || !path[0])
-        return CLRA_EINVAL;
-    int rc = clra__procfs_maps_each(CLRA__PROC, pid, names_path, (void *)path);
-    return rc < 0 ? CLRA_ENOPROC : rc;
-}
-#endif

@@ -2,7 +2,7 @@
  * are \\.\pipe\clrprof-<pid>-<slot> (slot 0..7, src/clrprof/service_win.c), found by probing
  * each slot (wine cannot list \\.\pipe\) and asked their CLSID; a detached DLL is gone when no
  * module of the process sits at its base address any more. */
-#include "clrattach.h"
+#include "profiler_control.h"
 #include "target/process_win.h"
 #include "util/deadline.h"
 #include "util/status.h"
@@ -99,4 +99,21 @@ int clra_profiler_control_check(int pid, clra_status_t *st)
     if (st)
         memset(st, 0, sizeof *st);
     return 0;
+}
+
+/* GetTickCount64: monotonic milliseconds, for the detach's elapsed time. */
+long long clra__control_now_ms(void)
+{
+    return (long long)GetTickCount64();
+}
+
+/* The holder's descriptor is a Unix socket; the pipe twin is to do. */
+int clra_profiler_hold(const clra_profiler_ref_t *ref, int timeout_ms, int *fd,
+                       uint64_t *library_inode, clra_status_t *st)
+{
+    clra_status_t local;
+    (void)ref, (void)timeout_ms, (void)fd, (void)library_inode;
+    st = clra__status_begin(st, &local);
+    clra__detail(st, "clra_profiler_hold is not supported on Windows yet (docs/windows.md)");
+    return CLRA_EINVAL;
 }

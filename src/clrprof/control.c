@@ -21,7 +21,11 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/time.h>
+#include <sys/un.h>
 #include <unistd.h>
+
+_Static_assert(sizeof(((struct sockaddr_un *)0)->sun_path) == CLRPROF__CONTROL_PATH_MAX,
+               "profiler_internal.h's CLRPROF__CONTROL_PATH_MAX is sun_path's size");
 
 #define COMMAND_MAX 64
 #define IO_TIMEOUT_MS 2000

@@ -12,16 +12,6 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef _WIN32
-/* service_win.c wakes its thread with the condition variable: no wake pipe on Windows. */
-#define wake_open(p) 0
-#define wake_close(p) ((void)0)
-#else
-#include <fcntl.h>
-#include <unistd.h>
-#define wake_open(p) pipe2((p)->wake, O_CLOEXEC | O_NONBLOCK)
-#define wake_close(p) (close((p)->wake[0]), close((p)->wake[1]))
-#endif
 
 typedef ICorProfilerCallback11 Cb;
 
@@ -262,7 +252,7 @@ static void sdk_destroy(clrprof_object_t *obj)
         p->def->destroy(p);
     if (p->log != stderr)
         fclose(p->log);
-    wake_close(p);
+    clrprof__wake_close(p);
     pthread_mutex_destroy(&p->log_lock);
     pthread_mutex_destroy(&p->lock);
     pthread_cond_destroy(&p->cond);
@@ -278,7 +268,7 @@ static HRESULT sdk_create(const void *ctx, clrprof_object_t **out)
     if (!p)
         return E_OUTOFMEMORY;
     p->state = calloc(1, def->state_size ? def->state_size : 1);
-    if (!p->state || wake_open(p) != 0) {
+    if (!p->state || clrprof__wake_open(p) != 0) {
         free(p->state);
         free(p);
         return E_OUTOFMEMORY;

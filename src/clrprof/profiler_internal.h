@@ -7,14 +7,17 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
-#ifdef _WIN32
-#define CLRPROF__APPEND "a" /* the Windows C runtime refuses "e" */
+
+/* What differs per platform is defined in service.c (Unix) and service_win.c (Windows).
+ * fopen's mode for appending to a log: "ae" (close-on-exec); "a" on Windows, whose C runtime
+ * refuses "e". */
+extern const char clrprof__append_mode[];
+#define CLRPROF__APPEND clrprof__append_mode
+/* The characters that end a directory in a path: "/"; "/\\" on Windows. */
+extern const char clrprof__path_separators[];
+/* A control endpoint's path: sun_path's size on Linux (control.c checks), a pipe name's cap on
+ * Windows. */
 #define CLRPROF__CONTROL_PATH_MAX 108
-#else
-#include <sys/un.h>
-#define CLRPROF__APPEND "ae"
-#define CLRPROF__CONTROL_PATH_MAX sizeof(((struct sockaddr_un *)0)->sun_path)
-#endif
 
 #define CLRPROF_MAX_THREADS 32
 #define CLRPROF_DEFAULT_HOLD_TIMEOUT_MS 10000UL
@@ -60,12 +63,10 @@ struct clrprof_profiler {
     int listen_fd, holder_fd, holder_seen;
     unsigned long long library_inode; /* of our mapping, read once when the endpoint opens */
     char control_path[CLRPROF__CONTROL_PATH_MAX];
-#ifdef _WIN32
-    /* The control pipe's thread (service_win.c) and the event that stops it. */
+    /* Windows: the control pipe's thread (service_win.c) and the event that stops it. */
     pthread_t control_thread;
     int control_started;
     void *control_stop;
-#endif
 };
 
 uint64_t clrprof__now_ns(void);
@@ -95,17 +96,16 @@ HRESULT clrprof__function_name_with(ICorProfilerInfo15 *info, FunctionID fn, cha
 /* The SDK's own log lines, prefixed with the profiler's name. */
 void clrprof__note(clrprof_profiler_t *p, const char *fmt, ...) __attribute__((format(CLRPROF_PRINTF_FORMAT, 2, 3)));
 
-/* The process-wide mark that a main profiler detached (main_detached.c; never on Windows).
- * Making it returns NULL, or why it could not be made; a mark is believed only if this
- * process's euid owns it. */
-#ifdef _WIN32
-#define clrprof__mark_main_detached() ((const char *)0)
-#define clrprof__main_has_detached() 0
-#else
+/* The process-wide mark that a main profiler detached (main_detached.c; never on Windows,
+ * where service_win.c makes none and finds none). Making it returns NULL, or why it could not
+ * be made; a mark is believed only if this process's euid owns it. */
 const char *clrprof__mark_main_detached(void);
 /* The same, trying first_random (16 hex digits) as the first name's random part: for tests. */
 const char *clrprof__mark_main_detached_with(const char *first_random);
 int clrprof__main_has_detached(void);
-#endif
+/* The service thread's wake pipe (service.c); none on Windows, where service_win.c wakes its
+ * thread with the condition variable. 0, or -1 with errno. */
+int clrprof__wake_open(clrprof_profiler_t *p);
+void clrprof__wake_close(clrprof_profiler_t *p);
 
 #endif

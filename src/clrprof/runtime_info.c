@@ -36,12 +36,10 @@ HRESULT clrprof_module_name(clrprof_profiler_t *p, ModuleID id, char *out, size_
         return hr;
     }
     clrprof_utf16_to_utf8(wide, len, full, sizeof full);
-    const char *base = strrchr(full, '/');
-#ifdef _WIN32 /* Windows paths use either separator; the runtime gives backslashes */
-    const char *back = strrchr(full, '\\');
-    if (back && (!base || back > base))
-        base = back;
-#endif
+    const char *base = NULL; /* after the last separator (Windows has two, gives backslashes) */
+    for (const char *c = full; *c; c++)
+        if (strchr(clrprof__path_separators, *c))
+            base = c;
     snprintf(out, cap, "%s", base ? base + 1 : full);
     return S_OK;
 }

@@ -8,6 +8,7 @@
 #include "profiler_internal.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
@@ -15,6 +16,21 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+const char clrprof__append_mode[] = "ae";
+const char clrprof__path_separators[] = "/";
+
+/* A non-blocking pipe: the service thread polls its read end beside the sockets. */
+int clrprof__wake_open(clrprof_profiler_t *p)
+{
+    return pipe2(p->wake, O_CLOEXEC | O_NONBLOCK);
+}
+
+void clrprof__wake_close(clrprof_profiler_t *p)
+{
+    close(p->wake[0]);
+    close(p->wake[1]);
+}
 
 #define JOIN_WARN_MS 5000    /* when to say which thread is holding up the unload */
 

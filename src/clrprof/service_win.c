@@ -20,6 +20,38 @@
 
 #define IDLE_WAIT_MS 1000    /* the service thread's longest sleep without a timer */
 
+const char clrprof__append_mode[] = "a"; /* the Windows C runtime refuses "e" */
+const char clrprof__path_separators[] = "/\\";
+
+/* No wake pipe: the service thread waits on the condition variable, woken by it. */
+int clrprof__wake_open(clrprof_profiler_t *p)
+{
+    (void)p;
+    return 0;
+}
+
+void clrprof__wake_close(clrprof_profiler_t *p)
+{
+    (void)p;
+}
+
+/* Main-detached marks live in /dev/shm on Linux (main_detached.c): none made or found here. */
+const char *clrprof__mark_main_detached(void)
+{
+    return NULL;
+}
+
+const char *clrprof__mark_main_detached_with(const char *first_random)
+{
+    (void)first_random;
+    return NULL;
+}
+
+int clrprof__main_has_detached(void)
+{
+    return 0;
+}
+
 void clrprof__wake(clrprof_profiler_t *p)
 {
     pthread_mutex_lock(&p->lock);

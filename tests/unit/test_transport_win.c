@@ -2,7 +2,7 @@
  * answers, stays silent, hangs up or keeps every instance busy (Windows build, run under wine).
  * The faults are ones a real runtime will not produce on demand. */
 #include "clrattach.h"
-#include "ipc/transport.h"
+#include "ipc/transport_win.h"
 #include "test.h"
 
 #include <stdio.h>

@@ -1,6 +1,7 @@
 /* output.c - exit-code mapping, JSON writing and number parsing shared by every verb. */
 #include "base/cli.h"
 #include "base/json_escape.h"
+#include "base/platform.h"
 
 #include <unistd.h>
 
@@ -156,16 +157,6 @@ const char *cli_access_hint(unsigned euid)
     return "run as the user that owns the process, or as root";
 }
 
-/* The effective uid for the access hint; Windows has none (1: any non-root user's advice). */
-static unsigned effective_uid(void)
-{
-#ifdef _WIN32
-    return 1;
-#else
-    return (unsigned)geteuid();
-#endif
-}
-
 /* What to do about a local failure, by code. */
 const char *cli_local_hint(int err)
 {
@@ -175,17 +166,9 @@ const char *cli_local_hint(int err)
     case CLRA_ENOTDOTNET:
         return "pick the pid of the dotnet process itself, not a wrapper or shell";
     case CLRA_ENOENDPOINT:
-#ifdef _WIN32
-        /* Windows: a .NET Framework process is reached through mscoree.dll, not a pipe. */
-        return "a .NET (Core) runtime creates its pipe at startup unless "
-               "DOTNET_EnableDiagnostics=0; for a .NET Framework process (clr.dll) the detail "
-               "names the mscoree.dll step that failed";
-#else
-        return "the runtime creates its socket at startup unless DOTNET_EnableDiagnostics=0; "
-               "check the process's TMPDIR and that it is not a NativeAOT app";
-#endif
+        return cli_platform_no_endpoint_hint;
     case CLRA_EACCES:
-        return cli_access_hint(effective_uid());
+        return cli_access_hint(cli_platform_euid());
     case CLRA_EUNSAFE:
         return "find out who made the file the detail names and remove it; clrattach will not "
                "talk to a socket it cannot trust to be the target's";

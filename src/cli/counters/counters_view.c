@@ -7,6 +7,7 @@
 #include "base/cli.h"
 #include "base/json_escape.h"
 #include "counters/counters_view.h"
+#include "base/platform.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -17,11 +18,7 @@ static void stamp(char *out, size_t cap)
 {
     time_t now = time(NULL);
     struct tm tm;
-#ifdef _WIN32
-    gmtime_s(&tm, &now);
-#else
-    gmtime_r(&now, &tm);
-#endif
+    cli_platform_gmtime(now, &tm);
     strftime(out, cap, "%Y-%m-%d %H:%M:%SZ", &tm);
 }
 

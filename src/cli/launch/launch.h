@@ -1,6 +1,7 @@
 /* launch.h - `clrattach launch`: its options (launch_args.c), the trace it records from the
  * first instruction (launch_trace.c), the profile it samples from startup (launch_profile.c)
- * and the startup sequence (cmd_launch.c). */
+ * and the startup sequence (cmd_launch.c); what differs per platform is behind
+ * launch/launch_platform.h. */
 #ifndef CLRA_LAUNCH_H
 #define CLRA_LAUNCH_H
 
@@ -99,9 +100,9 @@ typedef struct launch_profile {
     long long t0_ms, last_drain_ms;
 } launch_profile_t;
 
-/* Checks --profile, --profile-mode and --profile-hz; with --profile, makes the sampler the
- * startup profiler (o->profiler, o->clsid). 0, or -1 after saying why. */
-int launch_profile_check(launch_opts_t *o);
+/* With --profile FILE: checks FILE's format and makes the sampler the startup profiler
+ * (o->profiler, o->clsid). 0, or -1 after saying why. */
+int launch_profile_choose(launch_opts_t *o);
 /* Creates FILE and the sampler's options (lp->data), the last samples going into dir. */
 int launch_profile_open(launch_profile_t *lp, const launch_opts_t *o, const char *dir);
 /* Once the runtime mapped the sampler: finds its control endpoint and holds it. */

@@ -1,14 +1,14 @@
-/* launch_args.c - the options of `clrattach launch`, checked before anything is started: a bad
- * startup hook must be refused here, because the runtime would end the program over it. */
-#define _GNU_SOURCE
+/* launch_args.c - the options of `clrattach launch`, one table for every platform, checked
+ * before anything is started: a bad startup hook must be refused here, because the runtime
+ * would end the program over it. What a platform has not got yet is refused by name
+ * (launch_refuses_option), so the user learns why instead of "unknown option". */
 #include "launch/launch.h"
+#include "launch/launch_platform.h"
 #include "launch/launch_sdk.h"
 #include "trace/trace_options.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 /* Launch runs COMMAND in our own mount namespace, so the hook is checked where it will be
  * loaded. The runtime has no error reply for a bad hook: it ends the program instead. */
@@ -17,6 +17,8 @@ static int take_hook(void *dest, const char *arg)
     launch_opts_t *o = CLI_CONTAINER(dest, launch_opts_t, hooks);
     clra_status_t st;
     char *path = o->hooks[o->nhooks];
+    if (launch_refuses_option("--startup-hook"))
+        return -1;
     if (o->nhooks == LAUNCH_MAX_HOOKS) {
         fprintf(stderr, "clrattach launch: at most %d --startup-hook\n", LAUNCH_MAX_HOOKS);
         return -1;
@@ -43,10 +45,25 @@ static int take_env(void *dest, const char *arg)
     launch_opts_t *o = CLI_CONTAINER(dest, launch_opts_t, env);
     if (!strchr(arg, '=') || arg[0] == '=' || o->nenv == LAUNCH_MAX_ENV) {
         fprintf(stderr, "clrattach launch: --env wants NAME=VALUE (at most %d), not '%s'\n",
-                LAUNCH_MAX_ENV, arg);
+                LAUNCH_MAX_ENV, cli_vis(arg));
         return -1;
     }
     o->env[o->nenv++] = (char *)arg; /* an argv string: putenv keeps it */
+    return 0;
+}
+
+/* --trace: the shared providers option, where the platform has traces. */
+static int take_trace(void *dest, const char *arg)
+{
+    return launch_refuses_option("--trace") ? -1 : trace_opt_providers(dest, arg);
+}
+
+/* --profile FILE, where the platform has the sampler. */
+static int take_profile(void *dest, const char *arg)
+{
+    if (launch_refuses_option("--profile"))
+        return -1;
+    *(const char **)dest = arg;
     return 0;
 }
 
@@ -79,7 +96,7 @@ static const cli_opt_t launch_opts[] = {
     CLI_STRING("data", launch_opts_t, data, "TEXT",
                "settings for the profiler: StartupProfiler carries no client data, so TEXT goes "
                "into COMMAND's CLRPROF_OPTIONS, where libclrprof profilers read it"),
-    CLI_STRING("profile", launch_opts_t, profile_output, "FILE",
+    CLI_CALL("profile", CLI_ARG_REQUIRED, launch_opts_t, profile_output, "FILE", take_profile,
                "sample COMMAND's managed stacks from startup until it exits (or Ctrl-C) with "
                "clrattach's sampler as the startup profiler; FILE's extension picks the format "
                "(.html, .folded/.txt, .json, .pb, .pb.gz)"),
@@ -92,9 +109,9 @@ static const cli_opt_t launch_opts[] = {
              "(ApplyStartupHook; .NET 8 or later). Checked first: a hook the runtime cannot run "
              "ends the program. Repeatable (up to " CLI_STR(LAUNCH_MAX_HOOKS) "), run in the "
              "order given"),
-    TRACE_PROVIDERS_OPTION("trace", 0, launch_opts_t, tr,
-                           "record an EventPipe trace from the first instruction until COMMAND "
-                           "exits; providers as `clrattach trace --providers`:" TRACE_SPEC_HELP),
+    CLI_CALL("trace", CLI_ARG_REQUIRED, launch_opts_t, tr, "SPEC", take_trace,
+             "record an EventPipe trace from the first instruction until COMMAND exits; "
+             "providers as `clrattach trace --providers`:" TRACE_SPEC_HELP),
     CLI_CALL("trace-output", CLI_ARG_REQUIRED, launch_opts_t, trace_output, "FILE",
              take_trace_output, "where to write it (default COMMAND-PID.nettrace in the current "
              "directory, e.g. dotnet-4242.nettrace)"),
@@ -112,50 +129,8 @@ static const cli_opt_t launch_opts[] = {
 static const cli_verb_t launch_verb = {
     .name = "launch",
     .synopsis = "-- COMMAND [ARGS...]",
-    .description =
-        "Starts COMMAND (a .NET program) with its runtime paused before any managed code,\n"
-        "on a private diagnostic port (DOTNET_DiagnosticPorts=<socket>,connect,suspend).\n"
-        "While it is paused: starts the trace (--trace), so it holds events from the\n"
-        "first instruction; registers the profiler with StartupProfiler, so it loads\n"
-        "through ICorProfilerCallback::Initialize and may use every event flag (attach\n"
-        "cannot); queues the startup hooks, which the runtime runs before Main. Then it\n"
-        "resumes the runtime on that port and waits for COMMAND, exiting with its exit\n"
-        "code. COMMAND keeps stdin, stdout and stderr; SIGINT, SIGTERM, SIGHUP and\n"
-        "SIGQUIT are passed on to it. Give at least one of --profile, --profiler,\n"
-        "--startup-hook and --trace. Options end at COMMAND (or at '--'), so COMMAND's\n"
-        "own options are its own.\n"
-        "--profile FILE makes clrattach's sampler the startup profiler (as `clrattach\n"
-        "profile` samples, but from the runtime's first managed code): launch drains it\n"
-        "every second while COMMAND runs and writes FILE once COMMAND has exited.\n",
-    .epilogue =
-        "The trace ends when COMMAND exits: its runtime writes the rundown and the end\n"
-        "marker itself, and the last line on stderr says whether the file is complete.\n"
-        "With\n"
-        "--duration or a stopping event it ends earlier: launch stops it (rundown\n"
-        "included), writes the --format files and COMMAND runs on. .NET dies of SIGINT\n"
-        "and SIGTERM without ending its trace, so while tracing, a signal sent to launch\n"
-        "first stops the trace (the runtime writes its rundown) and is then passed on; a\n"
-        "second one is passed on at once. Ctrl-C at a terminal reaches COMMAND at the\n"
-        "same moment as launch, so the file keeps only what the runtime had written (the\n"
-        "last line says it is incomplete); end COMMAND normally, or signal launch alone\n"
-        "(kill -INT LAUNCH_PID), for a complete one.\n"
-        "\n"
-        "With --profile, a signal to launch likewise first drains the sampler, then goes\n"
-        "on. At a normal exit the runtime's Shutdown hands launch the last samples; a\n"
-        "program killed by a signal loses what it sampled since the last drain (up to a\n"
-        "second).\n"
-        "\n"
-        "examples:\n"
-        "  clrattach launch --profiler ./libhello_profiler.so -- dotnet app.dll\n"
-        "  clrattach launch --profile startup.html --profile-mode wall -- dotnet app.dll\n"
-        "  clrattach launch --startup-hook ./hook.dll\n"
-        "      --trace Microsoft-Windows-DotNETRuntime:0x8:4 -- ./app\n"
-        "\n"
-        "exit codes: COMMAND's own (128+N when killed by signal N); before it runs: 2\n"
-        "usage, a startup hook that is not one or a trace file that cannot be created, 4\n"
-        "COMMAND never connected (not .NET?), 7 timed out, 8 connection failure or\n"
-        "COMMAND ended while paused, 10 the runtime refused the trace, the profiler or a\n"
-        "hook (COMMAND is then stopped before running managed code).\n",
+    .description = launch_description,
+    .epilogue = launch_epilogue,
     .opts = launch_opts,
     .common = CLI_COMMON_TIMEOUT,
     .timeout_help = "how long to wait for the runtime at each step, in milliseconds",
@@ -166,15 +141,35 @@ static const cli_verb_t launch_verb = {
     .args_error = "expected -- COMMAND [ARGS...]",
 };
 
+/* --profile-mode and --profile-hz: checked with or without --profile; with it, the sampler
+ * becomes the startup profiler (launch_profile_choose). */
+static int check_profile(launch_opts_t *o)
+{
+    o->profile_mode_given = o->profile_mode != NULL;
+    if (!o->profile_mode)
+        o->profile_mode = "cpu";
+    if (strcmp(o->profile_mode, "cpu") != 0 && strcmp(o->profile_mode, "wall") != 0) {
+        fprintf(stderr, "clrattach launch: --profile-mode is cpu or wall, not '%s'\n",
+                o->profile_mode);
+        return -1;
+    }
+    if (!o->profile_output) {
+        if (o->profile_mode_given || o->profile_hz)
+            fprintf(stderr, "clrattach launch: --profile-mode and --profile-hz need --profile "
+                    "FILE\n");
+        return o->profile_mode_given || o->profile_hz ? -1 : 0;
+    }
+    return launch_profile_choose(o);
+}
+
 /* What makes sense together: something to do, trace settings only with a trace. */
 static int check_combination(launch_opts_t *o, int trace_settings)
 {
     int tracing = o->cfg.provider_count > 0;
-    if (launch_profile_check(o) != 0)
+    if (check_profile(o) != 0)
         return -1;
     if (!o->profiler[0] && o->nhooks == 0 && !tracing) {
-        fprintf(stderr, "clrattach launch: nothing to do: give --profile, --profiler, "
-                "--startup-hook or --trace (see --help)\n");
+        fprintf(stderr, "clrattach launch: nothing to do: %s\n", launch_nothing_to_do);
         return -1;
     }
     if (trace_settings && !tracing) {
@@ -183,9 +178,10 @@ static int check_combination(launch_opts_t *o, int trace_settings)
                 "and --buffer-mb need --trace PROVIDERS\n");
         return -1;
     }
-    if (o->profiler[0] && access(o->profiler, R_OK) != 0) {
+    const char *problem = o->profiler[0] ? launch_profiler_problem(o->profiler) : NULL;
+    if (problem) {
         fprintf(stderr, "clrattach launch: cannot read the profiler %s: %s\n", o->profiler,
-                strerror(errno));
+                problem);
         return -1;
     }
     return 0;

@@ -25,22 +25,9 @@ static long long now_ms(void)
     return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-int launch_profile_check(launch_opts_t *o)
+/* Only with --profile FILE (launch_args.c checked the mode and rate). */
+int launch_profile_choose(launch_opts_t *o)
 {
-    o->profile_mode_given = o->profile_mode != NULL;
-    if (!o->profile_mode)
-        o->profile_mode = "cpu";
-    if (strcmp(o->profile_mode, "cpu") != 0 && strcmp(o->profile_mode, "wall") != 0) {
-        fprintf(stderr, "clrattach launch: --profile-mode is cpu or wall, not '%s'\n",
-                o->profile_mode);
-        return -1;
-    }
-    if (!o->profile_output) {
-        if (o->profile_mode_given || o->profile_hz)
-            fprintf(stderr, "clrattach launch: --profile-mode and --profile-hz need --profile "
-                    "FILE\n");
-        return o->profile_mode_given || o->profile_hz ? -1 : 0;
-    }
     if (o->profiler[0] || o->data) {
         fprintf(stderr, "clrattach launch: --profile loads clrattach's sampler as the startup "
                 "profiler; it cannot be combined with --profiler or --data (a runtime loads one "

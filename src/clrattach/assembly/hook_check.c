@@ -14,9 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#ifndef _WIN32
-#include <sys/mman.h>
-#endif
 #include <unistd.h>
 
 enum {
@@ -236,13 +233,8 @@ int clra_startup_hook_check(const char *path, clra_status_t *st)
             close(fd);
         return err == EACCES ? CLRA_EACCES : CLRA_EINVAL;
     }
-#ifdef _WIN32 /* no mmap: the file (256 MiB at most) is read */
-    void *img = clra__read_whole(fd, (size_t)sb.st_size);
+    void *img = clra__map_file(fd, (size_t)sb.st_size); /* 256 MiB at most */
     int failed = img == NULL;
-#else
-    void *img = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-    int failed = img == MAP_FAILED;
-#endif
     close(fd);
     if (failed) {
         st->sys_errno = errno;
@@ -250,11 +242,7 @@ int clra_startup_hook_check(const char *path, clra_status_t *st)
         return CLRA_EIO;
     }
     int rc = clra__hook_check_image(img, (size_t)sb.st_size, why, sizeof why);
-#ifdef _WIN32
-    free(img);
-#else
-    munmap(img, (size_t)sb.st_size);
-#endif
+    clra__unmap_file(img, (size_t)sb.st_size);
     if (rc)
         clra__detail(st, "%s: %s", path, why);
     return rc ? CLRA_EINVAL : 0;

@@ -1,5 +1,6 @@
 /* request.c - connect, send one request, read its first reply; shared by every command. */
 #include "ipc/request.h"
+#include "ipc/request_platform.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -36,75 +37,6 @@ static void explain_exchange(int rc, const char *path, clra_status_t *st)
                      path);
 }
 
-#ifdef _WIN32
-/* A pipe found by a pid's name must be served by that pid (a squatter could create the name
- * first); the owner checks of Unix have no twin yet (docs/windows.md). */
-static int connect_checked(const clra_endpoint_t *ep, const clra__deadline_t *d, clra__conn_t *c,
-                           clra_status_t *st)
-{
-    int rc = clra__connect(ep->path, d, c, st);
-    if (rc == 0 && (rc = clra__pipe_server_check(c, ep->path, ep->pid, st)) != 0)
-        clra__close(c);
-    return rc;
-}
-
-/* Windows says only "access denied"; the usual cause is another user or elevation. */
-static void explain_access(const char *path, clra_status_t *st)
-{
-    clra__detail(st, "access to %s denied: the runtime's pipe admits its own user (and "
-                 "administrators); run clrattach as that user or elevated", path);
-}
-#else
-#include "ipc/socket_check.h"
-#include "target/procfs.h"
-
-#include <sys/stat.h>
-#include <unistd.h>
-
-/* Adds who owns the socket to an EACCES detail: the usual cause is a different user. */
-static void explain_access(const char *path, clra_status_t *st)
-{
-    struct stat sb;
-    char who[96], user[48];
-    if (!st || stat(path, &sb) != 0)
-        return;
-    clra__describe_uid(sb.st_uid, who, sizeof who);
-    clra__sudo_user(sb.st_uid, user, sizeof user);
-    if (geteuid() == 0) /* root connects as the owner, so the owner is shut out too */
-        clra__detail(st, "permission denied connecting to %s (owned by %s, mode %03o): its owner "
-                     "may not open it either, so neither does root acting as them; give the "
-                     "owner read and write on it", path, who, (unsigned)(sb.st_mode & 0777));
-    else
-        clra__detail(st, "permission denied connecting to %s (owned by %s, mode %03o); run as "
-                     "that user (e.g. sudo -u %s clrattach ...) or as root", path, who,
-                     (unsigned)(sb.st_mode & 0777), user);
-}
-
-/* A pid's socket is checked before the connect, connected to as the pid's owner when we are
- * root, and its listener checked after: the socket found by name must really be the target's. */
-static int connect_checked(const clra_endpoint_t *ep, const clra__deadline_t *d, clra__conn_t *c,
-                           clra_status_t *st)
-{
-    clra__owner_t owner;
-    struct stat sb;
-    if (clra__process_owner(CLRA__PROC, ep->pid, &owner) != 0) {
-        clra__detail(st, "process %d is gone (no /proc/%d/status)", ep->pid, ep->pid);
-        return CLRA_ENOPROC;
-    }
-    int rc = clra__socket_check(ep->path, ep->pid, &owner, &sb, st);
-    if (rc)
-        return rc;
-    /* As the socket's owner (checked above to be the target's user or root): a runtime that
-     * made it as root and then dropped its privileges stays reachable, and a listener that
-     * checks its peer (a libclrprof control endpoint) sees its owner, in any user namespace. */
-    rc = clra__connect_as(ep->path, sb.st_uid, sb.st_gid, d, c, st);
-    if (rc == 0 && (rc = clra__peer_check(c->fd, ep->path, ep->pid, st)) != 0)
-        clra__close(c);
-    return rc;
-}
-
-#endif
-
 int clra__open(clra__endpoint_t *ep, const clra__deadline_t *d, clra__conn_t *c,
                clra_status_t *st)
 {
@@ -114,22 +46,20 @@ int clra__open(clra__endpoint_t *ep, const clra__deadline_t *d, clra__conn_t *c,
         ep->fd = -1;
         return 0;
     }
-#ifdef _WIN32
-    if (ep->pipe) {
+    if (ep->pipe) { /* Windows: a reverse connection's pipe, spent the same way */
         void *pipe = ep->pipe;
         ep->pipe = NULL;
         return clra__conn_from_pipe(pipe, c);
     }
-#endif
     if (!ep->at.path[0]) {
         clra__detail(st, "the connection was spent by an earlier command (one per connection)");
         return CLRA_ENOENDPOINT;
     }
     /* An explicit path (pid 0) is the caller's own choice and is taken as given. */
-    int rc = ep->at.pid > 0 ? connect_checked(&ep->at, d, c, st)
+    int rc = ep->at.pid > 0 ? clra__connect_checked(&ep->at, d, c, st)
                             : clra__connect(ep->at.path, d, c, st);
     if (rc == CLRA_EACCES)
-        explain_access(ep->at.path, st);
+        clra__explain_access(ep->at.path, st);
     return rc;
 }
 

@@ -10,18 +10,15 @@
 typedef struct clra__endpoint {
     clra_endpoint_t at; /* at.pid > 0: the socket is checked as that process's */
     int fd;             /* a connection spent by the first clra__open; -1 when none */
-#ifdef _WIN32
-    void *pipe; /* the same on Windows: a reverse connection's pipe HANDLE, NULL when none */
-#endif
+    void *pipe; /* the same on Windows: a reverse connection's pipe HANDLE; NULL when none,
+                 * always on Unix */
 } clra__endpoint_t;
 
 /* A connection for one command (clrattach.h): a reverse server's, or the caller's own. */
 struct clra_connection {
     int fd;
     int ns_pid; /* the advertised pid, 0 when unknown */
-#ifdef _WIN32
-    void *pipe; /* Windows: the connected pipe's HANDLE (overlapped); fd is then -1 */
-#endif
+    void *pipe; /* Windows: the connected pipe's HANDLE (overlapped), fd then -1; Unix: NULL */
 };
 
 /* Opens a connection to ep: its reverse connection (taken: ep->fd becomes -1), or a new one to

@@ -112,6 +112,7 @@ int clra_reverse_server_accept(clra_reverse_server_t *s, const clra_guid_t *cook
         return CLRA_ENOMEM;
     c->ns_pid = (int)h->ad.pid;
     c->fd = clra__held_take(h).fd;
+    c->pipe = NULL;
     *out = c;
     return 0;
 }
@@ -129,6 +130,7 @@ int clra_connection_from_fd(int fd, clra_connection_t **out)
         return CLRA_ENOMEM;
     c->fd = fd;
     c->ns_pid = 0;
+    c->pipe = NULL;
     *out = c;
     return 0;
 }

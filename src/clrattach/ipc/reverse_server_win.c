@@ -4,6 +4,7 @@
  * instance's advertise is read under a bound, and the latest live connection per runtime
  * cookie is held until a command takes it. */
 #include "ipc/reverse_held.h"
+#include "ipc/transport_win.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -10,7 +10,7 @@
 
 typedef struct clra__conn {
     int fd;      /* the Unix socket; -1 on Windows, where the pipe is below */
-#ifdef _WIN32
+#ifdef _WIN32 /* the named pipe's HANDLEs: no Unix type can hold them, no Unix code uses them */
     void *pipe;  /* HANDLE of the named pipe (overlapped), NULL when closed */
     void *event; /* HANDLE of the event its overlapped reads and writes complete on */
 #endif
@@ -21,16 +21,6 @@ typedef struct clra__conn {
  * CLRA_EIO, with st->sys_errno and st->detail set. */
 int clra__connect(const char *path, const clra__deadline_t *d, clra__conn_t *c,
                   clra_status_t *st);
-#ifndef _WIN32
-#include <sys/types.h>
-/* clra__connect as uid and gid (a socket's owner) when we are root and uid is not 0: the
- * kernel checks the socket's permissions as the owner's, and the listener's SO_PEERCRED shows
- * the owner (a libclrprof control endpoint admits only its process's owner or root, as its
- * user namespace sees them; host root is unmapped, the overflow uid, in a rootless
- * container). Otherwise a plain clra__connect. */
-int clra__connect_as(const char *path, uid_t uid, gid_t gid, const clra__deadline_t *d,
-                     clra__conn_t *c, clra_status_t *st);
-#endif
 /* Sends all n bytes (the server blocks everyone on a partial message, so never stop early
  * without closing). CLRA_ETIMEDOUT, CLRA_ECONNLOST or CLRA_EIO. */
 int clra__send_all(clra__conn_t *c, const void *buf, size_t n, const clra__deadline_t *d);
@@ -64,19 +54,14 @@ int clra__recv_now(clra__conn_t *c, void *buf, size_t cap, size_t *got, clra_sta
  * event. */
 void clra__conn_store(const clra__conn_t *c, int *fd, void **aux);
 void clra__conn_load(clra__conn_t *c, int fd, void *aux);
-#ifdef _WIN32
-/* Writes "what(path): <system message> (Windows error N)" into st's detail and err into its
- * sys_errno. */
-void clra__win_detail(clra_status_t *st, const char *what, const char *path, unsigned long err);
-/* The pid of the process that created the pipe's server end (GetNamedPipeServerProcessId), so
- * a pipe found by name is checked to be the target's; 0 or CLRA_EUNSAFE with st->detail. */
-int clra__pipe_server_check(clra__conn_t *c, const char *path, int pid, clra_status_t *st);
-/* Takes over pipe, a connected overlapped pipe HANDLE (a reverse connection), as c: c owns it
- * from here even on failure. 0 or CLRA_EIO (no event for its overlapped I/O). */
+/* Takes over pipe, a connected overlapped pipe HANDLE (a reverse connection on Windows), as c:
+ * c owns it from here even on failure. 0 or CLRA_EIO (no event for its overlapped I/O); on
+ * Unix, where there are no pipe HANDLEs (always NULL), CLRA_EINVAL. */
 int clra__conn_from_pipe(void *pipe, clra__conn_t *c);
-/* Closes a pipe HANDLE no connection took over (NULL is a no-op). */
+/* Closes a pipe HANDLE no connection took over (NULL, always so on Unix, is a no-op). */
 void clra__pipe_close(void *pipe);
-#endif
+/* Platform-only calls: ipc/transport_unix.h (connect as a socket's owner), ipc/transport_win.h
+ * (Windows error details, the pipe server's pid). */
 
 
 #endif

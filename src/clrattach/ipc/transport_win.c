@@ -4,7 +4,7 @@
  * (docs/windows.md). Every wait is bounded by the command's deadline: a busy pipe is waited for
  * in slices with WaitNamedPipe, reads and writes are overlapped and cancelled (CancelIoEx) when
  * the deadline passes. */
-#include "ipc/transport.h"
+#include "ipc/transport_win.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -4,7 +4,7 @@
 
 #include <stdint.h>
 #include <time.h>
-#ifdef _WIN32
+#ifdef _WIN32 /* the monotonic clock; its seam belongs with the clock helper */
 #include <windows.h>
 
 /* QueryPerformanceCounter: Windows' monotonic clock (never set back, counts across sleep). */
@@ -46,7 +46,7 @@ int clra__deadline_left_ms(const clra__deadline_t *d)
 /* One pause for every polling loop, so shared code needs no platform #ifdef of its own. */
 void clra__sleep_ms(int ms)
 {
-#ifdef _WIN32
+#ifdef _WIN32 /* the pause; its seam belongs with the clock helper */
     Sleep((DWORD)ms);
 #else
     struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};

@@ -7,17 +7,6 @@
 #include <string.h>
 #include <unistd.h>
 
-long long clra__pread(int fd, void *buf, size_t n, uint64_t off)
-{
-#ifdef _WIN32
-    if (_lseeki64(fd, (long long)off, SEEK_SET) < 0)
-        return -1;
-    return read(fd, buf, n > 0x40000000u ? 0x40000000u : (unsigned)n);
-#else
-    return pread(fd, buf, n, (off_t)off);
-#endif
-}
-
 char *clra__strndup(const char *s, size_t n)
 {
     size_t len = strnlen(s, n);

@@ -1,5 +1,5 @@
 /* file_io.h - the few file calls that differ under mingw's C runtime (msvcrt): open flags it
- * lacks or names differently (binary mode, no inheritance), pread and strndup. */
+ * lacks or names differently (binary mode, no inheritance), pread and strndup. Shared code here, the differences in file_io_unix.c and file_io_win.c. */
 #ifndef CLRA_FILE_IO_H
 #define CLRA_FILE_IO_H
 
@@ -7,16 +7,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#ifdef _WIN32
-#include <io.h>
-#define CLRA_O_CLOEXEC O_NOINHERIT
-#define CLRA_O_NONBLOCK 0 /* no FIFOs to hang on */
-#define CLRA_O_BINARY O_BINARY /* msvcrt opens in text mode otherwise (CRLF, ^Z) */
-#else
-#define CLRA_O_CLOEXEC O_CLOEXEC
-#define CLRA_O_NONBLOCK O_NONBLOCK
-#define CLRA_O_BINARY 0
-#endif
+/* The open flags that differ (file_io_unix.c, file_io_win.c): no inheritance by children
+ * (O_CLOEXEC; O_NOINHERIT), no hang on a FIFO (O_NONBLOCK; 0, Windows has none), binary mode
+ * (0; O_BINARY, or msvcrt opens in text mode: CRLF, ^Z). */
+extern const int clra__o_cloexec, clra__o_nonblock, clra__o_binary;
+#define CLRA_O_CLOEXEC clra__o_cloexec
+#define CLRA_O_NONBLOCK clra__o_nonblock
+#define CLRA_O_BINARY clra__o_binary
 
 /* pread's contract; on Windows a seek and a read, so the descriptor's offset moves (callers
  * there own the descriptor alone). -1 with errno on failure. */
@@ -30,18 +27,11 @@ void *clra__read_whole(int fd, size_t size);
 /* A path the target will not resolve against its own working directory: one starting with a
  * slash on Unix; on Windows a drive letter, colon and (back)slash, or two (back)slashes (UNC
  * and device paths). */
-static inline int clra__path_is_absolute(const char *p)
-{
-#ifdef _WIN32
-    if (!p)
-        return 0;
-    if ((p[0] == '\\' || p[0] == '/') && (p[1] == '\\' || p[1] == '/'))
-        return 1;
-    return ((p[0] | 0x20) >= 'a' && (p[0] | 0x20) <= 'z') && p[1] == ':' &&
-           (p[2] == '\\' || p[2] == '/');
-#else
-    return p && p[0] == '/';
-#endif
-}
+int clra__path_is_absolute(const char *p);
+
+/* The first size bytes of fd, read-only, until clra__unmap_file: mapped on Unix, read into
+ * memory on Windows (no mmap there). NULL with errno on failure. */
+void *clra__map_file(int fd, size_t size);
+void clra__unmap_file(void *p, size_t size);
 
 #endif

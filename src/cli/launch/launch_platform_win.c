@@ -1,0 +1,82 @@
+/* launch_platform_win.c - launch/launch_platform.h's names and texts on Windows. */
+#include "launch/launch_platform.h"
+#include "launch/launch_win.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <windows.h>
+
+const char launch_port_word[] = "pipe";
+const char launch_nothing_to_do[] =
+    "give --profiler (on Windows the only startup action so far; see --help)";
+
+const char launch_description[] =
+    "Starts COMMAND (a .NET program) with its runtime paused before any managed code,\n"
+    "on a private named pipe (DOTNET_DiagnosticPorts=<pipe name>,connect,suspend).\n"
+    "While it is paused, registers the profiler with StartupProfiler, so it loads\n"
+    "through ICorProfilerCallback::Initialize and may use every event flag (attach\n"
+    "cannot). Then it resumes the runtime and waits for COMMAND, exiting with its\n"
+    "exit code. COMMAND keeps the console and its standard handles; Ctrl-C reaches it\n"
+    "as it reaches us (we ignore it once COMMAND runs; before, COMMAND is stopped).\n"
+    "Options end at COMMAND (or at '--').\n";
+const char launch_epilogue[] =
+    "--trace, --profile and --startup-hook (and the options that only make sense\n"
+    "with them) are Linux-only so far: refused here, by name.\n"
+    "\n"
+    "example:\n"
+    "  clrattach launch --profiler libhello_profiler.dll -- app.exe\n"
+    "\n"
+    "exit codes: COMMAND's own; before it runs: 2 usage, 4 COMMAND never connected\n"
+    "(not .NET, or it could not be started), 7 timed out, 8 connection failure or\n"
+    "COMMAND ended while paused, 10 the runtime refused the profiler, 130 Ctrl-C\n"
+    "while paused (COMMAND is then stopped before running managed code).\n";
+
+/* Windows file names ignore case. */
+int launch_same_name(const char *a, const char *b)
+{
+    return _stricmp(a, b) == 0;
+}
+
+/* A backslash, a slash or a drive's colon ends a directory. */
+const char *launch_base_name(const char *command)
+{
+    const char *base = command;
+    for (const char *c = command; *c; c++)
+        if (strchr("\\/:", *c))
+            base = c + 1;
+    return base;
+}
+
+int launch_is_dotnet_host(const char *base)
+{
+    return launch_same_name(base, "dotnet") || launch_same_name(base, "dotnet.exe");
+}
+
+/* The one sentence for an option Windows does not have yet. */
+int launch_refuses_option(const char *option)
+{
+    static const char *const why[][2] = {
+        {"--trace", "the trace stream is not built for Windows"},
+        {"--profile", "the sampler profiler is built for Linux only so far"},
+        {"--startup-hook", "the startup hook check is not built for Windows"},
+    };
+    for (size_t i = 0; i < sizeof why / sizeof why[0]; i++) {
+        if (strcmp(option, why[i][0]) == 0) {
+            fprintf(stderr, "clrattach launch: %s is not supported on Windows yet: %s (see "
+                    "docs/windows.md)\n", option, why[i][1]);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The runtime's LoadLibrary needs a file, not a directory. */
+const char *launch_profiler_problem(const char *path)
+{
+    wchar_t *w = launch_win_wide(path);
+    DWORD attrs = w ? GetFileAttributesW(w) : INVALID_FILE_ATTRIBUTES;
+    free(w);
+    if (attrs == INVALID_FILE_ATTRIBUTES)
+        return "no such file";
+    return attrs & FILE_ATTRIBUTE_DIRECTORY ? "a directory" : NULL;
+}
