@@ -21,6 +21,7 @@
 #define _GNU_SOURCE
 #include "sampler.h"
 #include "signal_sampler.h"
+#include "common/shared_names.h" /* CLSID_SAMPLER, CLSID_SAMPLER_BESIDE */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -333,10 +334,10 @@ static void sampler_destroy(clrprof_profiler_t *p)
 }
 
 /* Everything but the CLSID and the load kind is shared by the sampler's two classes. */
-#define SAMPLER_DEF(clsid_last, only)                                                             \
+#define SAMPLER_DEF(clsid_of, only)                                                               \
     {                                                                                             \
         .name = "sampler",                                                                        \
-        .clsid = {0x8A3C5B1E, 0x6F0D, 0x4C2A, {0x9E, 0x57, 0x2D, 0x4F, 0x1B, 0x3A, 0x6C, clsid_last}}, \
+        .clsid = clsid_of(CLSID_GUID),                                                            \
         .events = COR_PRF_MONITOR_THREADS | COR_PRF_ENABLE_STACK_SNAPSHOT,                        \
         .notification_only = only,                                                                \
         .state_size = sizeof(sampler_t),                                                          \
@@ -351,14 +352,14 @@ static void sampler_destroy(clrprof_profiler_t *p)
         .callbacks = {.ThreadCreated = on_thread_change, .ThreadDestroyed = on_thread_change},    \
     }
 
-/* {8A3C5B1E-6F0D-4C2A-9E57-2D4F1B3A6C90}: the sampler as the main profiler (clrattach profile,
- * stack and launch --profile). */
-static const clrprof_def_t sampler = SAMPLER_DEF(0x90, 0);
-/* {8A3C5B1E-6F0D-4C2A-9E57-2D4F1B3A6C91}: the same sampler loaded as a notification-only
- * profiler, beside a main profiler that holds the runtime's one main slot (an APM agent).
+/* CLSID_SAMPLER: the sampler as the main profiler (clrattach profile, stack and launch
+ * --profile). */
+static const clrprof_def_t sampler = SAMPLER_DEF(CLSID_SAMPLER, 0);
+/* CLSID_SAMPLER_BESIDE: the same sampler loaded as a notification-only profiler, beside a
+ * main profiler that holds the runtime's one main slot (an APM agent).
  * LoadAsNotificationOnly is asked before InitializeForAttach sees the client data, so the
  * trigger chooses the load kind by the CLSID it sends. */
-static const clrprof_def_t sampler_beside = SAMPLER_DEF(0x91, 1);
+static const clrprof_def_t sampler_beside = SAMPLER_DEF(CLSID_SAMPLER_BESIDE, 1);
 
 /* Either class, by the CLSID the runtime asks for. */
 CLRPROF_EXPORT HRESULT DllGetClassObject(REFCLSID rclsid, REFIID riid, void **ppv)

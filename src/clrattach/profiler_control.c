@@ -3,6 +3,7 @@
  * its library leave the process. */
 #define _GNU_SOURCE
 #include "clrattach.h"
+#include "common/shared_names.h" /* CONTROL_NAME_PREFIX, CONTROL_SOCKET_SUFFIX */
 #include "util/small_libc.h"
 #include "ipc/request.h"
 #include "ipc/transport.h"
@@ -41,13 +42,14 @@ static long long now_ms(void)
 static int control_name_matches(const char *name, int ns_pid, char clsid[37])
 {
     char prefix[32];
-    int n = snprintf(prefix, sizeof prefix, "clrprof-%d-", ns_pid);
+    size_t suffix = sizeof CONTROL_SOCKET_SUFFIX - 1;
+    int n = snprintf(prefix, sizeof prefix, CONTROL_NAME_PREFIX "%d-", ns_pid);
     size_t len = strlen(name);
-    if (strncmp(name, prefix, (size_t)n) != 0 || len != (size_t)n + 36 + 5 ||
-        strcmp(name + len - 5, ".sock") != 0)
+    if (strncmp(name, prefix, (size_t)n) != 0 || len != (size_t)n + CLSID_TEXT_LEN + suffix ||
+        strcmp(name + len - suffix, CONTROL_SOCKET_SUFFIX) != 0)
         return 0;
-    memcpy(clsid, name + n, 36);
-    clsid[36] = '\0';
+    memcpy(clsid, name + n, CLSID_TEXT_LEN);
+    clsid[CLSID_TEXT_LEN] = '\0';
     return 1;
 }
 

@@ -3,6 +3,7 @@
  * each slot (wine cannot list \\.\pipe\) and asked their CLSID; a detached DLL is gone when no
  * module of the process sits at its base address any more. */
 #include "clrattach.h"
+#include "common/shared_names.h" /* CONTROL_PIPE_FORMAT, CONTROL_SLOTS */
 #include "target/process_win.h"
 #include "util/deadline.h"
 #include "util/status.h"
@@ -11,7 +12,6 @@
 #include <string.h>
 #include <windows.h>
 
-#define CONTROL_SLOTS 8
 #define PROBE_TIMEOUT_MS 2000
 #define POLL_MS 10
 
@@ -45,8 +45,8 @@ int clra_profiler_list(int pid, clra_profiler_ref_t *out, int max, clra_status_t
         char path[64];
         wchar_t wpath[64];
         clra_profiler_ref_t ref;
-        snprintf(path, sizeof path, "\\\\.\\pipe\\clrprof-%d-%d", pid, slot);
-        swprintf(wpath, 64, L"\\\\.\\pipe\\clrprof-%d-%d", pid, slot);
+        snprintf(path, sizeof path, CONTROL_PIPE_FORMAT, pid, slot);
+        swprintf(wpath, 64, L"" CONTROL_PIPE_FORMAT, pid, slot);
         if (!WaitNamedPipeW(wpath, PROBE_TIMEOUT_MS) || ref_from_status(pid, path, &ref) != 0)
             continue;
         if (out && count < max)
@@ -55,8 +55,8 @@ int clra_profiler_list(int pid, clra_profiler_ref_t *out, int max, clra_status_t
     }
     if (count == 0)
         clra__detail(st, "process %d has no libclrprof profiler with a control pipe "
-                     "(\\\\.\\pipe\\clrprof-%d-0..%d; only profilers built on libclrprof, without "
-                     "control=0, can be reached)", pid, pid, CONTROL_SLOTS - 1);
+                     "(" CONTROL_PIPE_FORMAT "..%d; only profilers built on libclrprof, without "
+                     "control=0, can be reached)", pid, pid, 0, CONTROL_SLOTS - 1);
     return count;
 }
 

@@ -3,6 +3,7 @@
 #define CLRA_CLI_H
 
 #include "clrattach.h"
+#include "common/shared_names.h" /* CLSID_HELLO_TEXT, the sampler's CLSIDs */
 
 #include <stdio.h>
 #include <time.h>
@@ -20,9 +21,6 @@ enum {
     EXIT_CONNECTION = 8, /* connection refused or lost, or a malformed reply */
     EXIT_REFUSED = 10,   /* the runtime answered with a failure HRESULT */
 };
-
-/* The hello profiler's CLSID: the default where a verb takes --clsid. */
-#define HELLO_CLSID "5E3E0C65-3E00-442D-B0AD-7F2D7F8946DF"
 
 
 /* Maps a CLRA_E* code to one of the exit codes above. */

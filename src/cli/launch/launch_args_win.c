@@ -58,7 +58,7 @@ static const cli_opt_t launch_opts[] = {
     CLI_CALL("profiler", CLI_ARG_REQUIRED, launch_win_opts_t, profiler, "PATH", take_profiler,
              "the profiler DLL (made absolute)"),
     CLI_GUID("clsid", launch_win_opts_t, clsid,
-             "its CLSID (default: the hello profiler's,\n" HELLO_CLSID ")"),
+             "its CLSID (default: the hello profiler's,\n" CLSID_HELLO_TEXT ")"),
     CLI_STRING("data", launch_win_opts_t, data, "TEXT",
                "settings for the profiler: StartupProfiler carries no client data, so TEXT goes "
                "into COMMAND's CLRPROF_OPTIONS, where libclrprof profilers read it"),
@@ -106,7 +106,7 @@ static const cli_verb_t launch_verb = {
 int launch_win_parse(int argc, char **argv, launch_win_opts_t *o)
 {
     cli_args_t a;
-    clra_guid_parse(HELLO_CLSID, &o->clsid);
+    clra_guid_parse(CLSID_HELLO_TEXT, &o->clsid);
     int p = cli_parse(&launch_verb, argc, argv, o, &a);
     if (p != 0)
         return p;

@@ -58,7 +58,7 @@ int launch_profile_check(launch_opts_t *o)
     if (!lib)
         return -1;
     snprintf(o->profiler, sizeof o->profiler, "%s", lib);
-    clra_guid_parse(SAMPLER_CLSID, &o->clsid);
+    clra_guid_parse(CLSID_SAMPLER_TEXT, &o->clsid);
     return 0;
 }
 
@@ -97,7 +97,7 @@ void launch_profile_connect(launch_profile_t *lp, int pid, int timeout_ms)
     lp->s.pid = pid;
     lp->t0_ms = lp->last_drain_ms = now_ms();
     for (long long waited = 0; waited < FIND_WAIT_MS; waited = now_ms() - lp->t0_ms) {
-        int rc = session_find_sampler(pid, SAMPLER_CLSID, &lp->s.ref, &st);
+        int rc = session_find_sampler(pid, CLSID_SAMPLER_TEXT, &lp->s.ref, &st);
         lp->connected = rc == 0;
         if (rc != CLRA_ENOENDPOINT)
             break;
