@@ -21,6 +21,7 @@
 #define _GNU_SOURCE
 #include "sampler.h"
 #include "signal_sampler.h"
+#include "common/mono_clock.h"
 #include "common/shared_names.h" /* CLSID_SAMPLER, CLSID_SAMPLER_BESIDE */
 
 #include <errno.h>
@@ -111,13 +112,6 @@ static HRESULT sampler_attach(clrprof_profiler_t *p, const void *data, size_t le
     return setup(p, data, len);
 }
 
-static uint64_t mono_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
-
 /* A startup sampler's deadline: launch holds and drains it within ~100 ms; if nothing drained
  * within startup_hold_ms the trigger is gone, and sampling until the program exits would only
  * cost the program. (The SDK's hold timer never starts for a startup profiler: it counts
@@ -125,7 +119,7 @@ static uint64_t mono_ns(void)
 static int startup_deadline_passed(clrprof_profiler_t *p, sampler_t *s)
 {
     if (!s->startup_hold_ms || clrprof_is_attached(p) || __atomic_load_n(&s->drained, __ATOMIC_ACQUIRE) ||
-        mono_ns() - s->started_ns < (uint64_t)s->startup_hold_ms * 1000000ULL)
+        mono__ns() - s->started_ns < (uint64_t)s->startup_hold_ms * 1000000ULL)
         return 0;
     s->startup_hold_ms = 0;
     HRESULT hr = clrprof_request_detach(p, "no trigger drained the startup sampler within "
@@ -206,7 +200,7 @@ static void sampler_attached(clrprof_profiler_t *p)
 static HRESULT sampler_startup(clrprof_profiler_t *p, const void *data, size_t len)
 {
     sampler_t *s = clrprof_state(p);
-    s->started_ns = mono_ns();
+    s->started_ns = mono__ns();
     HRESULT hr = setup(p, data, len);
     if (SUCCEEDED(hr))
         sampler_attached(p);

@@ -3,6 +3,7 @@
  * its library leave the process. */
 #define _GNU_SOURCE
 #include "clrattach.h"
+#include "common/mono_clock.h"
 #include "common/shared_names.h" /* CONTROL_NAME_PREFIX, CONTROL_SOCKET_SUFFIX */
 #include "util/small_libc.h"
 #include "ipc/request.h"
@@ -22,20 +23,11 @@
 #ifdef _WIN32
 /* Windows: listing, the unload wait and the module checks are in profiler_control_win.c. */
 #include <windows.h>
-static long long now_ms(void) { return (long long)GetTickCount64(); }
 #else
 #include "target/procfs.h"
 
 #include <dirent.h>
 #include <unistd.h>
-
-/* CLOCK_MONOTONIC in milliseconds, for the detach's elapsed time. */
-static long long now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
-}
 
 
 /* Whether name is clrprof-<ns_pid>-<36-char clsid>.sock; copies the clsid when it is. */
@@ -215,7 +207,7 @@ int clra_profiler_detach(const clra_profiler_ref_t *ref, int timeout_ms, clra_de
     if (!res)
         res = &lres;
     memset(res, 0, sizeof *res);
-    long long t0 = now_ms();
+    long long t0 = mono__ms();
     clra__deadline_t d = clra__deadline_in(timeout_ms);
     int err = request(ref, "detach", reply, &d, &c, st);
     if (err)
@@ -244,7 +236,7 @@ int clra_profiler_detach(const clra_profiler_ref_t *ref, int timeout_ms, clra_de
     else
         err = res->library_inode ? clra_library_wait_unmapped(ref->pid, res->library_inode,
                                                               clra__deadline_left_ms(&d), st) : 0;
-    res->elapsed_ms = (int)(now_ms() - t0);
+    res->elapsed_ms = (int)(mono__ms() - t0);
     return err;
 }
 

@@ -68,7 +68,6 @@ struct clrprof_profiler {
 #endif
 };
 
-uint64_t clrprof__now_ns(void);
 /* Points the slots the profiler provided at timing wrappers that call them. */
 void clrprof__install_callbacks(ICorProfilerCallback11Vtbl *vtbl, const ICorProfilerCallback11Vtbl *user);
 /* Starts the service thread (control endpoint, timers, detach requests). 0 or an errno. */

@@ -62,7 +62,7 @@ int cli_target_pid(const char *name, char **args, int nargs, long long timeout_m
 typedef struct cli_run {
     int pid; /* the target, 0 when there is none (ps) */
     int json;
-    struct timespec t0;
+    uint64_t t0_ns; /* mono__ns() at cli_run_begin */
     json_out_t j;
 } cli_run_t;
 
