@@ -8,6 +8,7 @@
  */
 #define _GNU_SOURCE
 #include "util/file_io.h"
+#include "common/le_bytes.h"
 #include "util/status.h"
 
 #include <errno.h>
@@ -45,11 +46,6 @@ static int fetch(const source_t *s, uint64_t off, void *out, size_t n)
         got += k > 0 ? (size_t)k : 0;
     }
     return 0;
-}
-
-static uint32_t le32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
 /* Records the verdict and why; always returns 1 so callers can `return stop(...)`. */
@@ -90,9 +86,9 @@ static int type_header(const source_t *s, uint64_t *off, char name[NAME_MAX_LEN 
         return 1;
     if (fetch(s, *off + 2, h, 12) != 0)
         return stop(info, CLRA_NETTRACE_INCOMPLETE, s->size, "cut off inside a type header");
-    *version = (int32_t)le32(h);
-    *min_version = (int32_t)le32(h + 4);
-    uint32_t len = le32(h + 8);
+    *version = (int32_t)le__u32(h);
+    *min_version = (int32_t)le__u32(h + 4);
+    uint32_t len = le__u32(h + 8);
     if (len == 0 || len > NAME_MAX_LEN)
         return stop(info, CLRA_NETTRACE_INVALID, *off, "a type name of %u bytes at offset %llu",
                     (unsigned)len, (unsigned long long)*off);
@@ -160,7 +156,7 @@ static int walk_block(const source_t *s, uint64_t *off, clra_nettrace_info_t *in
                     name);
     *off += 4;
     *off += (4 - *off % 4) % 4;
-    uint64_t end = *off + le32(size_bytes);
+    uint64_t end = *off + le__u32(size_bytes);
     if (end >= s->size)
         return stop(info, CLRA_NETTRACE_INCOMPLETE, s->size, "cut off inside the %s at offset "
                     "%llu", name, (unsigned long long)start);

@@ -7,6 +7,7 @@
  * to `pending` until it is whole, so memory is one block however large the trace.
  */
 #include "proto/nettrace_internal.h"
+#include "common/le_bytes.h"
 #include "util/status.h"
 
 #include <stdarg.h>
@@ -80,11 +81,6 @@ static int cursor_failed(clra_nettrace_decoder_t *d, const clra__ntcur_t *c, con
         return -1;
     return corrupt(d, c->base + c->want_at, "corrupt %s at offset %llu: expected %s", block,
                    (unsigned long long)(c->base + c->want_at), c->want);
-}
-
-static uint32_t le32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
 /* ---- metadata table ---------------------------------------------------------------------- */
@@ -449,7 +445,7 @@ static int type_header(clra_nettrace_decoder_t *d, const uint8_t *p, size_t avai
         snprintf(d->expect, sizeof d->expect, "a type header");
         return 0;
     }
-    uint32_t len = le32(p + at + 10);
+    uint32_t len = le__u32(p + at + 10);
     if (len == 0 || len > NAME_MAX_LEN)
         return corrupt(d, off + 10, "a type name of %u bytes at offset %llu (1 to %d expected)",
                        (unsigned)len, (unsigned long long)off + 10, NAME_MAX_LEN);
@@ -462,8 +458,8 @@ static int type_header(clra_nettrace_decoder_t *d, const uint8_t *p, size_t avai
         return corrupt(d, off + 14 + len, "byte 0x%02X at offset %llu where the end of a type "
                        "header (06) belongs", p[at + 14 + len],
                        (unsigned long long)off + 14 + len);
-    *version = (int32_t)le32(p + at + 2);
-    *min_version = (int32_t)le32(p + at + 6);
+    *version = (int32_t)le__u32(p + at + 2);
+    *min_version = (int32_t)le__u32(p + at + 6);
     memcpy(name, p + at + 14, len);
     name[len] = '\0';
     *pos = at + 15 + len;
@@ -578,7 +574,7 @@ static long step_object(clra_nettrace_decoder_t *d, const uint8_t *p, size_t ava
         snprintf(d->expect, sizeof d->expect, "the size of a %s", name);
         return 0;
     }
-    uint32_t size = le32(p + pos);
+    uint32_t size = le__u32(p + pos);
     if (size > CLRA_NETTRACE_MAX_BLOCK)
         return corrupt(d, d->offset + pos, "a %s of %u bytes at offset %llu (at most %u "
                        "expected)", name, (unsigned)size, (unsigned long long)(d->offset + pos),
