@@ -4,6 +4,11 @@
 #include "common/mono_clock.h"
 
 #include <stdint.h>
+#ifdef _WIN32
+#include <windows.h> /* Sleep */
+#else
+#include <time.h> /* nanosleep */
+#endif
 
 clra__deadline_t clra__deadline_in(int timeout_ms)
 {
