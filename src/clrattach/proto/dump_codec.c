@@ -41,7 +41,7 @@ static int read_text(const uint8_t *p, size_t n, char *text, size_t cap, clra_st
     if (!u)
         return CLRA_ENOMEM;
     for (uint32_t i = 0; i < units; i++) /* the text may sit at an odd address */
-        u[i] = (uint16_t)(p[4 + 2 * i] | (p[5 + 2 * i] << 8));
+        u[i] = le__u16(p + 4 + 2 * i);
     int rc = 0;
     if (u[units - 1] != 0) {
         clra__detail(st, "the dump error reply's text does not end in a NUL");
