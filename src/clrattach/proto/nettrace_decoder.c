@@ -412,7 +412,7 @@ static int event_block(clra_nettrace_decoder_t *d, clra__ntcur_t *c, int metadat
                 return corrupt(d, ev.offset, "corrupt %s at offset %llu: an event size that "
                                "disagrees with its payload size", what,
                                (unsigned long long)ev.offset);
-            c->pos = end + (size_t)((4 - (c->base + end) % 4) % 4);
+            c->pos = end + (size_t)clra__nt_pad4(c->base + end);
             c->pos = c->pos > c->end ? c->end : c->pos;
         }
         if (deliver(d, &ev, metadata, c))

@@ -31,7 +31,8 @@ static inline void clra__nt_type_fields(const uint8_t *f, int32_t *version, int3
     *name_len = le__u32(f + 8);
 }
 
-/* The padding after a block's size field that ends at stream offset off. */
+/* The padding that brings stream offset off to a multiple of 4: after a block's size field,
+ * and after each uncompressed event. */
 static inline uint64_t clra__nt_pad4(uint64_t off)
 {
     return (4 - off % 4) % 4;
