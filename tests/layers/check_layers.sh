@@ -40,9 +40,22 @@ if [ -n "$named" ]; then
 fi
 
 cd "$src" || exit 2
+top_dir=${src%/src}
 if grep -rln '^#include "\(util\|proto\|ipc\|target\|stage\|assembly\|framework\)/' \
     clrprof cli ../profilers; then
     echo "layering: the files above include libclrattach internals (use include/clrattach.h)"
+    fail=1
+fi
+# The CLI and the profilers have src/ on their include path for common/: from there they could
+# reach the libraries' private files by folder ("clrattach/util/...", "clrprof/profiler_internal.h").
+bad=$(grep -rn --include='*.[ch]' '^#include "\(clrattach\|clrprof\|cli\)/' cli ../profilers |
+    while IFS= read -r hit; do
+        inc=${hit#*#include \"}; inc=${inc%%\"*}
+        [ -f "$top_dir/include/$inc" ] || echo "$hit"
+    done)
+if [ -n "$bad" ]; then
+    echo "$bad"
+    echo "layering: the includes above reach private files through src/ (use include/)"
     fail=1
 fi
 # A "../" spelling reaches past the include path (the CLI once read target/procfs.h so).
