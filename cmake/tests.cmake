@@ -99,6 +99,11 @@ set_tests_properties(unit.layering PROPERTIES LABELS unit)
 add_test(NAME unit.platforms COMMAND bash ${CMAKE_SOURCE_DIR}/tests/layers/check_platforms.sh
          ${CMAKE_SOURCE_DIR})
 set_tests_properties(unit.platforms PROPERTIES LABELS unit)
+# The names programs share (CLSIDs, control endpoints, the mark) are spelled in
+# src/common/shared_names.h only.
+add_test(NAME unit.shared_names COMMAND bash ${CMAKE_SOURCE_DIR}/tests/layers/check_shared_names.sh
+         ${CMAKE_SOURCE_DIR})
+set_tests_properties(unit.shared_names PROPERTIES LABELS unit)
 
 # Every section the sources cite in docs/protocol.md or docs/profiling-api.md exists there.
 add_test(NAME unit.doc_citations COMMAND bash ${CMAKE_SOURCE_DIR}/tests/docs/check_citations.sh ${CMAKE_SOURCE_DIR})

@@ -7,6 +7,7 @@
  */
 #include "clrprof/clrprof_profiler.h"
 #include "clrprof/clrprof_util.h"
+#include "common/shared_names.h" /* CLSID_HELLO */
 
 #include <stdlib.h>
 
@@ -74,10 +75,10 @@ static void hello_detached(clrprof_profiler_t *p)
                 h->modules, h->threads, h->exceptions);
 }
 
-/* {5E3E0C65-3E00-442D-B0AD-7F2D7F8946DF}: clrattach's default --clsid. */
+/* CLSID_HELLO: clrattach's default --clsid. */
 static const clrprof_def_t hello = {
     .name = "hello",
-    .clsid = {0x5E3E0C65, 0x3E00, 0x442D, {0xB0, 0xAD, 0x7F, 0x2D, 0x7F, 0x89, 0x46, 0xDF}},
+    .clsid = CLSID_HELLO(CLSID_GUID),
     .events = COR_PRF_MONITOR_MODULE_LOADS | COR_PRF_MONITOR_THREADS | COR_PRF_MONITOR_EXCEPTIONS,
     .state_size = sizeof(hello_t),
     .attach = hello_attach,

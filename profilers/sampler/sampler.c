@@ -21,6 +21,8 @@
 #define _GNU_SOURCE
 #include "sampler.h"
 #include "signal_sampler.h"
+#include "common/mono_clock.h"
+#include "common/shared_names.h" /* CLSID_SAMPLER, CLSID_SAMPLER_BESIDE */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -113,13 +115,6 @@ static HRESULT sampler_attach(clrprof_profiler_t *p, const void *data, size_t le
     return setup(p, data, len);
 }
 
-static uint64_t mono_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
-
 /* A startup sampler's deadline: launch holds and drains it within ~100 ms; if nothing drained
  * within startup_hold_ms the trigger is gone, and sampling until the program exits would only
  * cost the program. (The SDK's hold timer never starts for a startup profiler: it counts
@@ -127,7 +122,7 @@ static uint64_t mono_ns(void)
 static int startup_deadline_passed(clrprof_profiler_t *p, sampler_t *s)
 {
     if (!s->startup_hold_ms || clrprof_is_attached(p) || __atomic_load_n(&s->drained, __ATOMIC_ACQUIRE) ||
-        mono_ns() - s->started_ns < (uint64_t)s->startup_hold_ms * 1000000ULL)
+        mono__ns() - s->started_ns < (uint64_t)s->startup_hold_ms * 1000000ULL)
         return 0;
     s->startup_hold_ms = 0;
     HRESULT hr = clrprof_request_detach(p, "no trigger drained the startup sampler within "
@@ -208,7 +203,7 @@ static void sampler_attached(clrprof_profiler_t *p)
 static HRESULT sampler_startup(clrprof_profiler_t *p, const void *data, size_t len)
 {
     sampler_t *s = clrprof_state(p);
-    s->started_ns = mono_ns();
+    s->started_ns = mono__ns();
     HRESULT hr = setup(p, data, len);
     if (SUCCEEDED(hr))
         sampler_attached(p);
@@ -336,10 +331,10 @@ static void sampler_destroy(clrprof_profiler_t *p)
 }
 
 /* Everything but the CLSID and the load kind is shared by the sampler's two classes. */
-#define SAMPLER_DEF(clsid_last, only)                                                             \
+#define SAMPLER_DEF(clsid_of, only)                                                               \
     {                                                                                             \
         .name = "sampler",                                                                        \
-        .clsid = {0x8A3C5B1E, 0x6F0D, 0x4C2A, {0x9E, 0x57, 0x2D, 0x4F, 0x1B, 0x3A, 0x6C, clsid_last}}, \
+        .clsid = clsid_of(CLSID_GUID),                                                            \
         .events = COR_PRF_MONITOR_THREADS | COR_PRF_ENABLE_STACK_SNAPSHOT,                        \
         .notification_only = only,                                                                \
         .state_size = sizeof(sampler_t),                                                          \
@@ -354,14 +349,14 @@ static void sampler_destroy(clrprof_profiler_t *p)
         .callbacks = {.ThreadCreated = on_thread_change, .ThreadDestroyed = on_thread_change},    \
     }
 
-/* {8A3C5B1E-6F0D-4C2A-9E57-2D4F1B3A6C90}: the sampler as the main profiler (clrattach profile,
- * stack and launch --profile). */
-static const clrprof_def_t sampler = SAMPLER_DEF(0x90, 0);
-/* {8A3C5B1E-6F0D-4C2A-9E57-2D4F1B3A6C91}: the same sampler loaded as a notification-only
- * profiler, beside a main profiler that holds the runtime's one main slot (an APM agent).
+/* CLSID_SAMPLER: the sampler as the main profiler (clrattach profile, stack and launch
+ * --profile). */
+static const clrprof_def_t sampler = SAMPLER_DEF(CLSID_SAMPLER, 0);
+/* CLSID_SAMPLER_BESIDE: the same sampler loaded as a notification-only profiler, beside a
+ * main profiler that holds the runtime's one main slot (an APM agent).
  * LoadAsNotificationOnly is asked before InitializeForAttach sees the client data, so the
  * trigger chooses the load kind by the CLSID it sends. */
-static const clrprof_def_t sampler_beside = SAMPLER_DEF(0x91, 1);
+static const clrprof_def_t sampler_beside = SAMPLER_DEF(CLSID_SAMPLER_BESIDE, 1);
 
 /* Either class, by the CLSID the runtime asks for. */
 CLRPROF_EXPORT HRESULT DllGetClassObject(REFCLSID rclsid, REFIID riid, void **ppv)

@@ -5,19 +5,13 @@
  * it: CPU timers fire on the scheduler tick, so at high hz a period can pass unsignalled).
  */
 #define _GNU_SOURCE
+#include "common/mono_clock.h"
 #include "signal_sampler.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #define RESCAN_NS 1000000000ULL
-
-static uint64_t mono_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
 
 /* The store's thread for a slot, named from /proc the first time. */
 static int thread_index(sampler_t *s, sig_slot_t *slot, int tid)
@@ -100,7 +94,7 @@ void sig_tick(sampler_t *s)
             s->last_error = E_FAIL;
             return;
         }
-    } else if (mono_ns() - g->last_scan_ns >= RESCAN_NS ||
+    } else if (mono__ns() - g->last_scan_ns >= RESCAN_NS ||
                __atomic_exchange_n(&s->threads_changed, 0, __ATOMIC_RELAXED)) {
         sig_rescan(s);
     }

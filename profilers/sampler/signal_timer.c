@@ -4,6 +4,7 @@
  * pending or in a handler, the old disposition back, before the library may unload.
  */
 #define _GNU_SOURCE
+#include "common/mono_clock.h"
 #include "signal_sampler.h"
 
 #include <dirent.h>
@@ -19,13 +20,6 @@
 #endif
 
 #define STOP_DEADLINE_MS 1000
-
-static uint64_t mono_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
 
 /* CoreCLR takes SIGRTMIN for activation injection, glibc the two below it; an app or library
  * may take others. The first real-time signal from the top whose disposition is the default. */
@@ -145,7 +139,7 @@ void sig_rescan(sampler_t *s)
     for (int i = 0; i < SAMPLER_MAX_THREADS; i++)
         if (g->slots[i].tid && !g->slots[i].seen)
             disarm(&g->slots[i]);
-    g->last_scan_ns = mono_ns();
+    g->last_scan_ns = mono__ns();
 }
 
 int sig_start(sampler_t *s)
@@ -209,9 +203,9 @@ void sig_stop(sampler_t *s)
     for (int i = 0; i < SAMPLER_MAX_THREADS; i++)
         disarm(&g->slots[i]);
     sig_publish(NULL);
-    uint64_t deadline = mono_ns() + STOP_DEADLINE_MS * 1000000ULL;
+    uint64_t deadline = mono__ns() + STOP_DEADLINE_MS * 1000000ULL;
     int pending;
-    while (((pending = any_pending(g->signo)) || sig_in_flight()) && mono_ns() < deadline)
+    while (((pending = any_pending(g->signo)) || sig_in_flight()) && mono__ns() < deadline)
         usleep(1000);
     if (pending) { /* a thread blocking our signal: keep handling it rather than die of it */
         clrprof_log(s->p, "sampler: signal %d still pending after %d ms; handler and library "

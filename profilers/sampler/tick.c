@@ -10,6 +10,7 @@
  */
 #define _GNU_SOURCE
 #include "sampler.h"
+#include "common/mono_clock.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -25,13 +26,6 @@ static int thread_cpu_ns(DWORD tid, uint64_t *out)
         return -1;
     *out = (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
     return 0;
-}
-
-static uint64_t now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
 /* Reads every known thread's CPU clock; whether any ran since the last tick. */
@@ -165,7 +159,7 @@ void sampler_tick(sampler_t *s)
     s->ticks++;
     if (s->mode == MODE_CPU && !ran && !changed)
         return;
-    uint64_t t0 = now_ns();
+    uint64_t t0 = mono__ns();
     HRESULT hr = info->lpVtbl->SuspendRuntime(info);
     if (FAILED(hr)) {
         s->last_error = hr;
@@ -191,7 +185,7 @@ void sampler_tick(sampler_t *s)
     HRESULT resumed = info->lpVtbl->ResumeRuntime(info);
     if (FAILED(resumed))
         s->resume_error = resumed;
-    uint64_t took = now_ns() - t0;
+    uint64_t took = mono__ns() - t0;
     if (s->suspensions < 3)
         log_failures(s, n);
     uint32_t frames[SAMPLER_MAX_DEPTH_LIMIT + 2];

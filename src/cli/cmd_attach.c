@@ -138,7 +138,7 @@ static int add_disconnect_option(attach_opts_t *o)
 
 static const cli_opt_t attach_opts[] = {
     CLI_GUID("clsid", attach_opts_t, clsid,
-             "the profiler's CLSID (default: the hello profiler's, " HELLO_CLSID ")"),
+             "the profiler's CLSID (default: the hello profiler's, " CLSID_HELLO_TEXT ")"),
     CLI_CALL("data", CLI_ARG_REQUIRED, attach_opts_t, data_sources, "TEXT", take_text,
              "client data: the bytes of TEXT"),
     CLI_CALL("data-file", CLI_ARG_REQUIRED, attach_opts_t, data_sources, "FILE", take_file,
@@ -189,7 +189,7 @@ static const cli_verb_t attach_verb = {
 static int parse_options(int argc, char **argv, attach_opts_t *o)
 {
     cli_args_t a;
-    clra_guid_parse(HELLO_CLSID, &o->clsid);
+    clra_guid_parse(CLSID_HELLO_TEXT, &o->clsid);
     o->attach_timeout_ms = DEFAULT_ATTACH_TIMEOUT_MS;
     int p = cli_parse(&attach_verb, argc, argv, o, &a);
     o->parse_exit = a.fail_exit;

@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "verbs.h"
 #include "base/cli.h"
+#include "common/mono_clock.h"
 #include "base/interrupt.h"
 #include "counters/counters_view.h"
 #include "base/options.h"
@@ -104,13 +105,6 @@ static void on_interrupt(void)
     interrupted = 1;
 }
 
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec / 1e9;
-}
-
 /* One "Provider[a,b]" or "Provider" of the list into providers and filters. */
 static int add_spec(counters_run_t *c, const char *spec, size_t len)
 {
@@ -178,7 +172,7 @@ static int time_to_stop(counters_run_t *c)
 {
     if (!c->cut && interrupted)
         c->cut = "interrupted";
-    if (!c->cut && c->end && now_s() >= c->end)
+    if (!c->cut && c->end && mono__s() >= c->end)
         c->cut = "duration";
     return c->cut != NULL;
 }
@@ -252,12 +246,12 @@ static int parse_options(int argc, char **argv, counters_run_t *c, cli_args_t *a
 static int watch(counters_run_t *c, clra_trace_session_t *s, const char **why, clra_status_t *st)
 {
     double drawn = 0;
-    c->end = c->o.duration_s ? now_s() + (double)c->o.duration_s : 0;
+    c->end = c->o.duration_s ? mono__s() + (double)c->o.duration_s : 0;
     for (;;) {
         int rc = clra_trace_pump(s, feed, c, PUMP_WAIT_MS, st);
-        if (now_s() - drawn >= REDRAW_S) {
+        if (mono__s() - drawn >= REDRAW_S) {
             counters_view_refresh(&c->view);
-            drawn = now_s();
+            drawn = mono__s();
         }
         if (rc)
             return *why = "error", rc;

@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "verbs.h"
 #include "base/cli.h"
+#include "common/mono_clock.h"
 #include "base/options.h"
 #include "base/output_file.h"
 #include "profile/profile_drain.h"
@@ -135,14 +136,12 @@ static int check_opts(profile_opts_t *o, int json, int *fmt)
 static int sample_loop(sampler_session_t *s, const profile_opts_t *o, clra_status_t *st)
 {
     double timeout_ms = s->budget_ms;
-    struct timespec t0, now;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    long long t0 = mono__ms();
     long long last_drain = 0, elapsed = 0, duration_ms = o->duration_s * 1000;
     int tty = isatty(2), rc = 0;
     while (!stop_requested && elapsed < duration_ms && !rc) {
         nanosleep(&(struct timespec){0, STEP_MS * 1000000L}, NULL);
-        clock_gettime(CLOCK_MONOTONIC, &now);
-        elapsed = (now.tv_sec - t0.tv_sec) * 1000 + (now.tv_nsec - t0.tv_nsec) / 1000000;
+        elapsed = mono__ms() - t0;
         s->budget_ms = timeout_ms + (double)(elapsed < duration_ms ? elapsed : duration_ms);
         if (elapsed - last_drain < DRAIN_EVERY_MS)
             continue;

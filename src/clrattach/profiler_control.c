@@ -4,6 +4,8 @@
  * are per platform: profiler_control_unix.c, profiler_control_win.c (profiler_control.h). */
 #define _GNU_SOURCE
 #include "clrattach.h"
+#include "common/mono_clock.h"
+#include "common/shared_names.h" /* CONTROL_NAME_PREFIX, CONTROL_SOCKET_SUFFIX */
 #include "util/small_libc.h"
 #include "ipc/request.h"
 #include "ipc/transport.h"
@@ -113,7 +115,7 @@ int clra_profiler_detach(const clra_profiler_ref_t *ref, int timeout_ms, clra_de
     if (!res)
         res = &lres;
     memset(res, 0, sizeof *res);
-    long long t0 = clra__control_now_ms();
+    long long t0 = mono__ms();
     clra__deadline_t d = clra__deadline_in(timeout_ms);
     int err = clra__control_request(ref, "detach", reply, &d, &c, st);
     if (err)
@@ -143,7 +145,7 @@ int clra_profiler_detach(const clra_profiler_ref_t *ref, int timeout_ms, clra_de
     else
         err = res->library_inode ? clra_library_wait_unmapped(ref->pid, res->library_inode,
                                                               clra__deadline_left_ms(&d), st) : 0;
-    res->elapsed_ms = (int)(clra__control_now_ms() - t0);
+    res->elapsed_ms = (int)(mono__ms() - t0);
     return err;
 }
 

@@ -18,7 +18,5 @@ int clra__control_request(const clra_profiler_ref_t *ref, const char *command, c
                           const clra__deadline_t *d, clra__conn_t *c, clra_status_t *st);
 /* The value after "key=" in a reply line into out; 1, or 0 when the line has no such key. */
 int clra__control_reply_field(const char *reply, const char *key, char *out, size_t cap);
-/* A monotonic clock in milliseconds, for the detach's elapsed time. */
-long long clra__control_now_ms(void);
 
 #endif

@@ -4,6 +4,7 @@
  * unattended, its library mapped for good (issue 29 #5). */
 #define _GNU_SOURCE
 #include "clrattach.h"
+#include "common/shared_names.h" /* CONTROL_NAME_PREFIX, CLSID_TEXT_LEN */
 #include "ipc/transport.h"
 #include "target/endpoint.h"
 #include "target/identity.h"
@@ -16,7 +17,6 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-#define CLSID_TEXT_LEN 36
 
 /* The SDK names its socket <TMPDIR>/clrprof-<pid>-<clsid>.sock as the target sees the path
  * (src/clrprof/control.c), beside the runtime's socket; it makes none when that does not fit
@@ -31,8 +31,9 @@ static int socket_path_fits(const clra_endpoint_t *ep, const clra__discovery_t *
     if (!slash || slash < start)
         return 0;
     char tail[64];
-    int n = snprintf(tail, sizeof tail, "/clrprof-%d-", ep->ns_pid);
-    size_t dir = (size_t)(slash - start), len = dir + (size_t)n + CLSID_TEXT_LEN + 5;
+    int n = snprintf(tail, sizeof tail, "/" CONTROL_NAME_PREFIX "%d-", ep->ns_pid);
+    size_t dir = (size_t)(slash - start);
+    size_t len = dir + (size_t)n + CLSID_TEXT_LEN + sizeof CONTROL_SOCKET_SUFFIX - 1;
     if (len < cap)
         return 0;
     clra__detail(st, "a libclrprof profiler in process %d could open no control endpoint: its "

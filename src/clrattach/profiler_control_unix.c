@@ -3,6 +3,7 @@
  * a holder keeps one connected socket, and a library's presence is read from /proc/PID/maps. */
 #define _GNU_SOURCE
 #include "profiler_control.h"
+#include "common/shared_names.h" /* CONTROL_NAME_PREFIX, CONTROL_SOCKET_SUFFIX */
 #include "target/procfs.h"
 #include "util/small_libc.h"
 
@@ -16,25 +17,18 @@
 
 #define POLL_MS 10
 
-/* CLOCK_MONOTONIC in milliseconds, for the detach's elapsed time. */
-long long clra__control_now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
-}
-
 /* Whether name is clrprof-<ns_pid>-<36-char clsid>.sock; copies the clsid when it is. */
 static int control_name_matches(const char *name, int ns_pid, char clsid[37])
 {
     char prefix[32];
-    int n = snprintf(prefix, sizeof prefix, "clrprof-%d-", ns_pid);
+    size_t suffix = sizeof CONTROL_SOCKET_SUFFIX - 1;
+    int n = snprintf(prefix, sizeof prefix, CONTROL_NAME_PREFIX "%d-", ns_pid);
     size_t len = strlen(name);
-    if (strncmp(name, prefix, (size_t)n) != 0 || len != (size_t)n + 36 + 5 ||
-        strcmp(name + len - 5, ".sock") != 0)
+    if (strncmp(name, prefix, (size_t)n) != 0 || len != (size_t)n + CLSID_TEXT_LEN + suffix ||
+        strcmp(name + len - suffix, CONTROL_SOCKET_SUFFIX) != 0)
         return 0;
-    memcpy(clsid, name + n, 36);
-    clsid[36] = '\0';
+    memcpy(clsid, name + n, CLSID_TEXT_LEN);
+    clsid[CLSID_TEXT_LEN] = '\0';
     return 1;
 }
 

@@ -11,7 +11,6 @@
 #include <string.h>
 #include <windows.h>
 
-#define CONTROL_SLOTS 8
 #define PROBE_TIMEOUT_MS 2000
 #define POLL_MS 10
 
@@ -45,8 +44,8 @@ int clra_profiler_list(int pid, clra_profiler_ref_t *out, int max, clra_status_t
         char path[64];
         wchar_t wpath[64];
         clra_profiler_ref_t ref;
-        snprintf(path, sizeof path, "\\\\.\\pipe\\clrprof-%d-%d", pid, slot);
-        swprintf(wpath, 64, L"\\\\.\\pipe\\clrprof-%d-%d", pid, slot);
+        snprintf(path, sizeof path, CONTROL_PIPE_FORMAT, pid, slot);
+        swprintf(wpath, 64, L"" CONTROL_PIPE_FORMAT, pid, slot);
         if (!WaitNamedPipeW(wpath, PROBE_TIMEOUT_MS) || ref_from_status(pid, path, &ref) != 0)
             continue;
         if (out && count < max)
@@ -55,8 +54,8 @@ int clra_profiler_list(int pid, clra_profiler_ref_t *out, int max, clra_status_t
     }
     if (count == 0)
         clra__detail(st, "process %d has no libclrprof profiler with a control pipe "
-                     "(\\\\.\\pipe\\clrprof-%d-0..%d; only profilers built on libclrprof, without "
-                     "control=0, can be reached)", pid, pid, CONTROL_SLOTS - 1);
+                     "(" CONTROL_PIPE_FORMAT "..%d; only profilers built on libclrprof, without "
+                     "control=0, can be reached)", pid, pid, 0, CONTROL_SLOTS - 1);
     return count;
 }
 
@@ -99,12 +98,6 @@ int clra_profiler_control_check(int pid, clra_status_t *st)
     if (st)
         memset(st, 0, sizeof *st);
     return 0;
-}
-
-/* GetTickCount64: monotonic milliseconds, for the detach's elapsed time. */
-long long clra__control_now_ms(void)
-{
-    return (long long)GetTickCount64();
 }
 
 /* The holder's descriptor is a Unix socket; the pipe twin is to do. */

@@ -14,6 +14,7 @@
  */
 #define _GNU_SOURCE
 #include "profiler_internal.h"
+#include "common/shared_names.h" /* CONTROL_SOCKET_FORMAT */
 
 #include <errno.h>
 #include <stdlib.h>
@@ -66,7 +67,7 @@ void clrprof__control_open(clrprof_profiler_t *p)
     format_clsid(&p->def->clsid, clsid);
     if (!dir || !dir[0])
         dir = "/tmp";
-    if ((size_t)snprintf(addr.sun_path, sizeof addr.sun_path, "%s/clrprof-%d-%s.sock", dir,
+    if ((size_t)snprintf(addr.sun_path, sizeof addr.sun_path, "%s/" CONTROL_SOCKET_FORMAT, dir,
                          (int)getpid(), clsid) >= sizeof addr.sun_path) {
         clrprof__note(p, "warning: no control endpoint: TMPDIR %s is too long for a socket path", dir);
         return;

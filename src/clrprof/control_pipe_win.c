@@ -1,6 +1,7 @@
 /* control_pipe_win.c - the SDK's control pipe through the Win32 API (see control_pipe_win.h):
  * overlapped connect, read and write, each ended early by the stop event or its timeout. */
 #include "control_pipe_win.h"
+#include "common/shared_names.h" /* CONTROL_PIPE_FORMAT */
 
 #include <stdint.h>
 #include <stdio.h>
@@ -36,8 +37,7 @@ void *clrprof__pipe_create(int slots, char *path, size_t cap)
         return NULL;
     HANDLE h = INVALID_HANDLE_VALUE;
     for (int slot = 0; slot < slots && h == INVALID_HANDLE_VALUE; slot++) {
-        snprintf(path, cap, "\\\\.\\pipe\\clrprof-%lu-%d", (unsigned long)GetCurrentProcessId(),
-                 slot);
+        snprintf(path, cap, CONTROL_PIPE_FORMAT, (int)GetCurrentProcessId(), slot);
         h = CreateNamedPipeA(path, PIPE_ACCESS_DUPLEX | FILE_FLAG_OVERLAPPED |
                              FILE_FLAG_FIRST_PIPE_INSTANCE,
                              PIPE_TYPE_BYTE | PIPE_REJECT_REMOTE_CLIENTS, 1, 512, 512, 0, &sa);

@@ -12,6 +12,7 @@
 #define _GNU_SOURCE
 #include "profiler_internal.h"
 #include "common/main_detached_mark.h"
+#include "common/mono_clock.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -82,9 +83,7 @@ static void random_hex(char out[MARK__RANDOM_DIGITS + 1])
 {
     uint64_t v = 0;
     if (getrandom(&v, sizeof v, GRND_NONBLOCK) != (ssize_t)sizeof v) {
-        struct timespec ts;
-        clock_gettime(CLOCK_MONOTONIC, &ts);
-        v = ((uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec) ^ ((uint64_t)getpid() << 40);
+        v = mono__ns() ^ ((uint64_t)getpid() << 40);
     }
     snprintf(out, MARK__RANDOM_DIGITS + 1, "%016llx", (unsigned long long)v);
 }

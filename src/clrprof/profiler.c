@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include "profiler_internal.h"
+#include "common/mono_clock.h"
 #include "clrprof/clrprof.h"
 #include "clrprof/clrprof_util.h"
 
@@ -193,7 +194,7 @@ static HRESULT sdk_attach_complete(Cb *This)
     clrprof_profiler_t *p = clrprof_of(This);
     if (p->def->attached)
         p->def->attached(p);
-    __atomic_store_n(&p->attach_complete_ns, clrprof__now_ns(), __ATOMIC_RELEASE);
+    __atomic_store_n(&p->attach_complete_ns, mono__ns(), __ATOMIC_RELEASE);
     clrprof__wake(p); /* starts the detach_after_ms clock */
     return S_OK;
 }

@@ -69,7 +69,6 @@ struct clrprof_profiler {
     void *control_stop;
 };
 
-uint64_t clrprof__now_ns(void);
 /* Points the slots the profiler provided at timing wrappers that call them. */
 void clrprof__install_callbacks(ICorProfilerCallback11Vtbl *vtbl, const ICorProfilerCallback11Vtbl *user);
 /* Starts the service thread (control endpoint, timers, detach requests). 0 or an errno. */

@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include "profiler_internal.h"
+#include "common/mono_clock.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -100,7 +101,7 @@ static int next_timer(clrprof_profiler_t *p, int *fired_after, int *fired_hold)
     int wait = -1;
     if (!complete)
         return -1;
-    uint64_t now = clrprof__now_ns(), elapsed_ms = (now - complete) / 1000000;
+    uint64_t now = mono__ns(), elapsed_ms = (now - complete) / 1000000;
     if (p->detach_after_ms) {
         if (elapsed_ms >= p->detach_after_ms)
             *fired_after = 1, p->detach_after_ms = 0;

@@ -7,15 +7,16 @@
  * where inode is the DLL's base address (the trigger watches it leave the module list); "hold"
  * is not served on Windows yet. */
 #include "profiler_internal.h"
+#include "common/mono_clock.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "common/shared_names.h" /* CONTROL_SLOTS */
 #include "control_pipe_win.h"
 
-#define CONTROL_SLOTS 8
 #define IO_TIMEOUT_MS 2000
 
 #define IDLE_WAIT_MS 1000    /* the service thread's longest sleep without a timer */
@@ -89,7 +90,7 @@ static void serve(clrprof_profiler_t *p)
 {
     uint64_t complete = __atomic_load_n(&p->attach_complete_ns, __ATOMIC_ACQUIRE);
     if (complete && p->detach_after_ms &&
-        (clrprof__now_ns() - complete) / 1000000 >= p->detach_after_ms) {
+        (mono__ns() - complete) / 1000000 >= p->detach_after_ms) {
         p->detach_after_ms = 0;
         clrprof__detach_now(p, "detach_after_ms elapsed", NULL);
     }

@@ -7,28 +7,20 @@
  */
 #define _GNU_SOURCE
 #include "profiler_internal.h"
-
-#include <time.h>
+#include "common/mono_clock.h"
 
 typedef ICorProfilerCallback11 Cb;
-
-uint64_t clrprof__now_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
-}
 
 static uint64_t enter(clrprof_profiler_t *p)
 {
     __atomic_add_fetch(&p->in_flight, 1, __ATOMIC_RELAXED);
-    return clrprof__now_ns();
+    return mono__ns();
 }
 
 /* Folds one callback's duration into the totals; the maximum by compare-and-swap. */
 static void leave(clrprof_profiler_t *p, uint64_t started)
 {
-    uint64_t took = clrprof__now_ns() - started;
+    uint64_t took = mono__ns() - started;
     uint64_t seen = __atomic_load_n(&p->longest_ns, __ATOMIC_RELAXED);
     while (took > seen && !__atomic_compare_exchange_n(&p->longest_ns, &seen, took, 0,
                                                        __ATOMIC_RELAXED, __ATOMIC_RELAXED))

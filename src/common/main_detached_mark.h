@@ -11,7 +11,7 @@
  *   RANDOM 16 hex digits, so nobody can make the name ours before we do (squat it).
  * A mark is trusted only as a regular file (never a link) owned by the process's effective
  * uid: anyone can write in /dev/shm, so its existence alone proves nothing. The '.' after
- * "detached" keeps the names of the first marks' sweepers ("clrprof-main-detached-PID-START",
+ * "detached" keeps the names of the first marks' sweepers (clrprof-main-detached-PID-START,
  * which swept by pid alone) from matching these.
  *
  * Static inline like utf.h: the two libraries are linked separately.
@@ -27,8 +27,8 @@
 #include <sys/types.h>
 #include <unistd.h>
 
-#define MARK__DIR "/dev/shm"
-#define MARK__PREFIX "clrprof-main-detached."
+#include "common/shared_names.h" /* MARK__DIR, MARK__PREFIX */
+
 #define MARK__RANDOM_DIGITS 16
 
 /* Which process a mark is for. */

@@ -40,9 +40,22 @@ if [ -n "$named" ]; then
 fi
 
 cd "$src" || exit 2
+top_dir=${src%/src}
 if grep -rln '^#include "\(util\|proto\|ipc\|target\|stage\|assembly\|framework\)/' \
     clrprof cli ../profilers; then
     echo "layering: the files above include libclrattach internals (use include/clrattach.h)"
+    fail=1
+fi
+# The CLI and the profilers have src/ on their include path for common/: from there they could
+# reach the libraries' private files by folder ("clrattach/util/...", "clrprof/profiler_internal.h").
+bad=$(grep -rn --include='*.[ch]' '^#include "\(clrattach\|clrprof\|cli\)/' cli ../profilers |
+    while IFS= read -r hit; do
+        inc=${hit#*#include \"}; inc=${inc%%\"*}
+        [ -f "$top_dir/include/$inc" ] || echo "$hit"
+    done)
+if [ -n "$bad" ]; then
+    echo "$bad"
+    echo "layering: the includes above reach private files through src/ (use include/)"
     fail=1
 fi
 # A "../" spelling reaches past the include path (the CLI once read target/procfs.h so).
@@ -52,8 +65,8 @@ if grep -rn --include='*.[ch]' '^#include "[^"]*\.\./' \
     fail=1
 fi
 
-# The command's families (src/cli/<family>/) include base/, the public headers and only the
-# families below them; the verbs at the top of src/cli may include any family. Measured graph:
+# The command's families (src/cli/<family>/) include base/, the public headers, src/common/
+# (names and helpers every program shares) and only the families below them; the verbs at the top of src/cli may include any family. Measured graph:
 # render uses base; counters uses base; convert and profile use render; trace writes its CPU
 # samples through convert; launch starts a program with a trace (trace/) or a profile
 # (profile/) in place. No family includes one above it, so there are no circles.
@@ -73,7 +86,7 @@ grep -rno --include='*.[ch]' '^#include "[a-z_]*/[a-z_]*\.h"' cli | awk -F: '
         if (!index(file, "/")) next
         own = substr(file, 1, index(file, "/") - 1)
         dep = substr(inc, 1, index(inc, "/") - 1)
-        if (dep == own || dep == "clrprof") next
+        if (dep == own || dep == "clrprof" || dep == "common") next
         if (!(own in ok))
             printf "layering: src/cli/%s: the family rule does not know %s/\n", file, own
         else if (!index(ok[own], " " dep " "))

@@ -3,6 +3,7 @@
 #define CLRA_CLI_H
 
 #include "clrattach.h"
+#include "common/shared_names.h" /* CLSID_HELLO_TEXT, the sampler's CLSIDs */
 
 #include <stdio.h>
 #include <time.h>
@@ -20,9 +21,6 @@ enum {
     EXIT_CONNECTION = 8, /* connection refused or lost, or a malformed reply */
     EXIT_REFUSED = 10,   /* the runtime answered with a failure HRESULT */
 };
-
-/* The hello profiler's CLSID: the default where a verb takes --clsid. */
-#define HELLO_CLSID "5E3E0C65-3E00-442D-B0AD-7F2D7F8946DF"
 
 
 /* Maps a CLRA_E* code to one of the exit codes above. */
@@ -68,7 +66,7 @@ int cli_target_pid(const char *name, char **args, int nargs, long long timeout_m
 typedef struct cli_run {
     int pid; /* the target, 0 when there is none (ps) */
     int json;
-    struct timespec t0;
+    uint64_t t0_ns; /* mono__ns() at cli_run_begin */
     json_out_t j;
 } cli_run_t;
 

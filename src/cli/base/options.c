@@ -99,7 +99,8 @@ static int apply(const cli_verb_t *v, const found_t *f, const char *arg)
     case CLI_OPT_GUID:
         if (clra_guid_parse(arg, (clra_guid_t *)dest) == 0)
             return 0;
-        fprintf(stderr, "clrattach: %s wants a GUID like %s, not '%s'\n", label, HELLO_CLSID, arg);
+        fprintf(stderr, "clrattach: %s wants a GUID like %s, not '%s'\n", label,
+                CLSID_HELLO_TEXT, arg);
         return -1;
     case CLI_OPT_CALL:
         return f->opt->call(dest, arg);

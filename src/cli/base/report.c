@@ -2,21 +2,20 @@
  * and in the JSON object (ok, error, message, detail, hint, exit_code, elapsed_ms). */
 #define _GNU_SOURCE
 #include "base/cli.h"
+#include "common/mono_clock.h"
 
 /* The clock starts once the options are read, so elapsed_ms is the work, not the parsing. */
 void cli_run_begin(cli_run_t *r, int pid, int json)
 {
     r->pid = pid;
     r->json = json;
-    clock_gettime(CLOCK_MONOTONIC, &r->t0);
+    r->t0_ns = mono__ns();
 }
 
 /* Monotonic, so a clock change during a long dump or trace does not skew it. */
 double cli_run_ms(const cli_run_t *r)
 {
-    struct timespec t1;
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    return (double)(t1.tv_sec - r->t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - r->t0.tv_nsec) / 1e6;
+    return (double)(mono__ns() - r->t0_ns) / 1e6;
 }
 
 int cli_run_left_ms(const cli_run_t *r, double budget_ms)

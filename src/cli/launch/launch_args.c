@@ -92,7 +92,7 @@ static const cli_opt_t launch_opts[] = {
     CLI_CALL("profiler", CLI_ARG_REQUIRED, launch_opts_t, profiler, "PATH", take_profiler,
              "the profiler library (made absolute)"),
     CLI_GUID("clsid", launch_opts_t, clsid,
-             "its CLSID (default: the hello profiler's,\n" HELLO_CLSID ")"),
+             "its CLSID (default: the hello profiler's,\n" CLSID_HELLO_TEXT ")"),
     CLI_STRING("data", launch_opts_t, data, "TEXT",
                "settings for the profiler: StartupProfiler carries no client data, so TEXT goes "
                "into COMMAND's CLRPROF_OPTIONS, where libclrprof profilers read it"),
@@ -191,7 +191,7 @@ static int check_combination(launch_opts_t *o, int trace_settings)
 int launch_parse(int argc, char **argv, launch_opts_t *o)
 {
     cli_args_t a;
-    clra_guid_parse(HELLO_CLSID, &o->clsid);
+    clra_guid_parse(CLSID_HELLO_TEXT, &o->clsid);
     clra_trace_config_init(&o->cfg);
     o->tr = (trace_option_state_t){.cfg = &o->cfg, .providers_flag = "--trace"};
     int p = cli_parse(&launch_verb, argc, argv, o, &a);

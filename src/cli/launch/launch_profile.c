@@ -6,6 +6,7 @@
  * directory (final=), which launch adds before it writes FILE. */
 #define _GNU_SOURCE
 #include "launch/launch.h"
+#include "common/mono_clock.h"
 #include "render/format.h"
 
 #include <errno.h>
@@ -17,13 +18,6 @@
 
 #define DRAIN_EVERY_MS 1000
 #define FIND_WAIT_MS 10000
-
-static long long now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
 
 /* Only with --profile FILE (launch_args.c checked the mode and rate). */
 int launch_profile_choose(launch_opts_t *o)
@@ -45,7 +39,7 @@ int launch_profile_choose(launch_opts_t *o)
     if (!lib)
         return -1;
     snprintf(o->profiler, sizeof o->profiler, "%s", lib);
-    clra_guid_parse(SAMPLER_CLSID, &o->clsid);
+    clra_guid_parse(CLSID_SAMPLER_TEXT, &o->clsid);
     return 0;
 }
 
@@ -82,9 +76,9 @@ void launch_profile_connect(launch_profile_t *lp, int pid, int timeout_ms)
 {
     clra_status_t st;
     lp->s.pid = pid;
-    lp->t0_ms = lp->last_drain_ms = now_ms();
-    for (long long waited = 0; waited < FIND_WAIT_MS; waited = now_ms() - lp->t0_ms) {
-        int rc = session_find_sampler(pid, SAMPLER_CLSID, &lp->s.ref, &st);
+    lp->t0_ms = lp->last_drain_ms = mono__ms();
+    for (long long waited = 0; waited < FIND_WAIT_MS; waited = mono__ms() - lp->t0_ms) {
+        int rc = session_find_sampler(pid, CLSID_SAMPLER_TEXT, &lp->s.ref, &st);
         lp->connected = rc == 0;
         if (rc != CLRA_ENOENDPOINT)
             break;
@@ -104,7 +98,7 @@ static void drain(launch_profile_t *lp, int timeout_ms)
 {
     clra_status_t st;
     memset(&st, 0, sizeof st);
-    lp->last_drain_ms = now_ms();
+    lp->last_drain_ms = mono__ms();
     int rc = session_drain(&lp->s, timeout_ms, &st);
     if (rc == 0)
         return;
@@ -117,7 +111,7 @@ static void drain(launch_profile_t *lp, int timeout_ms)
 
 void launch_profile_poll(launch_profile_t *lp, int force, int timeout_ms)
 {
-    if (lp->connected && (force || now_ms() - lp->last_drain_ms >= DRAIN_EVERY_MS))
+    if (lp->connected && (force || mono__ms() - lp->last_drain_ms >= DRAIN_EVERY_MS))
         drain(lp, timeout_ms);
 }
 
@@ -163,7 +157,7 @@ int launch_profile_finish(launch_profile_t *lp, int status)
     if (lp->s.hold_fd >= 0)
         close(lp->s.hold_fd);
     lp->s.hold_fd = -1;
-    lp->prof.duration_ns = (uint64_t)(now_ms() - lp->t0_ms) * 1000000ULL;
+    lp->prof.duration_ns = (uint64_t)(mono__ms() - lp->t0_ms) * 1000000ULL;
     int final = read_final(lp);
     profile_write_opts_t wo = {0, 20};
     FILE *f = fdopen(lp->file.fd, "w");

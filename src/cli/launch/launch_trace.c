@@ -2,6 +2,7 @@
  * thread of its own while the program runs, finished by the runtime when the program exits. */
 #define _GNU_SOURCE
 #include "launch/launch.h"
+#include "common/mono_clock.h"
 #include "trace/trace_options.h"
 
 #include <errno.h>
@@ -12,13 +13,6 @@
 #include <unistd.h>
 
 #define PUMP_WAIT_MS 200
-
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec / 1e9;
-}
 
 int launch_trace_open(launch_trace_t *t, const char *path, const trace_stop_event_t *e)
 {
@@ -53,7 +47,7 @@ const char *launch_trace_due(launch_trace_t *t, long long duration_s, char *why,
         return NULL;
     if (atomic_load(&t->matched)) /* the drain wrote what, and touches it no more */
         snprintf(why, cap, "the stopping event %s arrived", t->watch.what);
-    else if (duration_s && now_s() - t->t0 >= (double)duration_s)
+    else if (duration_s && mono__s() - t->t0 >= (double)duration_s)
         snprintf(why, cap, "--duration %lld s passed", duration_s);
     else
         return NULL;
@@ -102,7 +96,7 @@ int launch_trace_start(launch_trace_t *t, const clra_target_t *target,
     int rc = clra_trace_start(target, cfg, timeout_ms, &t->s, st);
     if (rc)
         return rc;
-    t->t0 = now_s();
+    t->t0 = mono__s();
     int err = start_drain(t);
     if (err) {
         st->sys_errno = err;
@@ -192,7 +186,7 @@ void launch_trace_finish(launch_trace_t *t, int timeout_ms, int pid, int status)
     }
     fprintf(stderr, "clrattach launch: wrote %s: %llu bytes in %.1f s from process %d, session "
             "0x%llx, CollectTracing%d: %s", t->path, (unsigned long long)t->s.bytes,
-            now_s() - t->t0, pid, (unsigned long long)t->s.id, t->s.command_version,
+            mono__s() - t->t0, pid, (unsigned long long)t->s.id, t->s.command_version,
             trace_state_text(info.state));
     if (info.state == CLRA_NETTRACE_VALID)
         fprintf(stderr, " (NetTrace %d, %u event blocks)\n", (int)info.version,

@@ -4,12 +4,8 @@
 #define CLRA_CLI_PROFILE_DRAIN_H
 
 #include "clrattach.h"
+#include "common/shared_names.h" /* CLSID_SAMPLER_TEXT, CLSID_SAMPLER_BESIDE_TEXT */
 #include "render/profile.h"
-
-/* The sampler's CLSID as the main profiler, {8A3C5B1E-6F0D-4C2A-9E57-2D4F1B3A6C90}, and as a
- * notification-only profiler beside another main one (the same library). */
-#define SAMPLER_CLSID "8A3C5B1E-6F0D-4C2A-9E57-2D4F1B3A6C90"
-#define SAMPLER_BESIDE_CLSID "8A3C5B1E-6F0D-4C2A-9E57-2D4F1B3A6C91"
 
 /* How the sampler is loaded (sampler_session_t.load). */
 enum { SAMPLER_LOAD_AUTO, SAMPLER_LOAD_MAIN, SAMPLER_LOAD_BESIDE };

@@ -106,9 +106,9 @@ int session_start(sampler_session_t *s, int pid, const char *path, const char *o
                  pid);
         return CLRA_EINVAL;
     }
-    rc = attach_as(pid, path, s->load == SAMPLER_LOAD_BESIDE ? SAMPLER_BESIDE_CLSID
-                                                                 : SAMPLER_CLSID,
-                       options, stage, session_left_ms(s), st);
+    const char *clsid = s->load == SAMPLER_LOAD_BESIDE ? CLSID_SAMPLER_BESIDE_TEXT
+                                                       : CLSID_SAMPLER_TEXT;
+    rc = attach_as(pid, path, clsid, options, stage, session_left_ms(s), st);
     if (rc == CLRA_ERUNTIME && (uint32_t)st->hresult == 0x8013136Au &&
         s->load == SAMPLER_LOAD_AUTO) {
         /* A main profiler nothing above could see (attached, not a libclrprof one). */
@@ -124,15 +124,16 @@ int session_start(sampler_session_t *s, int pid, const char *path, const char *o
         }
         /* The refused load keeps its library mapped; a staged copy is another file, which
          * the detach can unload. Unstaged if staging is not possible. */
-        rc = attach_as(pid, path, SAMPLER_BESIDE_CLSID, options, 1, session_left_ms(s), st);
+        rc = attach_as(pid, path, CLSID_SAMPLER_BESIDE_TEXT, options, 1, session_left_ms(s), st);
         if (rc && rc != CLRA_ERUNTIME && !stage)
-            rc = attach_as(pid, path, SAMPLER_BESIDE_CLSID, options, 0, session_left_ms(s), st);
+            rc = attach_as(pid, path, CLSID_SAMPLER_BESIDE_TEXT, options, 0, session_left_ms(s),
+                           st);
     }
     if (s->load != SAMPLER_LOAD_BESIDE)
         s->load = SAMPLER_LOAD_MAIN;
     if (!rc)
-        rc = session_find_sampler(pid, s->load == SAMPLER_LOAD_BESIDE ? SAMPLER_BESIDE_CLSID
-                                                                      : SAMPLER_CLSID,
+        rc = session_find_sampler(pid, s->load == SAMPLER_LOAD_BESIDE
+                                           ? CLSID_SAMPLER_BESIDE_TEXT : CLSID_SAMPLER_TEXT,
                                   &s->ref, st);
     if (!rc)
         rc = clra_profiler_hold(&s->ref, session_left_ms(s), &s->hold_fd, &s->inode, st);

@@ -2,6 +2,7 @@
  * stop on duration or signal (draining rundown), check the file, report. */
 #define _GNU_SOURCE
 #include "base/interrupt.h"
+#include "common/mono_clock.h"
 #include "base/output_file.h"
 #include "trace/trace_options.h"
 #include "trace/trace_record.h"
@@ -29,13 +30,6 @@ static void on_interrupt(void)
         (void)n;
         _exit(130);
     }
-}
-
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec / 1e9;
 }
 
 /* The output file with its hard cap: --max-size stops the session, and this bounds the rundown
@@ -91,7 +85,7 @@ static void human(double bytes, char *out, size_t cap)
 /* On a terminal the line is redrawn in place; in a log, one line every few seconds. */
 static void progress(recording_t *r, int final)
 {
-    double now = now_s(), every = r->tty ? TTY_REDRAW_S : LOG_EVERY_S;
+    double now = mono__s(), every = r->tty ? TTY_REDRAW_S : LOG_EVERY_S;
     if (r->o->json || (!final && now - r->last_progress < every) || (final && !r->tty))
         return;
     char size[32], rate[32];
@@ -125,7 +119,7 @@ static int stream(recording_t *r, clra_status_t *st)
             r->stopped_by = "signal";
             return 0;
         }
-        if (end && now_s() >= end) {
+        if (end && mono__s() >= end) {
             r->stopped_by = "duration";
             return 0;
         }
@@ -190,7 +184,7 @@ int trace_record(const trace_opts_t *o)
         trace_report_failure(o, rc, &st);
         return cli_exit_code(rc);
     }
-    r.t0 = r.last_progress = now_s();
+    r.t0 = r.last_progress = mono__s();
     if (!o->json)
         fprintf(stderr, "tracing process %d into %s (session 0x%llx, CollectTracing%d); Ctrl-C "
                 "to stop\n", o->pid, o->output, (unsigned long long)r.s.id, r.s.command_version);
@@ -209,7 +203,7 @@ int trace_record(const trace_opts_t *o)
         rc = CLRA_EIO;
         snprintf(st.detail, sizeof st.detail, "closing the output: %s", strerror(errno));
     }
-    trace_result_t res = {r.s.id, r.s.command_version, r.s.bytes, now_s() - r.t0, r.stopped_by,
+    trace_result_t res = {r.s.id, r.s.command_version, r.s.bytes, mono__s() - r.t0, r.stopped_by,
                           rc, &st};
     return trace_report(o, &res);
 }

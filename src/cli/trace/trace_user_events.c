@@ -4,6 +4,7 @@
  * stop it, report. The events are read with perf or ftrace meanwhile. */
 #define _GNU_SOURCE
 #include "base/interrupt.h"
+#include "common/mono_clock.h"
 #include "trace/trace_options.h"
 #include "trace/trace_record.h"
 
@@ -60,13 +61,11 @@ int trace_user_events_settle(trace_opts_t *o)
 /* Sleeps until the duration ends or a signal comes; says which. */
 static const char *hold(const trace_opts_t *o)
 {
-    struct timespec t0, now;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    double t0 = mono__s();
     for (;;) {
         if (stop_asked)
             return "signal";
-        clock_gettime(CLOCK_MONOTONIC, &now);
-        if (o->duration_s && now.tv_sec - t0.tv_sec >= o->duration_s)
+        if (o->duration_s && mono__s() - t0 >= (double)o->duration_s)
             return "duration";
         usleep(100000);
     }

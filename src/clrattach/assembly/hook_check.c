@@ -4,6 +4,7 @@
  * metadata tables 0x00-0x06 (ECMA-335 II.22) and nothing else. */
 #define _GNU_SOURCE
 #include "assembly/assembly.h"
+#include "common/le_bytes.h"
 #include "clrattach.h"
 #include "util/file_io.h"
 #include "util/status.h"
@@ -35,8 +36,7 @@ typedef struct tables {
 
 static uint32_t rd(const uint8_t *p, unsigned size)
 {
-    uint32_t v = (uint32_t)(p[0] | p[1] << 8);
-    return size == 4 ? v | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24 : v;
+    return size == 4 ? le__u32(p) : le__u16(p);
 }
 
 static int fail(char *why, size_t cap, const char *text)

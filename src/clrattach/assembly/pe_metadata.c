@@ -2,22 +2,13 @@
  * read through bounds-checked helpers, since the file is whatever the user pointed us at. */
 #define _POSIX_C_SOURCE 200809L
 #include "assembly/assembly.h"
+#include "common/le_bytes.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #define METADATA_SIGNATURE 0x424A5342u /* "BSJB" */
 #define CLI_HEADER_DIRECTORY 14
-
-static uint32_t rd16(const uint8_t *p)
-{
-    return (uint32_t)(p[0] | p[1] << 8);
-}
-
-static uint32_t rd32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
 
 /* Whether [off, off + n) lies inside a buffer of len bytes, without overflow. */
 static int fits(size_t len, uint64_t off, uint64_t n)
@@ -38,7 +29,7 @@ static int64_t rva_to_offset(const uint8_t *img, size_t len, size_t sections, un
 {
     for (unsigned i = 0; i < count; i++) {
         const uint8_t *s = img + sections + 40u * i;
-        uint32_t va = rd32(s + 12), raw_size = rd32(s + 16), raw = rd32(s + 20);
+        uint32_t va = le__u32(s + 12), raw_size = le__u32(s + 16), raw = le__u32(s + 20);
         if (rva < va || (uint64_t)rva - va + size > raw_size)
             continue;
         uint64_t off = (uint64_t)raw + (rva - va);
@@ -51,17 +42,17 @@ static int64_t rva_to_offset(const uint8_t *img, size_t len, size_t sections, un
 static int read_streams(const uint8_t *md, size_t n, clra__metadata_t *out, char *why,
                         size_t cap)
 {
-    if (!fits(n, 0, 16) || rd32(md) != METADATA_SIGNATURE)
+    if (!fits(n, 0, 16) || le__u32(md) != METADATA_SIGNATURE)
         return fail(why, cap, "the CLI header points at no metadata (no BSJB signature)");
-    uint64_t pos = 16 + (uint64_t)rd32(md + 12);
+    uint64_t pos = 16 + (uint64_t)le__u32(md + 12);
     if (!fits(n, pos, 4))
         return fail(why, cap, "the metadata root is cut short");
-    unsigned streams = rd16(md + pos + 2);
+    unsigned streams = le__u16(md + pos + 2);
     pos += 4;
     for (unsigned i = 0; i < streams; i++) {
         if (!fits(n, pos, 8))
             return fail(why, cap, "a metadata stream header is cut short");
-        uint32_t off = rd32(md + pos), size = rd32(md + pos + 4);
+        uint32_t off = le__u32(md + pos), size = le__u32(md + pos + 4);
         const char *name = (const char *)md + pos + 8;
         size_t max = n - (size_t)pos - 8, name_len = strnlen(name, max < 32 ? max : 32);
         if (name_len == max || name_len == 32 || !fits(n, off, size))
@@ -86,34 +77,34 @@ int clra__pe_metadata(const uint8_t *img, size_t len, clra__metadata_t *md, char
     memset(md, 0, sizeof *md);
     if (!fits(len, 0, 64) || img[0] != 'M' || img[1] != 'Z')
         return fail(why, cap, "not a .NET assembly: no MZ header (is it a .dll built by dotnet?)");
-    uint32_t pe = rd32(img + 0x3C);
+    uint32_t pe = le__u32(img + 0x3C);
     if (!fits(len, pe, 24) || memcmp(img + pe, "PE\0\0", 4) != 0)
         return fail(why, cap, "not a .NET assembly: no PE signature");
-    unsigned sections = rd16(img + pe + 6), opt_size = rd16(img + pe + 20);
+    unsigned sections = le__u16(img + pe + 6), opt_size = le__u16(img + pe + 20);
     size_t opt = (size_t)pe + 24;
     if (!fits(len, opt, opt_size) || opt_size < 2 ||
         !fits(len, opt + opt_size, 40ull * sections))
         return fail(why, cap, "not a .NET assembly: its PE headers are cut short");
     for (unsigned i = 0; i < sections; i++) {
         const uint8_t *sec = img + opt + opt_size + 40u * i;
-        if (!fits(len, rd32(sec + 20), rd32(sec + 16))) {
+        if (!fits(len, le__u32(sec + 20), le__u32(sec + 16))) {
             snprintf(why, cap, "the file is cut short: its section %.8s ends at byte %llu of "
                      "%zu (an incomplete copy?)", (const char *)sec,
-                     (unsigned long long)rd32(sec + 20) + rd32(sec + 16), len);
+                     (unsigned long long)le__u32(sec + 20) + le__u32(sec + 16), len);
             return -1;
         }
     }
-    unsigned magic = rd16(img + opt);
+    unsigned magic = le__u16(img + opt);
     size_t dirs = magic == 0x20B ? 112 : magic == 0x10B ? 96 : 0;
     if (!dirs || opt_size < dirs + 8u * (CLI_HEADER_DIRECTORY + 1) ||
-        rd32(img + opt + dirs - 4) <= CLI_HEADER_DIRECTORY)
+        le__u32(img + opt + dirs - 4) <= CLI_HEADER_DIRECTORY)
         return fail(why, cap, "not a .NET assembly: no CLI header (a native library?)");
     const uint8_t *dir = img + opt + dirs + 8 * CLI_HEADER_DIRECTORY;
-    int64_t cli = rd32(dir) ? rva_to_offset(img, len, opt + opt_size, sections, rd32(dir), 72)
+    int64_t cli = le__u32(dir) ? rva_to_offset(img, len, opt + opt_size, sections, le__u32(dir), 72)
                             : -1;
     if (cli < 0)
         return fail(why, cap, "not a .NET assembly: no CLI header (a native library?)");
-    uint32_t md_rva = rd32(img + cli + 8), md_size = rd32(img + cli + 12);
+    uint32_t md_rva = le__u32(img + cli + 8), md_size = le__u32(img + cli + 12);
     int64_t root = rva_to_offset(img, len, opt + opt_size, sections, md_rva, md_size);
     if (root < 0)
         return fail(why, cap, "the CLI header's metadata lies outside the file");

@@ -1,6 +1,7 @@
 /* dump_codec.c - the encoder of the dump requests and the decoder of the dump
  * reply, whose GenerateCoreDump3 error form carries createdump's text (docs/protocol.md 3.1). */
 #include "proto/dump_codec.h"
+#include "common/le_bytes.h"
 
 #include <stdlib.h>
 
@@ -14,11 +15,6 @@ int clra__build_dump(clra__writer_t *w, uint8_t command_id, const char *path, ui
     return clra__end_message(w);
 }
 
-static uint32_t le32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 /* Decodes the error text that follows Dump3's HRESULT. Its count must account for every byte
  * left: the reply's size is the only framing, so a count that disagrees means a broken reply. */
 static int read_text(const uint8_t *p, size_t n, char *text, size_t cap, clra_status_t *st)
@@ -27,7 +23,7 @@ static int read_text(const uint8_t *p, size_t n, char *text, size_t cap, clra_st
         clra__detail(st, "the dump error reply's text length is cut short: %zu of 4 bytes", n);
         return CLRA_EPROTO;
     }
-    uint32_t units = le32(p);
+    uint32_t units = le__u32(p);
     size_t left = n - 4;
     if ((units == 0 && left) || (size_t)units * 2 < left) {
         clra__detail(st, "the dump error reply has %zu bytes after its text of %u UTF-16 units",
@@ -45,7 +41,7 @@ static int read_text(const uint8_t *p, size_t n, char *text, size_t cap, clra_st
     if (!u)
         return CLRA_ENOMEM;
     for (uint32_t i = 0; i < units; i++) /* the text may sit at an odd address */
-        u[i] = (uint16_t)(p[4 + 2 * i] | (p[5 + 2 * i] << 8));
+        u[i] = le__u16(p + 4 + 2 * i);
     int rc = 0;
     if (u[units - 1] != 0) {
         clra__detail(st, "the dump error reply's text does not end in a NUL");
@@ -75,7 +71,7 @@ int clra__parse_dump_reply(const clra__header_t *h, const uint8_t *payload, size
                      len);
         return CLRA_EPROTO;
     }
-    *hr = (int32_t)le32(payload);
+    *hr = (int32_t)le__u32(payload);
     if (ok && len != 4) {
         clra__detail(st, "the dump OK reply has %zu payload bytes instead of 4", len);
         return CLRA_EPROTO;

@@ -1,5 +1,6 @@
 /* message.c - IPC framing (docs/protocol.md 2): the header, and replies that carry an HRESULT. */
 #include "proto/message.h"
+#include "common/le_bytes.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -37,7 +38,7 @@ int clra__parse_header(const uint8_t bytes[CLRA__HEADER_SIZE], clra__header_t *o
 {
     if (memcmp(bytes, ipc_magic, sizeof ipc_magic) != 0)
         return CLRA_EPROTO;
-    out->size = (uint16_t)(bytes[14] | (bytes[15] << 8));
+    out->size = le__u16(bytes + 14);
     out->command_set = bytes[16];
     out->command_id = bytes[17];
     return out->size < CLRA__HEADER_SIZE ? CLRA_EPROTO : 0;

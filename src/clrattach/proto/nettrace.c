@@ -8,6 +8,7 @@
  */
 #define _GNU_SOURCE
 #include "util/file_io.h"
+#include "proto/nettrace_frame.h"
 #include "util/status.h"
 
 #include <errno.h>
@@ -18,8 +19,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define TRACE_PAYLOAD 48 /* SYSTEMTIME, QPC time and frequency, pointer size, pid, cpus, rate */
-#define NAME_MAX_LEN 64  /* longer object type names are not NetTrace */
 
 typedef struct source {
     const uint8_t *buf; /* either a buffer ... */
@@ -45,11 +44,6 @@ static int fetch(const source_t *s, uint64_t off, void *out, size_t n)
         got += k > 0 ? (size_t)k : 0;
     }
     return 0;
-}
-
-static uint32_t le32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
 /* Records the verdict and why; always returns 1 so callers can `return stop(...)`. */
@@ -82,24 +76,23 @@ static int expect(const source_t *s, uint64_t off, const void *want, size_t n, c
 }
 
 /* Reads a type header (05 01 ver minver len name 06) at *off into name. */
-static int type_header(const source_t *s, uint64_t *off, char name[NAME_MAX_LEN + 1],
+static int type_header(const source_t *s, uint64_t *off, char name[CLRA__NT_NAME_MAX + 1],
                        int32_t *version, int32_t *min_version, clra_nettrace_info_t *info)
 {
-    uint8_t h[14];
+    uint8_t h[CLRA__NT_TYPE_FIXED - 2];
+    uint32_t len;
     if (expect(s, *off, "\x05\x01", 2, "an object's type header", info))
         return 1;
-    if (fetch(s, *off + 2, h, 12) != 0)
+    if (fetch(s, *off + 2, h, sizeof h) != 0)
         return stop(info, CLRA_NETTRACE_INCOMPLETE, s->size, "cut off inside a type header");
-    *version = (int32_t)le32(h);
-    *min_version = (int32_t)le32(h + 4);
-    uint32_t len = le32(h + 8);
-    if (len == 0 || len > NAME_MAX_LEN)
+    clra__nt_type_fields(h, version, min_version, &len);
+    if (len == 0 || len > CLRA__NT_NAME_MAX)
         return stop(info, CLRA_NETTRACE_INVALID, *off, "a type name of %u bytes at offset %llu",
                     (unsigned)len, (unsigned long long)*off);
-    if (fetch(s, *off + 14, name, len) != 0)
+    if (fetch(s, *off + CLRA__NT_TYPE_FIXED, name, len) != 0)
         return stop(info, CLRA_NETTRACE_INCOMPLETE, s->size, "cut off inside a type name");
     name[len] = '\0';
-    *off += 14 + len;
+    *off += CLRA__NT_TYPE_FIXED + len;
     if (expect(s, *off, "\x06", 1, "the end of a type header", info))
         return 1;
     *off += 1;
@@ -109,12 +102,12 @@ static int type_header(const source_t *s, uint64_t *off, char name[NAME_MAX_LEN 
 /* Header and Trace object; leaves *off at the first block. */
 static int walk_header(const source_t *s, uint64_t *off, clra_nettrace_info_t *info)
 {
-    char name[NAME_MAX_LEN + 1];
-    if (expect(s, 0, "Nettrace\x14\0\0\0!FastSerialization.1", 32, "the 'Nettrace' + "
+    char name[CLRA__NT_NAME_MAX + 1];
+    if (expect(s, 0, CLRA__NT_MAGIC, CLRA__NT_MAGIC_LEN, "the 'Nettrace' + "
                "'!FastSerialization.1' header", info) ||
-        expect(s, 32, "\x05", 1, "the Trace object", info))
+        expect(s, CLRA__NT_MAGIC_LEN, "\x05", 1, "the Trace object", info))
         return 1;
-    *off = 33;
+    *off = CLRA__NT_MAGIC_LEN + 1;
     if (type_header(s, off, name, &info->version, &info->min_reader_version, info))
         return 1;
     if (strcmp(name, "Trace") != 0)
@@ -123,7 +116,7 @@ static int walk_header(const source_t *s, uint64_t *off, clra_nettrace_info_t *i
     if (info->version < 4 || info->version > 5)
         return stop(info, CLRA_NETTRACE_INVALID, 35, "NetTrace version %d: only versions 4 and "
                     "5 are checked", (int)info->version);
-    *off += TRACE_PAYLOAD;
+    *off += CLRA__NT_TRACE_FIELDS;
     if (expect(s, *off, "\x06", 1, "the end of the Trace object", info))
         return 1;
     *off += 1;
@@ -148,7 +141,7 @@ static void count_block(const char *name, clra_nettrace_info_t *info)
  * then padding to a 4-byte file offset. Unknown names are walked the same way. */
 static int walk_block(const source_t *s, uint64_t *off, clra_nettrace_info_t *info)
 {
-    char name[NAME_MAX_LEN + 1];
+    char name[CLRA__NT_NAME_MAX + 1];
     int32_t version, min_version;
     uint8_t size_bytes[4];
     uint64_t start = *off;
@@ -159,8 +152,8 @@ static int walk_block(const source_t *s, uint64_t *off, clra_nettrace_info_t *in
         return stop(info, CLRA_NETTRACE_INCOMPLETE, s->size, "cut off inside a %s header",
                     name);
     *off += 4;
-    *off += (4 - *off % 4) % 4;
-    uint64_t end = *off + le32(size_bytes);
+    *off += clra__nt_pad4(*off);
+    uint64_t end = *off + le__u32(size_bytes);
     if (end >= s->size)
         return stop(info, CLRA_NETTRACE_INCOMPLETE, s->size, "cut off inside the %s at offset "
                     "%llu", name, (unsigned long long)start);

@@ -4,6 +4,7 @@
  * where, so a block that lies about its contents is reported with the offset of the lie.
  */
 #include "proto/nettrace_internal.h"
+#include "common/le_bytes.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -32,15 +33,13 @@ uint8_t clra__nt_u8(clra__ntcur_t *c, const char *what)
 uint16_t clra__nt_u16(clra__ntcur_t *c, const char *what)
 {
     const uint8_t *p = take(c, 2, what);
-    return p ? (uint16_t)(p[0] | p[1] << 8) : 0;
+    return p ? le__u16(p) : 0;
 }
 
 uint32_t clra__nt_u32(clra__ntcur_t *c, const char *what)
 {
     const uint8_t *p = take(c, 4, what);
-    return p ? (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-                   (uint32_t)p[3] << 24
-             : 0;
+    return p ? le__u32(p) : 0;
 }
 
 uint64_t clra__nt_u64(clra__ntcur_t *c, const char *what)
@@ -76,9 +75,9 @@ size_t clra__nt_utf16_to_utf8(const uint8_t *units, size_t n, char *out)
 {
     size_t o = 0;
     for (size_t i = 0; i < n; i++) {
-        uint32_t u = (uint32_t)(units[2 * i] | units[2 * i + 1] << 8);
+        uint32_t u = le__u16(units + 2 * i);
         if (u >= 0xD800 && u < 0xDC00 && i + 1 < n) {
-            uint32_t lo = (uint32_t)(units[2 * i + 2] | units[2 * i + 3] << 8);
+            uint32_t lo = le__u16(units + 2 * i + 2);
             if (lo >= 0xDC00 && lo < 0xE000) {
                 u = 0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00);
                 i++;

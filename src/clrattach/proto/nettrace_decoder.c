@@ -7,6 +7,7 @@
  * to `pending` until it is whole, so memory is one block however large the trace.
  */
 #include "proto/nettrace_internal.h"
+#include "proto/nettrace_frame.h"
 #include "util/status.h"
 
 #include <stdarg.h>
@@ -14,10 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAGIC "Nettrace\x14\0\0\0!FastSerialization.1"
-#define MAGIC_LEN 32
-#define TRACE_FIELDS 48
-#define NAME_MAX_LEN 64
 #define STACK_CACHE_MAX (64u << 20) /* stack bytes kept between sequence points */
 
 enum { S_MAGIC, S_TRACE, S_OBJECTS, S_ENDED, S_BROKEN };
@@ -80,11 +77,6 @@ static int cursor_failed(clra_nettrace_decoder_t *d, const clra__ntcur_t *c, con
         return -1;
     return corrupt(d, c->base + c->want_at, "corrupt %s at offset %llu: expected %s", block,
                    (unsigned long long)(c->base + c->want_at), c->want);
-}
-
-static uint32_t le32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
 /* ---- metadata table ---------------------------------------------------------------------- */
@@ -420,7 +412,7 @@ static int event_block(clra_nettrace_decoder_t *d, clra__ntcur_t *c, int metadat
                 return corrupt(d, ev.offset, "corrupt %s at offset %llu: an event size that "
                                "disagrees with its payload size", what,
                                (unsigned long long)ev.offset);
-            c->pos = end + (size_t)((4 - (c->base + end) % 4) % 4);
+            c->pos = end + (size_t)clra__nt_pad4(c->base + end);
             c->pos = c->pos > c->end ? c->end : c->pos;
         }
         if (deliver(d, &ev, metadata, c))
@@ -444,52 +436,52 @@ static int type_header(clra_nettrace_decoder_t *d, const uint8_t *p, size_t avai
     if (avail > at + 1 && p[at + 1] != 0x01)
         return corrupt(d, off + 1, "byte 0x%02X at offset %llu where a type header's null "
                        "type (01) belongs", p[at + 1], (unsigned long long)off + 1);
-    if (avail < at + 14) {
-        d->need = at + 14;
+    const size_t fixed = CLRA__NT_TYPE_FIXED;
+    if (avail < at + fixed) {
+        d->need = at + fixed;
         snprintf(d->expect, sizeof d->expect, "a type header");
         return 0;
     }
-    uint32_t len = le32(p + at + 10);
-    if (len == 0 || len > NAME_MAX_LEN)
+    uint32_t len;
+    clra__nt_type_fields(p + at + 2, version, min_version, &len);
+    if (len == 0 || len > CLRA__NT_NAME_MAX)
         return corrupt(d, off + 10, "a type name of %u bytes at offset %llu (1 to %d expected)",
-                       (unsigned)len, (unsigned long long)off + 10, NAME_MAX_LEN);
-    if (avail < at + 15 + len) {
-        d->need = at + 15 + len;
+                       (unsigned)len, (unsigned long long)off + 10, CLRA__NT_NAME_MAX);
+    if (avail < at + fixed + 1 + len) {
+        d->need = at + fixed + 1 + len;
         snprintf(d->expect, sizeof d->expect, "a type name");
         return 0;
     }
-    if (p[at + 14 + len] != 0x06)
-        return corrupt(d, off + 14 + len, "byte 0x%02X at offset %llu where the end of a type "
-                       "header (06) belongs", p[at + 14 + len],
-                       (unsigned long long)off + 14 + len);
-    *version = (int32_t)le32(p + at + 2);
-    *min_version = (int32_t)le32(p + at + 6);
-    memcpy(name, p + at + 14, len);
+    if (p[at + fixed + len] != 0x06)
+        return corrupt(d, off + fixed + len, "byte 0x%02X at offset %llu where the end of a type "
+                       "header (06) belongs", p[at + fixed + len],
+                       (unsigned long long)off + fixed + len);
+    memcpy(name, p + at + fixed, len);
     name[len] = '\0';
-    *pos = at + 15 + len;
+    *pos = at + fixed + 1 + len;
     return 1;
 }
 
 /* The magic and FastSerialization header; as many bytes as there are are compared. */
 static long step_magic(clra_nettrace_decoder_t *d, const uint8_t *p, size_t avail)
 {
-    size_t n = avail < MAGIC_LEN ? avail : MAGIC_LEN;
+    size_t n = avail < CLRA__NT_MAGIC_LEN ? avail : CLRA__NT_MAGIC_LEN;
     for (size_t i = 0; i < n; i++)
-        if (p[i] != (uint8_t)MAGIC[i])
+        if (p[i] != (uint8_t)CLRA__NT_MAGIC[i])
             return corrupt(d, i, "byte 0x%02X at offset %zu: expected the 'Nettrace' + "
                            "'!FastSerialization.1' header (is this a NetTrace file?)", p[i], i);
-    if (avail < MAGIC_LEN) {
-        d->need = MAGIC_LEN;
+    if (avail < CLRA__NT_MAGIC_LEN) {
+        d->need = CLRA__NT_MAGIC_LEN;
         snprintf(d->expect, sizeof d->expect, "the 'Nettrace' header");
         return 0;
     }
     d->state = S_TRACE;
-    return MAGIC_LEN;
+    return CLRA__NT_MAGIC_LEN;
 }
 
 static void read_trace_fields(clra_nettrace_decoder_t *d, const uint8_t *p)
 {
-    clra__ntcur_t c = {p, 0, TRACE_FIELDS, 0, NULL, 0};
+    clra__ntcur_t c = {p, 0, CLRA__NT_TRACE_FIELDS, 0, NULL, 0};
     for (int i = 0; i < 8; i++)
         d->header.sync_time[i] = clra__nt_u16(&c, "");
     d->header.sync_qpc = (int64_t)clra__nt_u64(&c, "");
@@ -503,7 +495,7 @@ static void read_trace_fields(clra_nettrace_decoder_t *d, const uint8_t *p)
 /* The Trace object: 05, type header "Trace", 48 bytes of fields, 06. */
 static long step_trace(clra_nettrace_decoder_t *d, const uint8_t *p, size_t avail)
 {
-    char name[NAME_MAX_LEN + 1];
+    char name[CLRA__NT_NAME_MAX + 1];
     int32_t ver, min;
     size_t pos = 1;
     if (avail >= 1 && p[0] != 0x05)
@@ -519,22 +511,23 @@ static long step_trace(clra_nettrace_decoder_t *d, const uint8_t *p, size_t avai
     if (ver < 4 || ver > 5)
         return corrupt(d, d->offset + 3, "NetTrace version %d at offset %llu: this decoder "
                        "reads versions 4 and 5", (int)ver, (unsigned long long)d->offset + 3);
-    if (avail < pos + TRACE_FIELDS + 1) {
-        d->need = pos + TRACE_FIELDS + 1;
+    if (avail < pos + CLRA__NT_TRACE_FIELDS + 1) {
+        d->need = pos + CLRA__NT_TRACE_FIELDS + 1;
         snprintf(d->expect, sizeof d->expect, "the Trace object's fields");
         return 0;
     }
-    if (p[pos + TRACE_FIELDS] != 0x06)
-        return corrupt(d, d->offset + pos + TRACE_FIELDS, "byte 0x%02X at offset %llu where "
-                       "the end of the Trace object (06) belongs", p[pos + TRACE_FIELDS],
-                       (unsigned long long)(d->offset + pos + TRACE_FIELDS));
+    if (p[pos + CLRA__NT_TRACE_FIELDS] != 0x06)
+        return corrupt(d, d->offset + pos + CLRA__NT_TRACE_FIELDS, "byte 0x%02X at offset "
+                       "%llu where the end of the Trace object (06) belongs",
+                       p[pos + CLRA__NT_TRACE_FIELDS],
+                       (unsigned long long)(d->offset + pos + CLRA__NT_TRACE_FIELDS));
     read_trace_fields(d, p + pos);
     d->header.version = d->info.version = ver;
     d->header.min_reader_version = d->info.min_reader_version = min;
     d->state = S_OBJECTS;
     if (d->cb.header && d->cb.header(d->ctx, &d->header))
         return d->stopped = 1, -1;
-    return (long)(pos + TRACE_FIELDS + 1);
+    return (long)(pos + CLRA__NT_TRACE_FIELDS + 1);
 }
 
 /* Runs one whole block's body through its reader. */
@@ -557,7 +550,7 @@ static int dispatch(clra_nettrace_decoder_t *d, const char *name, const uint8_t 
 /* One object: the end marker or a block. Consumed bytes, 0 for more, -1 broken or stopped. */
 static long step_object(clra_nettrace_decoder_t *d, const uint8_t *p, size_t avail)
 {
-    char name[NAME_MAX_LEN + 1];
+    char name[CLRA__NT_NAME_MAX + 1];
     int32_t ver, min;
     size_t pos = 1;
     if (avail < 1)
@@ -578,13 +571,13 @@ static long step_object(clra_nettrace_decoder_t *d, const uint8_t *p, size_t ava
         snprintf(d->expect, sizeof d->expect, "the size of a %s", name);
         return 0;
     }
-    uint32_t size = le32(p + pos);
+    uint32_t size = le__u32(p + pos);
     if (size > CLRA_NETTRACE_MAX_BLOCK)
         return corrupt(d, d->offset + pos, "a %s of %u bytes at offset %llu (at most %u "
                        "expected)", name, (unsigned)size, (unsigned long long)(d->offset + pos),
                        CLRA_NETTRACE_MAX_BLOCK);
     pos += 4;
-    pos += (size_t)((4 - (d->offset + pos) % 4) % 4);
+    pos += (size_t)clra__nt_pad4(d->offset + pos);
     if (avail < pos + size + 1) {
         d->need = pos + size + 1;
         snprintf(d->expect, sizeof d->expect, "the rest of a %u-byte %s that starts at offset "

@@ -5,6 +5,7 @@
  * structs are their members in order; arrays are a uint16 element count, then the elements.
  */
 #include "proto/nettrace_internal.h"
+#include "common/le_bytes.h"
 #include "util/status.h"
 
 #include <stdio.h>
@@ -37,18 +38,10 @@ static size_t fixed_size(clra_nettrace_type_t t)
     }
 }
 
-static uint64_t le(const uint8_t *p, size_t n)
-{
-    uint64_t v = 0;
-    for (size_t i = n; i-- > 0;)
-        v = v << 8 | p[i];
-    return v;
-}
-
 /* Fills the numeric members from raw bytes. */
 static void scalar(clra_nettrace_value_t *v, clra_nettrace_type_t t, const uint8_t *p, size_t n)
 {
-    uint64_t u = le(p, n < 8 ? n : 8);
+    uint64_t u = le__uint(p, n < 8 ? n : 8);
     v->u = u;
     switch (t) {
     case CLRA_NETTRACE_INT8: v->i = (int8_t)u; break;
@@ -321,7 +314,7 @@ int clra_nettrace_value_format(const clra_nettrace_value_t *v, char *buf, size_t
     case CLRA_NETTRACE_STRING: return snprintf(buf, cap, "%s", v->text ? v->text : "");
     case CLRA_NETTRACE_GUID:
         return snprintf(buf, cap, "%08x-%04x-%04x-%02x%02x-%02x%02x%02x%02x%02x%02x",
-                        (unsigned)le(r, 4), (unsigned)le(r + 4, 2), (unsigned)le(r + 6, 2),
+                        (unsigned)le__uint(r, 4), (unsigned)le__uint(r + 4, 2), (unsigned)le__uint(r + 6, 2),
                         r[8], r[9], r[10], r[11], r[12], r[13], r[14], r[15]);
     default: {
         int n = 0;

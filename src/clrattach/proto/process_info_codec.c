@@ -1,6 +1,7 @@
 /* process_info_codec.c - decoding ProcessInfo, ProcessInfo2 and ProcessInfo3 replies
  * (docs/protocol.md 3.4): every field bounds-checked, named in the error when it is not. */
 #include "proto/process_codec.h"
+#include "common/le_bytes.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,11 +34,6 @@ static int need(info_parse_t *p, const char *field, size_t n)
     return 0;
 }
 
-static uint32_t le32(const uint8_t *b)
-{
-    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
-}
-
 /* Reads one string field, checking its count and terminator first so the detail can say
  * which field lied (the wire reader only knows that something did). */
 static char *take_string(info_parse_t *p, const char *field)
@@ -45,7 +41,7 @@ static char *take_string(info_parse_t *p, const char *field)
     if (!need(p, field, 4))
         return NULL;
     const uint8_t *at = p->r.data + p->r.pos;
-    uint32_t count = le32(at);
+    uint32_t count = le__u32(at);
     size_t room = clra__reader_left(&p->r) - 4;
     if (count > room / 2) {
         clra__detail(p->st, "%s: string %s at offset %zu claims %u UTF-16 units (%llu bytes), "

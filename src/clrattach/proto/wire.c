@@ -1,5 +1,6 @@
 /* wire.c - bounded little-endian writer/reader and UTF-8 <-> UTF-16 conversion. */
 #include "proto/wire.h"
+#include "common/le_bytes.h"
 #include "common/utf.h"
 
 #include <stdlib.h>
@@ -157,25 +158,19 @@ uint8_t clra__get_u8(clra__reader_t *r)
 uint16_t clra__get_u16(clra__reader_t *r)
 {
     const uint8_t *p = take(r, 2);
-    return p ? (uint16_t)(p[0] | (p[1] << 8)) : 0;
+    return p ? le__u16(p) : 0;
 }
 
 uint32_t clra__get_u32(clra__reader_t *r)
 {
     const uint8_t *p = take(r, 4);
-    uint32_t v = 0;
-    for (int i = 0; p && i < 4; i++)
-        v |= (uint32_t)p[i] << (8 * i);
-    return v;
+    return p ? le__u32(p) : 0;
 }
 
 uint64_t clra__get_u64(clra__reader_t *r)
 {
     const uint8_t *p = take(r, 8);
-    uint64_t v = 0;
-    for (int i = 0; p && i < 8; i++)
-        v |= (uint64_t)p[i] << (8 * i);
-    return v;
+    return p ? le__u64(p) : 0;
 }
 
 void clra__get_guid(clra__reader_t *r, clra_guid_t *g)
@@ -207,7 +202,7 @@ char *clra__get_string(clra__reader_t *r)
         return NULL;
     }
     for (uint32_t i = 0; i < count; i++)
-        units[i] = (uint16_t)(p[2 * i] | (p[2 * i + 1] << 8));
+        units[i] = le__u16(p + 2 * i);
     if (units[count - 1] != 0) {
         free(units);
         r->err = CLRA_EPROTO;

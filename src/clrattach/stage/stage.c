@@ -9,6 +9,7 @@
 #include "target/identity.h"
 #include "util/status.h"
 #include "stage/stage.h"
+#include "common/mono_clock.h"
 #include "target/target_root.h"
 
 #include <errno.h>
@@ -48,9 +49,7 @@ static void random_suffix(char out[CLRA__STAGE_SUFFIX_LEN + 1])
     static const char set[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
     unsigned char b[CLRA__STAGE_SUFFIX_LEN];
     if (getrandom(b, sizeof b, GRND_NONBLOCK) != (ssize_t)sizeof b) {
-        struct timespec t;
-        clock_gettime(CLOCK_MONOTONIC, &t);
-        unsigned long long x = (unsigned long long)t.tv_nsec * 2654435761u ^ (unsigned)getpid();
+        unsigned long long x = mono__ns() * 2654435761u ^ (unsigned)getpid();
         for (size_t i = 0; i < sizeof b; i++, x >>= 7)
             b[i] = (unsigned char)(x ^ (x >> 29));
     }

@@ -1,34 +1,20 @@
 /* deadline.c - one monotonic deadline shared by every blocking step of a command. */
 #define _GNU_SOURCE
 #include "util/deadline.h"
+#include "common/mono_clock.h"
 
 #include <stdint.h>
-#include <time.h>
-#ifdef _WIN32 /* the monotonic clock; its seam belongs with the clock helper */
-#include <windows.h>
-
-/* QueryPerformanceCounter: Windows' monotonic clock (never set back, counts across sleep). */
-static int64_t now_ns(void)
-{
-    LARGE_INTEGER f, c;
-    QueryPerformanceFrequency(&f);
-    QueryPerformanceCounter(&c);
-    return (int64_t)((double)c.QuadPart * 1e9 / (double)f.QuadPart);
-}
+#ifdef _WIN32
+#include <windows.h> /* Sleep */
 #else
-static int64_t now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
+#include <time.h> /* nanosleep */
 #endif
 
 clra__deadline_t clra__deadline_in(int timeout_ms)
 {
     clra__deadline_t d = {0, timeout_ms < 0};
     if (!d.infinite)
-        d.end_ns = now_ns() + (int64_t)timeout_ms * 1000000;
+        d.end_ns = (int64_t)mono__ns() + (int64_t)timeout_ms * 1000000;
     return d;
 }
 
@@ -36,7 +22,7 @@ int clra__deadline_left_ms(const clra__deadline_t *d)
 {
     if (d->infinite)
         return -1;
-    int64_t left = d->end_ns - now_ns();
+    int64_t left = d->end_ns - (int64_t)mono__ns();
     if (left <= 0)
         return 0;
     int64_t ms = (left + 999999) / 1000000;
