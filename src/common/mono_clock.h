@@ -14,7 +14,7 @@
 #define CLRA_COMMON_MONO_CLOCK_H
 
 #include <stdint.h>
-#ifdef _WIN32
+#ifdef _WIN32 /* the clock is per platform; header-only, so it cannot be a platform file */
 /* The two calls as <windows.h> declares them, without it: the SDK's files must not see
  * windows.h (its corprof types define GUID and HRESULT themselves). The same declarations
  * again when a file includes windows.h too are compatible ones. */
@@ -28,7 +28,7 @@ __declspec(dllimport) int __stdcall QueryPerformanceFrequency(union _LARGE_INTEG
 /* Nanoseconds on the monotonic clock, from an arbitrary start. */
 static inline uint64_t mono__ns(void)
 {
-#ifdef _WIN32
+#ifdef _WIN32 /* QueryPerformanceCounter; POSIX: CLOCK_MONOTONIC (see the top) */
     int64_t f = 1, c = 0; /* a LARGE_INTEGER is one 64-bit integer */
     QueryPerformanceFrequency((union _LARGE_INTEGER *)&f);
     QueryPerformanceCounter((union _LARGE_INTEGER *)&c);

@@ -4,7 +4,7 @@
 #include "common/mono_clock.h"
 
 #include <stdint.h>
-#ifdef _WIN32
+#ifdef _WIN32 /* what clra__sleep_ms below calls on each platform */
 #include <windows.h> /* Sleep */
 #else
 #include <time.h> /* nanosleep */
