@@ -66,6 +66,7 @@ set(E2E_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_profile_signal.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_rootless.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_runtime_facts.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_runtime_events.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_ps.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_speedscope_anchor.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_stage.c
