@@ -42,6 +42,8 @@ typedef struct rtwalk {
     char *text; /* room for the longest string the payload can hold, as UTF-8 */
     const clra__rt_field_t *bad;
     const char *why;
+    const clra__rt_field_t *over; /* the array whose count did not fit, when it failed in one */
+    uint64_t over_count;
     int stopped;
 } rtwalk_t;
 
@@ -142,7 +144,9 @@ static int bound(rtwalk_t *w, const clra_nettrace_field_t *f, clra_nettrace_valu
     return emit(w, &v);
 }
 
-/* The elements of array f, count of them, each at least its members' fixed sizes. */
+/* The elements of array f, count of them, each at least its members' fixed sizes: as many
+ * as fit (each takes a byte or more, so a count larger than the bytes left costs no more than
+ * the bytes), the failure then naming the array and its count. */
 static int array(rtwalk_t *w, const clra__rt_field_t *f, int depth, uint64_t count)
 {
     size_t each = 0;
@@ -150,8 +154,7 @@ static int array(rtwalk_t *w, const clra__rt_field_t *f, int depth, uint64_t cou
         each += enc_size(w, f->elem[m].kind);
     if (each == 0)
         return fail(w, f, "an array whose elements take no bytes");
-    if (count > (w->len - w->pos) / each)
-        return fail(w, f, "an array count larger than the bytes left");
+    int over = count > (w->len - w->pos) / each;
     if (bound(w, &f->shown, CLRA_NETTRACE_BEGIN, depth, 0, (uint32_t)count))
         return -1;
     int rc = 0, bare = f->elem_count == 1 && !f->elem[0].shown.name[0];
@@ -168,6 +171,8 @@ static int array(rtwalk_t *w, const clra__rt_field_t *f, int depth, uint64_t cou
     }
     if (!w->stopped && bound(w, &f->shown, CLRA_NETTRACE_END, depth, 0, 0))
         rc = -1;
+    if (rc && over && !w->stopped && !w->over)
+        w->over = f, w->over_count = count;
     return rc;
 }
 
@@ -211,7 +216,8 @@ int clra_runtime_event_walk(const clra_nettrace_metadata_t *meta, const void *pa
     if (!e)
         return clra__detail(st, "%s event %u version %u has no known layout", meta->provider,
                             meta->event_id, meta->version), CLRA_EINVAL;
-    rtwalk_t w = {payload, 0, len, pointer_size == 4 ? 4 : 8, fn, ctx, small, NULL, NULL, 0};
+    rtwalk_t w = {payload, 0, len, pointer_size == 4 ? 4 : 8, fn, ctx, small, NULL, NULL, NULL,
+                  0, 0};
     if (3 * (len / 2) + 1 > sizeof small && !(w.text = malloc(3 * (len / 2) + 1)))
         return CLRA_ENOMEM;
     int rc = list(&w, e->fields, e->count, 0);
@@ -223,7 +229,9 @@ int clra_runtime_event_walk(const clra_nettrace_metadata_t *meta, const void *pa
         return clra__detail(st, "the callback stopped the walk"), CLRA_EIO;
     if (rc)
         clra__detail(st, "%s/%s (version %u, read as %u): field '%s' at payload offset %zu of %zu:"
-                     " %s", meta->provider, e->name, meta->version, e->version, w.bad->shown.name,
-                     w.pos, len, w.why);
+                     " %s%s%s%s", meta->provider, e->name, meta->version, e->version,
+                     w.bad->shown.name, w.pos, len, w.why, w.over ? " (in '" : "",
+                     w.over ? w.over->shown.name : "",
+                     w.over ? "', an array count larger than the bytes left)" : "");
     return rc ? CLRA_EPROTO : 0;
 }
