@@ -33,6 +33,26 @@ const clra__rt_event_t *clra__rt_find(const char *provider, uint32_t id, uint32_
     return best;
 }
 
+size_t clra__rt_count(void)
+{
+    size_t n = 0;
+    for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++)
+        n += tables[t]->count;
+    return n;
+}
+
+const clra__rt_event_t *clra__rt_at(size_t i, const char **provider)
+{
+    for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++) {
+        if (i < tables[t]->count) {
+            *provider = tables[t]->provider;
+            return &tables[t]->events[i];
+        }
+        i -= tables[t]->count;
+    }
+    return NULL;
+}
+
 typedef struct rtwalk {
     const uint8_t *p;
     size_t pos, len;

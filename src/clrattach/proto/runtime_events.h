@@ -77,4 +77,9 @@ extern const clra__rt_table_t clra__rt_gc, clra__rt_heap, clra__rt_threads, clra
  * (the payload then carries newer fields after it). NULL when none is known. */
 const clra__rt_event_t *clra__rt_find(const char *provider, uint32_t id, uint32_t version);
 
+/* Every described event in turn (for tests and fuzzing): how many, and the ith with its
+ * provider. */
+size_t clra__rt_count(void);
+const clra__rt_event_t *clra__rt_at(size_t i, const char **provider);
+
 #endif
