@@ -23,6 +23,7 @@ typedef struct reader {
     char why[512];
 } reader_t;
 
+/* Lines grow with the trace: a doubling array. */
 static void push_line(reader_t *r, char *s)
 {
     if (r->n == r->cap) {
@@ -74,11 +75,13 @@ static int on_value(void *ctx, const clra_nettrace_value_t *v)
     return 0;
 }
 
+/* Fields sorted by name, as tracecheck sorts them. */
 static int by_name(const void *a, const void *b)
 {
     return strcmp(((const field_t *)a)->name, ((const field_t *)b)->name);
 }
 
+/* The header says how wide the pointers are. */
 static int on_header(void *ctx, const clra_nettrace_header_t *h)
 {
     ((reader_t *)ctx)->pointer_size = h->pointer_size;
@@ -114,11 +117,13 @@ static int on_event(void *ctx, const clra_nettrace_event_t *ev)
     return 0;
 }
 
+/* Lines in byte order (tracecheck sorts ordinally). */
 static int by_text(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Decodes the file, one line per described event, then sorts and joins the lines. */
 char *runtime_lines(const char *path, char *why, size_t cap)
 {
     reader_t *r = calloc(1, sizeof *r);
@@ -156,12 +161,14 @@ typedef struct kinds {
     size_t n;
 } kinds_t;
 
+/* Where a line's "rt P ID V" ends. */
 static size_t key_len(const char *line)
 {
     const char *tab = strchr(line, '\t');
     return tab ? (size_t)(tab - line) : strlen(line);
 }
 
+/* A kind by its line's key; added when add and there is room. */
 static kind_t *find_kind(kinds_t *k, const char *line, int add)
 {
     size_t n = key_len(line);
@@ -206,6 +213,7 @@ static const char *next_field(const char *p, const char **name, size_t *nlen)
     return end;
 }
 
+/* The text's lines as malloc'ed strings. */
 static char **split(const char *text, size_t *n)
 {
     size_t cap = 1024;
@@ -279,6 +287,7 @@ static void learn_shapes(kinds_t *k, char **lines, size_t n)
     }
 }
 
+/* Frees what split and restrict_line made. */
 static void free_lines(char **v, size_t n)
 {
     for (size_t i = 0; i < n; i++)
@@ -286,6 +295,8 @@ static void free_lines(char **v, size_t n)
     free(v);
 }
 
+/* Shapes first (what each side gives each kind), then each side restricted to the other's, then
+ * both sorted and compared line by line. */
 int runtime_lines_compare(const char *ours, const char *theirs, runtime_compare_t *r)
 {
     memset(r, 0, sizeof *r);

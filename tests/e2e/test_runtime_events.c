@@ -30,6 +30,7 @@ static const char *const required[] = {
     "143 2 MethodLoadVerbose", "152 2 ModuleLoad", "154 1 AssemblyLoad",
     "190 1 MethodILToNativeMap"};
 
+/* `clrattach trace` of the runtime's keywords for 3 s in a child, its output to /dev/null. */
 static void trace_in_background(const app_t *a, const char *out, pid_t *pid)
 {
     *pid = fork();

@@ -18,12 +18,14 @@ typedef struct buf {
     size_t n;
 } buf_t;
 
+/* n little-endian bytes of v, as the runtime writes every integer. */
 static void put(buf_t *p, uint64_t v, size_t size)
 {
     for (size_t i = 0; i < size; i++)
         p->b[p->n++] = (uint8_t)(v >> (8 * i));
 }
 
+/* A NUL-terminated UTF-16 string (ASCII here). */
 static void put_str(buf_t *p, const char *ascii)
 {
     for (; *ascii; ascii++)
@@ -58,6 +60,7 @@ static int log_value(void *ctx, const clra_nettrace_value_t *v)
     return 0;
 }
 
+/* What the runtime's metadata says of its own events: ids, no name, no fields. */
 static clra_nettrace_metadata_t meta_of(const char *provider, uint32_t id, uint32_t version)
 {
     clra_nettrace_metadata_t m;
@@ -80,6 +83,7 @@ static int walk(const char *provider, uint32_t id, uint32_t version, const buf_t
     return clra_runtime_event_walk(&m, p->b, p->n, ptr, log_value, l, used, st);
 }
 
+/* GCStart V2 and GCHeapStats V2, every field by name. */
 TEST(gc_start_and_heap_stats_read_by_name)
 {
     buf_t p = {{0}, 0};

@@ -18,6 +18,7 @@
 static const clra__rt_table_t *const tables[] = {&clra__rt_gc, &clra__rt_heap, &clra__rt_threads,
                                                  &clra__rt_loader, &clra__rt_rundown};
 
+/* A linear search: a few hundred entries, and callers look up once per event kind or event. */
 const clra__rt_event_t *clra__rt_find(const char *provider, uint32_t id, uint32_t version)
 {
     const clra__rt_event_t *best = NULL;
@@ -33,6 +34,7 @@ const clra__rt_event_t *clra__rt_find(const char *provider, uint32_t id, uint32_
     return best;
 }
 
+/* Counted over the tables each time: only tests and fuzzing ask. */
 size_t clra__rt_count(void)
 {
     size_t n = 0;
@@ -41,6 +43,7 @@ size_t clra__rt_count(void)
     return n;
 }
 
+/* The tables in their order, so an index picks the same event on every run. */
 const clra__rt_event_t *clra__rt_at(size_t i, const char **provider)
 {
     for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++) {
@@ -83,6 +86,7 @@ static size_t enc_size(const rtwalk_t *w, uint8_t kind)
     }
 }
 
+/* Hands v to the caller; a non-zero answer stops the walk without closing groups. */
 static int emit(rtwalk_t *w, clra_nettrace_value_t *v)
 {
     if (w->fn && w->fn(w->ctx, v))
@@ -90,6 +94,7 @@ static int emit(rtwalk_t *w, clra_nettrace_value_t *v)
     return 0;
 }
 
+/* Notes the field the walk stopped at and why, for the caller's detail. */
 static int fail(rtwalk_t *w, const clra__rt_field_t *f, const char *why)
 {
     w->bad = f;
@@ -214,6 +219,7 @@ static int list(rtwalk_t *w, const clra__rt_field_t *fs, size_t n, int depth)
     return 0;
 }
 
+/* The table's name: the runtime leaves the metadata's name empty for its own events. */
 const char *clra_runtime_event_name(const clra_nettrace_metadata_t *meta)
 {
     const clra__rt_event_t *e =
@@ -221,6 +227,7 @@ const char *clra_runtime_event_name(const clra_nettrace_metadata_t *meta)
     return e ? e->name : NULL;
 }
 
+/* Finds the layout, then walks it with a scratch buffer as large as the longest string. */
 int clra_runtime_event_walk(const clra_nettrace_metadata_t *meta, const void *payload,
                             size_t len, unsigned pointer_size, clra_nettrace_value_fn fn,
                             void *ctx, size_t *used, clra_status_t *st)
