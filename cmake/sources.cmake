@@ -46,6 +46,12 @@ set(CLRATTACH_SOURCES
   src/clrattach/proto/process_codec.c
   src/clrattach/proto/process_info_codec.c
   src/clrattach/proto/profiler_codec.c
+  src/clrattach/proto/runtime_events.c
+  src/clrattach/proto/runtime_events_gc.c
+  src/clrattach/proto/runtime_events_heap.c
+  src/clrattach/proto/runtime_events_loader.c
+  src/clrattach/proto/runtime_events_rundown.c
+  src/clrattach/proto/runtime_events_threads.c
   src/clrattach/proto/wire.c
   src/clrattach/startup_hook.c
   src/clrattach/trace.c

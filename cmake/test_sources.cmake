@@ -29,6 +29,7 @@ set(UNIT_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/unit/test_process_state.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_procfs_limits.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_render.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_runtime_events.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_sockdir.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_reply_sizes.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_reverse.c
@@ -68,6 +69,7 @@ set(E2E_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_profile_signal.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_rootless.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_runtime_facts.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_runtime_events.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_ps.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_speedscope_anchor.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_stage.c

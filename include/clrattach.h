@@ -983,6 +983,25 @@ CLRA_EXTERN int clra_nettrace_payload_get(const clra_nettrace_metadata_t *meta,
 CLRA_EXTERN int clra_nettrace_value_format(const clra_nettrace_value_t *v, char *buf,
                                            size_t cap);
 
+/* The runtime's own events (Microsoft-Windows-DotNETRuntime and ...Rundown), whose metadata
+ * names no fields, read by the layouts of the runtime's manifest (GC, allocation ticks and
+ * samples, contention, waits, exceptions, thread pool, type, method, module and assembly load,
+ * GC heap snapshots; the list: docs/nettrace.md). The event's name ("GCStart", ...), or NULL
+ * when its provider, id and version have no known layout. */
+CLRA_EXTERN const char *clra_runtime_event_name(const clra_nettrace_metadata_t *meta);
+/* Walks such a payload like clra_nettrace_payload_walk (pointers as UINT64 values of
+ * pointer_size bytes; arrays counted by an earlier field come as ARRAY groups, their elements
+ * as STRUCT groups named ""). A version newer than the layouts known is read by the newest
+ * older one. *used (may be NULL) gets the bytes read: fewer than len means newer fields follow.
+ * 0 when every described field was there; CLRA_EPROTO when the payload ends first (the values
+ * that fit were handed out, open groups closed; st->detail names the field and the offset) or
+ * an array's count is larger than the bytes left; CLRA_EINVAL when no layout is known; CLRA_EIO
+ * when fn stopped it; CLRA_ENOMEM. */
+CLRA_EXTERN int clra_runtime_event_walk(const clra_nettrace_metadata_t *meta,
+                                        const void *payload, size_t len, unsigned pointer_size,
+                                        clra_nettrace_value_fn fn, void *ctx, size_t *used,
+                                        clra_status_t *st);
+
 /* CPU samples of a trace: what the runtime's sampling profiler
  * (Microsoft-DotNETCore-SampleProfiler) recorded, each stack's addresses named with the methods
  * the trace's MethodLoadVerbose/MethodUnloadVerbose events and rundown (MethodDCStart/End

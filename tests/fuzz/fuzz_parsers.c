@@ -20,6 +20,7 @@
 #include "stage/stage.h"
 #include "proto/eventpipe_codec.h"
 #include "proto/advertise.h"
+#include "proto/runtime_events.h"
 #include "trace.h"
 
 #include <stdio.h>
@@ -157,7 +158,41 @@ static int fuzz_walk_event(void *ctx, const clra_nettrace_event_t *ev)
     (void)ctx;
     if (ev->meta)
         clra_nettrace_payload_walk(ev->meta, ev->payload, ev->payload_len, NULL, NULL, NULL);
+    if (ev->meta && ev->meta->provider) /* the runtime's layouts, at both pointer sizes */
+        for (unsigned ptr = 4; ptr <= 8; ptr += 4)
+            clra_runtime_event_walk(ev->meta, ev->payload, ev->payload_len, ptr, NULL, NULL,
+                                    NULL, NULL);
     return 0;
+}
+
+static int fuzz_format_value(void *ctx, const clra_nettrace_value_t *v)
+{
+    char text[64];
+    (void)ctx;
+    if (v->kind == CLRA_NETTRACE_VALUE)
+        clra_nettrace_value_format(v, text, sizeof text);
+    return 0;
+}
+
+/* The runtime's own events by their layouts: the first byte picks the pointer size (bit 0)
+ * and a newer version than described (bit 1), the next two which event, the rest is the
+ * payload; every value is formatted as convert would. */
+static void fuzz_runtime_events(const uint8_t *data, size_t size)
+{
+    const char *provider;
+    if (size < 3)
+        return;
+    const clra__rt_event_t *e =
+        clra__rt_at((size_t)(data[1] | data[2] << 8) % clra__rt_count(), &provider);
+    clra_nettrace_metadata_t m;
+    memset(&m, 0, sizeof m);
+    m.provider = provider;
+    m.event_name = "";
+    m.event_id = e->id;
+    m.version = e->version + (data[0] & 2u);
+    size_t used;
+    clra_runtime_event_walk(&m, data + 3, size - 3, data[0] & 1 ? 4 : 8, fuzz_format_value, NULL,
+                            &used, NULL);
 }
 
 static void fuzz_nettrace_decoder(const uint8_t *data, size_t size)
@@ -315,6 +350,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_text(data, size);
     fuzz_nettrace(data, size);
     fuzz_nettrace_decoder(data, size);
+    fuzz_runtime_events(data, size);
     fuzz_counters(data, size);
     fuzz_cpu_samples(data, size);
     fuzz_render(data, size);

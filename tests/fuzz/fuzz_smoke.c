@@ -1,6 +1,7 @@
 /* fuzz_smoke.c - drives fuzz_parsers.c without libFuzzer: seeds from the spec's examples,
  * mutated deterministically (flips, truncations, length fields set to extremes). */
 #include "nettrace_build.h"
+#include "proto/runtime_events.h"
 #include "test.h"
 
 #include <stdint.h>
@@ -148,4 +149,44 @@ TEST(fuzz_smoke_nettrace_decoder_survives_mutated_streams)
     seed_decodable(&s);
     mutate_and_run(s.b, s.n, 20000, 0x7e1a5eedu);
     nb_free(&s);
+}
+
+/* Walks every described runtime event over random payloads, mostly zero bytes so that strings
+ * end and counts stay small enough to reach the fields after them. */
+static void walk_random(const char *provider, const clra__rt_event_t *e, uint32_t *state)
+{
+    uint8_t payload[160];
+    clra_nettrace_metadata_t m;
+    memset(&m, 0, sizeof m);
+    m.provider = provider;
+    m.event_name = "";
+    m.event_id = e->id;
+    for (int i = 0; i < 64; i++) {
+        size_t n = next_random(state) % sizeof payload;
+        for (size_t k = 0; k < n; k++)
+            payload[k] = next_random(state) % 2 ? 0 : (uint8_t)next_random(state);
+        m.version = e->version + (uint32_t)(i % 3 == 2);
+        size_t used = 0;
+        int rc = clra_runtime_event_walk(&m, payload, n, i % 2 ? 4 : 8, NULL, NULL, &used, NULL);
+        ASSERT_MSG(used <= n && (rc == 0 || rc == CLRA_EPROTO), "%s: rc %d, %zu of %zu", e->name,
+                   rc, used, n);
+    }
+}
+
+TEST(fuzz_smoke_runtime_event_layouts_survive_random_and_mutated_payloads)
+{
+    uint32_t state = 0x5eed0026u;
+    size_t node = 0;
+    for (size_t i = 0; i < clra__rt_count(); i++) {
+        const char *provider;
+        const clra__rt_event_t *e = clra__rt_at(i, &provider);
+        walk_random(provider, e, &state);
+        if (strcmp(e->name, "GCBulkNode") == 0)
+            node = i;
+    }
+    /* a GCBulkNode batch of two through the fuzz entry (pointer size 8): header, two nodes */
+    uint8_t seed[3 + 10 + 64] = {0, (uint8_t)node, (uint8_t)(node >> 8), 0, 0, 0, 0, 2};
+    for (size_t k = 13; k < sizeof seed; k++)
+        seed[k] = (uint8_t)k;
+    mutate_and_run(seed, sizeof seed, 20000, 0x0b17c0deu);
 }

@@ -1,7 +1,8 @@
 /* convert_json.c - a decoded trace as JSON lines: one "header" line, then one object per
  * event with its header fields, its stack's addresses and its payload decoded from the
- * metadata (objects for structs, arrays for arrays), or the payload's bytes in hex when the
- * metadata describes no fields (the runtime's own events). */
+ * metadata (objects for structs, arrays for arrays); the runtime's own events, whose metadata
+ * describes no fields, by the library's layouts of them, their bytes in hex too; others' bytes
+ * only in hex. */
 #define _GNU_SOURCE
 #include "base/json_escape.h"
 #include "convert/convert.h"
@@ -92,13 +93,35 @@ void convert_json_header(FILE *f, const clra_nettrace_header_t *h)
             h->sync_time[7], h->sampling_rate_ns);
 }
 
+/* The runtime's own events, whose metadata names no fields: named by the manifest's layouts,
+ * their bytes kept in payload_hex as before; a payload cut short says where in
+ * payload_incomplete, one longer than the layout (a newer version) counts the rest. */
+static void runtime_payload(FILE *f, const clra_nettrace_event_t *ev, unsigned pointer_size)
+{
+    walk_t w = {f, {1}, {0}};
+    size_t used = 0;
+    clra_status_t st;
+    fputs("\"payload\":{", f);
+    int rc = clra_runtime_event_walk(ev->meta, ev->payload, ev->payload_len, pointer_size, value,
+                                     &w, &used, &st);
+    fputs("},", f);
+    if (rc) {
+        fputs("\"payload_incomplete\":", f);
+        text(f, st.detail);
+        fputc(',', f);
+    } else if (used < ev->payload_len) {
+        fprintf(f, "\"payload_extra_bytes\":%zu,", ev->payload_len - used);
+    }
+}
+
 void convert_json_event(FILE *f, const clra_nettrace_event_t *ev, unsigned pointer_size)
 {
     const clra_nettrace_metadata_t *m = ev->meta;
+    const char *runtime_name = m && !m->field_count ? clra_runtime_event_name(m) : NULL;
     fputs("{\"provider\":", f);
     text(f, m ? m->provider : "");
     fprintf(f, ",\"event_id\":%u,\"name\":", m ? m->event_id : 0);
-    text(f, m ? m->event_name : "");
+    text(f, m ? (m->event_name[0] || !runtime_name ? m->event_name : runtime_name) : "");
     fprintf(f, ",\"version\":%u,\"level\":%u,\"keywords\":\"0x%llx\",\"opcode\":%d,"
             "\"timestamp\":%lld,\"thread\":%llu,\"capture_thread\":%llu,\"processor\":%u,"
             "\"sequence\":%u,\"activity\":", m ? m->version : 0, m ? m->level : 0,
@@ -125,6 +148,8 @@ void convert_json_event(FILE *f, const clra_nettrace_event_t *ev, unsigned point
         clra_nettrace_payload_walk(m, ev->payload, ev->payload_len, value, &w, NULL);
         fputc('}', f);
     } else {
+        if (runtime_name)
+            runtime_payload(f, ev, pointer_size);
         if (m && m->field_count)
             fputs("\"payload_error\":true,", f);
         fputs("\"payload_hex\":\"", f);

@@ -32,6 +32,8 @@
 //                      "{request}") of the same Meter -> "inflight TOTAL"
 //   gauge-fail      -> makes the ObservableGauge "sample.broken" of the same Meter throw
 //                      "sample gauge failed" from its callback from now on -> "gauge-failing"
+//   contend N       -> four threads take one lock N times each, holding it ~2 ms, so they
+//                      wait on each other (ContentionStart/Stop) -> "contended 4N"
 //   exit N          -> exits with code N
 // Without stdin (EOF) it keeps running until --seconds elapse (default 600), doing light work.
 using System.Diagnostics;
@@ -139,6 +141,9 @@ public static class Program
             case "gauge-fail":
                 Metrics.FailGauge();
                 Reply("gauge-failing");
+                break;
+            case "contend":
+                Reply($"contended {Contend.Run(n)}");
                 break;
             case "exit":
                 return n;

@@ -6,6 +6,7 @@
 //                                      fields flattened (Struct.Member, Array[i]); doubles and
 //                                      floats as the hex of their IEEE bits, so nothing rounds
 //   end EVENTS                        the total
+// tracecheck --runtime FILE: the runtime's own events field by field (RuntimeFields.cs).
 // tracecheck --time FILE: "BYTES EVENTS SECONDS" of one pass over the file (every event
 // dispatched with its template), for bench/run's decoder row.
 using System.Collections;
@@ -26,9 +27,11 @@ static class Program
     {
         if (args.Length == 2 && args[0] == "--time")
             return Time(args[1]);
+        if (args.Length == 2 && args[0] == "--runtime")
+            return RuntimeFields.Run(args[1]);
         if (args.Length != 1)
         {
-            Console.Error.WriteLine("usage: tracecheck [--time] FILE.nettrace");
+            Console.Error.WriteLine("usage: tracecheck [--time|--runtime] FILE.nettrace");
             return 2;
         }
         var counts = new Dictionary<string, long>();
