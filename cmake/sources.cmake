@@ -97,14 +97,19 @@ set(CLRPROF_SOURCES
 
 # The sampling profiler behind `clrattach profile` and `clrattach stack`.
 set(SAMPLER_SOURCES
+  profilers/sampler/elf_symbols.c
   profilers/sampler/frame_names.c
   profilers/sampler/native_names.c
   profilers/sampler/sampler.c
   profilers/sampler/signal_tick.c
   profilers/sampler/signal_timer.c
+  profilers/sampler/signal_unwind.c
   profilers/sampler/signal_walk.c
   profilers/sampler/store.c
   profilers/sampler/tick.c
+  profilers/sampler/unwind_cfi.c
+  profilers/sampler/unwind_map.c
+  profilers/sampler/unwind_walk.c
 )
 
 # The profile model and its writers (src/cli/render), shared by the verbs that write profiles;

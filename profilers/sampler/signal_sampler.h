@@ -11,6 +11,7 @@
 #define SIGNAL_SAMPLER_H
 
 #include "sampler.h"
+#include "unwind.h"
 
 #include <signal.h>
 #include <stdint.h>
@@ -18,6 +19,7 @@
 
 #define SIG_MAX_DEPTH 128 /* frames one signal walk records, leaf included */
 #define SIG_RING 4096     /* records in the ring (a power of two) */
+#define SIG_RETIRED 32    /* module maps kept until the stop (libraries loaded while sampling) */
 
 /* One sample as the handler wrote it. seq is the ring index + 1 once complete, 0 while written. */
 typedef struct sig_record {
@@ -54,6 +56,9 @@ typedef struct sig_sampler {
     uint64_t last_scan_ns;
     uint64_t samples, lost, frames, timer_errors;
     struct ip_names *names; /* IP -> frame index cache (native_names.c) */
+    uw_map_t *unwind;      /* the modules the handler walks through (atomic; signal_unwind.c) */
+    uw_map_t *retired[SIG_RETIRED]; /* maps replaced while handlers may still read them */
+    unsigned n_retired;
 } sig_sampler_t;
 
 /* signal_timer.c */
@@ -84,6 +89,12 @@ void sig_handler(int signo, siginfo_t *si, void *uc);
 void sig_tick(sampler_t *s);
 /* Moves every complete record into the store (under s->lock). */
 void sig_drain(sampler_t *s);
+
+/* signal_unwind.c */
+/* Builds the module map at start, and again when libraries were loaded or unloaded. */
+void sig_unwind_refresh(sig_sampler_t *g);
+/* Frees every map (after the last handler returned). */
+void sig_unwind_free(sig_sampler_t *g);
 
 /* native_names.c */
 struct ip_names *ip_names_new(void);
