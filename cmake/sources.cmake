@@ -95,6 +95,13 @@ set(CLRPROF_SOURCES
   src/clrprof/timing.c
 )
 
+# The signal sampler's stack walker; the unit tests build it too (tests/unit/test_unwind.c).
+set(UNWIND_SOURCES
+  profilers/sampler/unwind_cfi.c
+  profilers/sampler/unwind_map.c
+  profilers/sampler/unwind_walk.c
+)
+
 # The sampling profiler behind `clrattach profile` and `clrattach stack`.
 set(SAMPLER_SOURCES
   profilers/sampler/elf_symbols.c
@@ -107,9 +114,7 @@ set(SAMPLER_SOURCES
   profilers/sampler/signal_walk.c
   profilers/sampler/store.c
   profilers/sampler/tick.c
-  profilers/sampler/unwind_cfi.c
-  profilers/sampler/unwind_map.c
-  profilers/sampler/unwind_walk.c
+  ${UNWIND_SOURCES}
 )
 
 # The profile model and its writers (src/cli/render), shared by the verbs that write profiles;

@@ -1,0 +1,296 @@
+/* The signal sampler's unwinder (profilers/sampler/unwind_*.c) outside any handler: its CFA
+ * rules for every row of libc's and this binary's .eh_frame against what `readelf
+ * --debug-dump=frames-interp` prints (readelf is the anchor); a hand-assembled CIE/FDE (the
+ * DWARF spec's encoding of a gcc prologue); random bytes as CFI; a walk through functions
+ * without frame pointers against the return addresses the compiler itself reports; and walks of
+ * garbage stacks (loops, pointers off the stack, depth past the bound) that must end cleanly. */
+#define _GNU_SOURCE
+#include "test.h"
+#include "unwind.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <ucontext.h>
+
+/* The walker reads x86-64 registers and DWARF register numbers. */
+#if defined(__x86_64__)
+#define X64_ONLY() ((void)0)
+#else
+#define X64_ONLY() SKIP("the signal sampler's unwinder is x86-64 only")
+#endif
+
+/* The module of the map whose path contains name. */
+static const uw_module_t *module_named(const uw_map_t *m, const char *name)
+{
+    for (uint32_t i = 0; i < m->n; i++)
+        if (strstr(m->mods[i].path, name))
+            return &m->mods[i];
+    return NULL;
+}
+
+typedef struct compare {
+    long rows, mismatches, skipped;
+    char first[512];
+} compare_t;
+
+/* One readelf row: columns as the header named them. Compares CFA and rbp with ours. */
+static void compare_row(const uw_module_t *mod, char **cols, char **vals, int n, compare_t *c)
+{
+    uintptr_t pc = mod->base + strtoull(vals[0], NULL, 16);
+    const char *rbp = "u", *cfa = vals[1];
+    for (int i = 2; i < n; i++)
+        if (strcmp(cols[i], "rbp") == 0)
+            rbp = vals[i];
+    int reg = strncmp(cfa, "rsp+", 4) == 0   ? UW_REG_RSP
+              : strncmp(cfa, "rbp+", 4) == 0 ? UW_REG_RBP
+                                             : -1;
+    if (reg < 0) { /* exp: a DWARF expression, which we do not evaluate */
+        c->skipped++;
+        return;
+    }
+    uw_rule_t r;
+    int ok = uw_rule_at(mod, pc, &r) == 0 && r.cfa_reg == reg && r.cfa_off == atoll(cfa + 4);
+    if (ok && rbp[0] == 'c')
+        ok = r.rbp_saved && r.rbp_off == atoll(rbp + 1);
+    else if (ok)
+        ok = !r.rbp_saved;
+    c->rows++;
+    if (!ok && c->mismatches++ == 0)
+        snprintf(c->first, sizeof c->first, "%.256s: pc 0x%.20s CFA %.20s rbp %.20s", mod->path,
+                 vals[0], cfa, rbp);
+}
+
+/* Splits a line into whitespace-separated words (modified in place). */
+static int words(char *line, char **out, int cap)
+{
+    int n = 0;
+    for (char *save = NULL, *w = strtok_r(line, " \t\n", &save); w && n < cap;
+         w = strtok_r(NULL, " \t\n", &save))
+        out[n++] = w;
+    return n;
+}
+
+/* Runs readelf -wF on the module's file and compares every row it prints. */
+static void compare_with_readelf(const uw_module_t *mod, compare_t *c)
+{
+    char cmd[600], line[1024], header[1024] = "";
+    char *cols[64], *vals[64];
+    int ncols = 0, in_fde = 0;
+    snprintf(cmd, sizeof cmd, "readelf --debug-dump=frames-interp '%s' 2>/dev/null", mod->path);
+    FILE *p = popen(cmd, "r");
+    ASSERT(p != NULL);
+    while (fgets(line, sizeof line, p)) {
+        if (strstr(line, " LOC ") && strstr(line, "CFA")) {
+            snprintf(header, sizeof header, "%s", line);
+            ncols = words(header, cols, 64);
+        } else if (strstr(line, " CIE") || strstr(line, " ZERO terminator")) {
+            ncols = 0, in_fde = 0; /* a CIE's own table: not a code range */
+        } else if (strstr(line, "FDE cie=")) {
+            ncols = 0, in_fde = 1;
+        } else if (ncols > 1 && in_fde) {
+            int n = words(line, vals, 64);
+            if (n == ncols && strspn(vals[0], "0123456789abcdef") == strlen(vals[0]))
+                compare_row(mod, cols, vals, n, c);
+        }
+    }
+    pclose(p);
+}
+
+TEST(unwind_cfa_rules_match_readelf_on_every_row_of_libc_and_this_binary)
+{
+    X64_ONLY();
+    uw_map_t *m = uw_map_build();
+    ASSERT(m != NULL);
+    const char *names[] = {"libc.so.6", "unit_tests"};
+    for (int i = 0; i < 2; i++) {
+        const uw_module_t *mod = module_named(m, names[i]);
+        compare_t c = {0};
+        ASSERT_MSG(mod && mod->hdr && mod->count > 100, "%s: no search table", names[i]);
+        compare_with_readelf(mod, &c);
+        test_note("%s: %ld rows compared with readelf (%ld with an expression CFA skipped), %ld "
+                  "differ", names[i], c.rows, c.skipped, c.mismatches);
+        ASSERT_MSG(c.rows > 1000 && c.mismatches == 0, "%ld of %ld rows differ; first: %s",
+                   c.mismatches, c.rows, c.first);
+    }
+    uw_map_free(m);
+}
+
+/* A module over buf (table at 0) whose one FDE, at buf+fde, covers code at `code`. */
+static uw_module_t module_over(uint8_t *buf, size_t size, int32_t fde, uintptr_t code)
+{
+    uw_module_t mod;
+    memset(&mod, 0, sizeof mod);
+    const uint8_t hdr[4] = {1, 0x1b, 0x03, 0x3b};
+    int32_t table[2] = {(int32_t)((intptr_t)code - (intptr_t)buf), fde};
+    uint32_t count = 1, eh = 0;
+    memcpy(buf, hdr, 4);
+    memcpy(buf + 4, &eh, 4);
+    memcpy(buf + 8, &count, 4);
+    memcpy(buf + 12, table, 8);
+    mod.hdr = buf, mod.table = (const int32_t *)(void *)(buf + 12), mod.count = 1;
+    mod.data_lo = (uintptr_t)buf, mod.data_hi = (uintptr_t)buf + size;
+    mod.lo = code, mod.hi = code + 64;
+    return mod;
+}
+
+/* gcc's prologue `push rbp; mov rbp, rsp; ...` as DWARF 5 section 6.4 encodes it: a CIE
+ * (zR, code align 1, data align -8, RA column 16, CFA = rsp+8, RA at CFA-8) and an FDE
+ * (advance 1, CFA offset 16, rbp at CFA-16, advance 3, CFA register rbp). */
+TEST(unwind_reads_a_hand_assembled_cie_and_fde_as_the_dwarf_spec_defines_them)
+{
+    X64_ONLY();
+    static uint8_t code[64];
+    uint8_t *buf = calloc(1, 96);
+    const uint8_t cie[] = {20, 0, 0, 0, 0, 0, 0, 0, 1, 'z', 'R', 0, 1, 0x78, 16, 1, 0x1b,
+                           0x0c, 7, 8, 0x90, 1, 0, 0};
+    uint8_t fde[] = {24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 64, 0, 0, 0, 0,
+                     0x41, 0x0e, 16, 0x86, 2, 0x43, 0x0d, 6, 0, 0, 0};
+    uint32_t back = 48 - 20; /* from the FDE's CIE pointer field (buf+48) to the CIE */
+    int32_t pcrel = (int32_t)((intptr_t)code - (intptr_t)(buf + 20 + 24 + 8));
+    memcpy(buf + 20, cie, sizeof cie);
+    memcpy(fde + 4, &back, 4);
+    memcpy(fde + 8, &pcrel, 4);
+    memcpy(buf + 44, fde, sizeof fde);
+    uw_module_t mod = module_over(buf, 96, 44, (uintptr_t)code);
+    uw_rule_t r;
+    ASSERT_EQ(uw_rule_at(&mod, (uintptr_t)code, &r), 0);
+    ASSERT(r.cfa_reg == UW_REG_RSP && r.cfa_off == 8 && !r.rbp_saved && r.ra_off == -8);
+    ASSERT_EQ(uw_rule_at(&mod, (uintptr_t)code + 1, &r), 0);
+    ASSERT(r.cfa_reg == UW_REG_RSP && r.cfa_off == 16 && r.rbp_saved && r.rbp_off == -16);
+    ASSERT_EQ(uw_rule_at(&mod, (uintptr_t)code + 40, &r), 0);
+    ASSERT(r.cfa_reg == UW_REG_RBP && r.cfa_off == 16 && r.rbp_saved);
+    ASSERT(r.start == (uintptr_t)code && r.end == (uintptr_t)code + 64);
+    ASSERT_NE(uw_rule_at(&mod, (uintptr_t)code + 64, &r), 0); /* past the FDE's range */
+    free(buf);
+}
+
+/* Random bytes where the CIE and FDE should be, in a buffer of exactly the module's size (ASan
+ * sees any read past it): every lookup answers, none reads outside. */
+TEST(unwind_reads_random_bytes_as_cfi_without_leaving_the_segment)
+{
+    X64_ONLY();
+    static uint8_t code[64];
+    srand(25);
+    for (int round = 0; round < 20000; round++) {
+        size_t size = 20 + (size_t)(rand() % 80);
+        uint8_t *buf = malloc(size);
+        for (size_t i = 0; i < size; i++)
+            buf[i] = (uint8_t)rand();
+        uw_module_t mod = module_over(buf, size, 20 + rand() % 8, (uintptr_t)code);
+        uw_rule_t r;
+        uintptr_t s, e;
+        uw_rule_at(&mod, (uintptr_t)code + (uintptr_t)(rand() % 64), &r);
+        uw_fde_at(&mod, (uintptr_t)code, &s, &e);
+        free(buf);
+    }
+}
+
+#define NOFP __attribute__((noinline, optimize("omit-frame-pointer")))
+
+static uint64_t walked[64];
+static uint32_t walked_n;
+static uintptr_t expected[4];
+
+/* This thread's stack: [lo, hi). */
+static void stack_bounds(uintptr_t *lo, uintptr_t *hi)
+{
+    pthread_attr_t attr;
+    void *addr;
+    size_t size;
+    ASSERT(pthread_getattr_np(pthread_self(), &attr) == 0);
+    ASSERT(pthread_attr_getstack(&attr, &addr, &size) == 0);
+    pthread_attr_destroy(&attr);
+    *lo = (uintptr_t)addr, *hi = (uintptr_t)addr + size;
+}
+
+/* Takes its own context, as a signal handler gets it, and walks from there. */
+static NOFP void level3(volatile int *sink)
+{
+    ucontext_t uc;
+    uintptr_t lo, hi;
+    uint32_t cut;
+    expected[3] = (uintptr_t)__builtin_return_address(0);
+    getcontext(&uc);
+    stack_bounds(&lo, &hi);
+#if defined(__x86_64__)
+    uw_map_t *m = uw_map_build();
+    uw_regs_t r = {(uintptr_t)uc.uc_mcontext.gregs[REG_RIP],
+                   (uintptr_t)uc.uc_mcontext.gregs[REG_RSP],
+                   (uintptr_t)uc.uc_mcontext.gregs[REG_RBP]};
+    walked_n = uw_walk(m, r, r.sp, hi, walked, 64, &cut);
+    uw_map_free(m);
+#else
+    (void)cut, (void)lo;
+#endif
+    (*sink)++;
+}
+
+static NOFP void level2(volatile int *sink)
+{
+    volatile char pad[40];
+    pad[0] = 1;
+    expected[2] = (uintptr_t)__builtin_return_address(0);
+    level3(sink);
+    (*sink) += pad[0];
+}
+
+static NOFP void level1(volatile int *sink)
+{
+    volatile char pad[72];
+    pad[0] = 1;
+    expected[1] = (uintptr_t)__builtin_return_address(0);
+    level2(sink);
+    (*sink) += pad[0];
+}
+
+TEST(unwind_walks_through_functions_without_frame_pointers_to_every_caller)
+{
+    X64_ONLY();
+    volatile int sink = 0;
+    level1(&sink);
+    ASSERT_MSG(walked_n >= 4, "the walk stopped after %u frames", walked_n);
+    ASSERT_EQ(walked[1], (uint64_t)expected[3]);
+    ASSERT_EQ(walked[2], (uint64_t)expected[2]);
+    ASSERT_EQ(walked[3], (uint64_t)expected[1]);
+    test_note("%u frames from level3 to the thread's start", walked_n);
+}
+
+/* A readable pc outside every module: no CFI, no prologue bytes (zeros). */
+static const uint8_t not_code[64];
+
+TEST(unwind_of_garbage_stacks_ends_without_faulting)
+{
+    X64_ONLY();
+    static uint64_t stack[1024];
+    uw_map_t *m = uw_map_build();
+    uintptr_t lo = (uintptr_t)stack, hi = lo + sizeof stack;
+    uint64_t ips[128];
+    uint32_t cut;
+    /* A frame-pointer chain that points to itself. */
+    stack[0] = lo, stack[1] = 0x5000;
+    uw_regs_t loop = {(uintptr_t)not_code, lo, lo};
+    ASSERT(uw_walk(m, loop, lo, hi, ips, 128, &cut) <= 2 && !cut);
+    /* A frame pointer off the stack. */
+    uw_regs_t off = {(uintptr_t)not_code, lo, hi + 4096};
+    ASSERT_EQ(uw_walk(m, off, lo, hi, ips, 128, &cut), 1u);
+    /* A valid chain deeper than the bound: cut at max. */
+    for (int i = 0; i < 500; i++)
+        stack[2 * i] = lo + 16 * (uintptr_t)(i + 1), stack[2 * i + 1] = (uintptr_t)not_code;
+    uw_regs_t deep = {(uintptr_t)not_code, lo, lo};
+    ASSERT_EQ(uw_walk(m, deep, lo, hi, ips, 128, &cut), 128u);
+    ASSERT(cut);
+    /* Random words, the pc in real code with CFI (this function) or in none. */
+    srand(25);
+    for (int round = 0; round < 20000; round++) {
+        for (int i = 0; i < 1024; i++)
+            stack[i] = rand() % 3 ? lo + (uintptr_t)(rand() % 8300) - 50
+                                  : ((uint64_t)rand() << 32) | (uint64_t)rand();
+        uintptr_t pc = round % 2 ? (uintptr_t)not_code
+                                 : (uintptr_t)&uw_walk + (uintptr_t)(rand() % 64);
+        uw_regs_t r = {pc, lo + (uintptr_t)(rand() % 64) * 8, stack[rand() % 1024]};
+        ASSERT(uw_walk(m, r, lo, hi, ips, 128, &cut) <= 128);
+    }
+    uw_map_free(m);
+}
