@@ -68,7 +68,8 @@ static void read_phdrs(uw_module_t *mod, const struct dl_phdr_info *info)
         read_hdr(mod, hdr);
 }
 
-/* Adds one loaded object to the map being built (callback of dl_iterate_phdr). */
+/* Adds one loaded object to the map being built (callback of dl_iterate_phdr, which holds the
+ * loader's lock: no dlopen here, uw_map_build pins afterwards). */
 static int add_module(struct dl_phdr_info *info, size_t size, void *arg)
 {
     build_t *b = arg;
@@ -86,14 +87,27 @@ static int add_module(struct dl_phdr_info *info, size_t size, void *arg)
         ssize_t len = b->m->n == 0 ? readlink("/proc/self/exe", mod->path, sizeof mod->path - 1)
                                    : -1;
         mod->path[len > 0 ? len : 0] = '\0';
-    } else {
+    } else
         snprintf(mod->path, sizeof mod->path, "%s", name);
-        uintptr_t self = (uintptr_t)&uw_map_build; /* never pin this library: it must unload */
-        if (name[0] == '/' && (self < mod->lo || self >= mod->hi))
-            mod->pin = dlopen(name, RTLD_LAZY | RTLD_NOLOAD);
-    }
     b->m->n++;
     return 0;
+}
+
+/* Pins every module loaded from a file (this library apart: it must unload), dropping those
+ * unloaded since the listing. */
+static void pin_all(uw_map_t *m)
+{
+    uintptr_t self = (uintptr_t)&uw_map_build;
+    uint32_t kept = 0;
+    for (uint32_t i = 0; i < m->n; i++) {
+        uw_module_t *mod = &m->mods[i];
+        int pinnable = mod->path[0] == '/' && (self < mod->lo || self >= mod->hi) &&
+                       strstr(mod->path, "linux-vdso") == NULL;
+        if (pinnable && i > 0 && !(mod->pin = dlopen(mod->path, RTLD_LAZY | RTLD_NOLOAD)))
+            continue; /* gone meanwhile */
+        m->mods[kept++] = *mod;
+    }
+    m->n = kept;
 }
 
 static int by_lo(const void *a, const void *b)
@@ -109,6 +123,7 @@ uw_map_t *uw_map_build(void)
         return NULL;
     dl_iterate_phdr(add_module, &b);
     b.m->adds = b.adds, b.m->subs = b.subs;
+    pin_all(b.m);
     qsort(b.m->mods, b.m->n, sizeof(uw_module_t), by_lo);
     uw_map_t *fit = realloc(b.m, sizeof(uw_map_t) + b.m->n * sizeof(uw_module_t));
     return fit ? fit : b.m;

@@ -11,12 +11,20 @@
 
 #include <string.h>
 
+/* Reads of another frame's stack or of code are not the sanitizer's business: an instrumented
+ * frame on the interrupted stack has poisoned redzones that are valid memory all the same. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__clang__)
+#define NO_ASAN __attribute__((no_sanitize_address))
+#else
+#define NO_ASAN
+#endif
+
 /* The 8 bytes at a, when [a, a+8) lies in [lo, hi). */
-static int stack_word(uintptr_t a, uintptr_t lo, uintptr_t hi, uintptr_t *out)
+static NO_ASAN int stack_word(uintptr_t a, uintptr_t lo, uintptr_t hi, uintptr_t *out)
 {
     if (a < lo || a > hi || hi - a < 8 || a % 8)
         return 0;
-    memcpy(out, (const void *)a, 8);
+    *out = *(const volatile uintptr_t *)a;
     return 1;
 }
 
@@ -49,9 +57,9 @@ static int fp_step(uw_regs_t *r, uintptr_t lo, uintptr_t hi)
  * on `push rbp` (0x55) or `ret` (0xc3) the return address is [sp]; right after `push rbp`, on
  * `mov rbp, rsp` (48 89 e5), it is [sp+8]. Reads the code bytes at pc (it was just running, so
  * its page is mapped; pc-1 only on the same page). 1 when it stepped. */
-static int prologue_step(uw_regs_t *r, uintptr_t lo, uintptr_t hi)
+static NO_ASAN int prologue_step(uw_regs_t *r, uintptr_t lo, uintptr_t hi)
 {
-    const uint8_t *code = (const uint8_t *)r->ip;
+    const volatile uint8_t *code = (const volatile uint8_t *)r->ip;
     uintptr_t ra, skip = 0;
     if (code[0] == 0x55 || code[0] == 0xc3)
         skip = 0;
