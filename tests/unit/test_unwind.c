@@ -141,8 +141,8 @@ static uw_module_t module_over(uint8_t *buf, size_t size, int32_t fde, uintptr_t
 TEST(unwind_reads_a_hand_assembled_cie_and_fde_as_the_dwarf_spec_defines_them)
 {
     X64_ONLY();
-    static uint8_t code[64];
-    uint8_t *buf = calloc(1, 96);
+    /* The "code" is never run, only named: it sits beside the table, as int32 offsets need. */
+    uint8_t *buf = calloc(1, 160), *code = buf + 96;
     const uint8_t cie[] = {20, 0, 0, 0, 0, 0, 0, 0, 1, 'z', 'R', 0, 1, 0x78, 16, 1, 0x1b,
                            0x0c, 7, 8, 0x90, 1, 0, 0};
     uint8_t fde[] = {24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 64, 0, 0, 0, 0,
@@ -154,6 +154,7 @@ TEST(unwind_reads_a_hand_assembled_cie_and_fde_as_the_dwarf_spec_defines_them)
     memcpy(fde + 8, &pcrel, 4);
     memcpy(buf + 44, fde, sizeof fde);
     uw_module_t mod = module_over(buf, 96, 44, (uintptr_t)code);
+    mod.data_hi = (uintptr_t)buf + 96;
     uw_rule_t r;
     ASSERT_EQ(uw_rule_at(&mod, (uintptr_t)code, &r), 0);
     ASSERT(r.cfa_reg == UW_REG_RSP && r.cfa_off == 8 && !r.rbp_saved && r.ra_off == -8);
@@ -171,11 +172,10 @@ TEST(unwind_reads_a_hand_assembled_cie_and_fde_as_the_dwarf_spec_defines_them)
 TEST(unwind_reads_random_bytes_as_cfi_without_leaving_the_segment)
 {
     X64_ONLY();
-    static uint8_t code[64];
     srand(25);
     for (int round = 0; round < 20000; round++) {
         size_t size = 20 + (size_t)(rand() % 80);
-        uint8_t *buf = malloc(size);
+        uint8_t *buf = malloc(size), *code = buf; /* offsets from the table stay small */
         for (size_t i = 0; i < size; i++)
             buf[i] = (uint8_t)rand();
         uw_module_t mod = module_over(buf, size, 20 + rand() % 8, (uintptr_t)code);
