@@ -9,7 +9,6 @@
  */
 #include "unwind.h"
 
-#include <string.h>
 
 /* Reads of another frame's stack or of code are not the sanitizer's business: an instrumented
  * frame on the interrupted stack has poisoned redzones that are valid memory all the same. */
@@ -53,18 +52,27 @@ static int fp_step(uw_regs_t *r, uintptr_t lo, uintptr_t hi)
     return 1;
 }
 
+/* Whether code (not within 4 bytes of a page end) sets RBP from RSP: `mov rbp, rsp` in either
+ * encoding (48 89 e5, 48 8b ec) or the JIT's `lea rbp, [rsp+disp8]` (48 8d 6c 24). */
+static NO_ASAN int sets_rbp(const volatile uint8_t *code)
+{
+    if (code[0] != 0x48)
+        return 0;
+    return (code[1] == 0x89 && code[2] == 0xe5) || (code[1] == 0x8b && code[2] == 0xec) ||
+           (code[1] == 0x8d && code[2] == 0x6c && code[3] == 0x24);
+}
+
 /* The interrupted pc in code without CFI, before its frame is set up or after it is torn down:
  * on `push rbp` (0x55) or `ret` (0xc3) the return address is [sp]; right after `push rbp`, on
- * `mov rbp, rsp` (48 89 e5), it is [sp+8]. Reads the code bytes at pc (it was just running, so
- * its page is mapped; pc-1 only on the same page). 1 when it stepped. */
+ * the instruction that sets RBP, it is [sp+8]. Reads the code bytes at pc (it was just
+ * running, so its page is mapped; pc-1 and pc+3 only on the same page). 1 when it stepped. */
 static NO_ASAN int prologue_step(uw_regs_t *r, uintptr_t lo, uintptr_t hi)
 {
     const volatile uint8_t *code = (const volatile uint8_t *)r->ip;
-    uintptr_t ra, skip = 0;
+    uintptr_t ra, skip = 0, page_off = r->ip & 0xfff;
     if (code[0] == 0x55 || code[0] == 0xc3)
         skip = 0;
-    else if ((r->ip & 0xfff) != 0 && code[-1] == 0x55 && (r->ip & 0xfff) <= 0xffd &&
-             code[0] == 0x48 && code[1] == 0x89 && code[2] == 0xe5)
+    else if (page_off != 0 && page_off <= 0xffc && code[-1] == 0x55 && sets_rbp(code))
         skip = 8;
     else
         return 0;

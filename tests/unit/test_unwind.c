@@ -294,3 +294,32 @@ TEST(unwind_of_garbage_stacks_ends_without_faulting)
     }
     uw_map_free(m);
 }
+
+/* `push rbp; lea rbp, [rsp+16]; ...; ret` in x86-64 machine code, outside every module (no
+ * CFI): interrupted on `push rbp` or `ret` the return address is on top of the stack, after
+ * `push rbp` one word above it; in the body the frame pointer rules. */
+TEST(unwind_finds_the_caller_of_a_leaf_interrupted_in_its_prologue_or_on_ret)
+{
+    X64_ONLY();
+    static uint8_t code[64] __attribute__((aligned(64))) = {0x55, 0x48, 0x8d, 0x6c, 0x24, 0x10,
+                                                            0x90, 0xc3};
+    static uint64_t stack[8] __attribute__((aligned(16)));
+    static const uint8_t elsewhere[16]; /* the callers' "code": zeros, no prologue */
+    uintptr_t lo = (uintptr_t)stack, hi = lo + sizeof stack;
+    uintptr_t caller = (uintptr_t)elsewhere + 4, frame_caller = (uintptr_t)elsewhere + 8;
+    uint64_t ips[8];
+    uint32_t cut;
+    uw_map_t *m = uw_map_build();
+    stack[0] = caller, stack[1] = 0;             /* on push rbp / ret: [rsp] = return address */
+    stack[4] = 0, stack[5] = frame_caller;       /* the frame rbp points to */
+    uw_regs_t on_push = {(uintptr_t)&code[0], lo, lo + 32};
+    ASSERT(uw_walk(m, on_push, lo, hi, ips, 8, &cut) >= 2 && ips[1] == caller);
+    uw_regs_t on_ret = {(uintptr_t)&code[7], lo, lo + 32};
+    ASSERT(uw_walk(m, on_ret, lo, hi, ips, 8, &cut) >= 2 && ips[1] == caller);
+    stack[0] = 0x1234, stack[1] = caller;        /* after push rbp: the saved rbp, then the RA */
+    uw_regs_t after_push = {(uintptr_t)&code[1], lo, lo + 32};
+    ASSERT(uw_walk(m, after_push, lo, hi, ips, 8, &cut) >= 2 && ips[1] == caller);
+    uw_regs_t in_body = {(uintptr_t)&code[6], lo, lo + 32};
+    ASSERT(uw_walk(m, in_body, lo, hi, ips, 8, &cut) >= 2 && ips[1] == frame_caller);
+    uw_map_free(m);
+}
