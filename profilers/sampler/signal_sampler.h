@@ -2,10 +2,11 @@
  *
  * Each thread of the process gets a POSIX timer on its own CPU-time clock that sends a real-time
  * signal to that thread every 1/hz seconds of CPU it consumes, so samples are proportional to CPU
- * and an idle thread gets none. The handler (signal_walk.c) only copies the interrupted RIP and
- * the frame-pointer chain, validated against the thread's stack, into a preallocated ring; the
- * sampling thread (signal_tick.c) drains the ring, names the IPs (native_names.c) and adds the
- * stacks to the store. signal_timer.c owns the signal, the threads and their timers.
+ * and an idle thread gets none. The handler (signal_walk.c) only walks the interrupted stack
+ * (unwind.h: CFI in native modules, frame pointers elsewhere, validated against the thread's
+ * stack) into a preallocated ring; the sampling thread (signal_tick.c) drains the ring, names
+ * the IPs (native_names.c) and adds the stacks to the store. signal_timer.c owns the signal, the
+ * threads and their timers; signal_unwind.c the module map the walk reads.
  */
 #ifndef SIGNAL_SAMPLER_H
 #define SIGNAL_SAMPLER_H

@@ -41,6 +41,7 @@ int sig_in_flight(void)
     return __atomic_load_n(&in_flight, __ATOMIC_SEQ_CST);
 }
 
+#if !defined(__x86_64__)
 /* Follows saved RBPs from fp; each frame is [saved rbp][return address] and must lie in
  * [lo, hi) above the previous one. Returns the new depth. */
 static uint32_t walk_chain(uint64_t *ips, uint32_t n, uintptr_t fp, uintptr_t lo, uintptr_t hi,
@@ -64,6 +65,7 @@ static uint32_t walk_chain(uint64_t *ips, uint32_t n, uintptr_t fp, uintptr_t lo
     }
     return n;
 }
+#endif
 
 /* The interrupted instruction, frame and stack pointers. On arm64 the frame record is the same
  * [saved fp][return address] pair x29 points to. */
@@ -104,7 +106,6 @@ static void record(sig_sampler_t *g, int slot_index, int overrun, const ucontext
     r->ips[0] = ip;
     r->depth = 1;
 #if defined(__x86_64__)
-    (void)walk_chain;
     if (hi && sp >= lo && sp < hi) {
         uw_regs_t regs = {ip, sp, fp};
         r->depth = uw_walk(__atomic_load_n(&g->unwind, __ATOMIC_ACQUIRE), regs, sp, hi, r->ips,
