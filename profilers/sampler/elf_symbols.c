@@ -18,6 +18,7 @@
 
 #define MAX_FILE (1ULL << 31) /* a library larger than 2 GiB is not read */
 
+/* Orders symbols by address, for elf_syms_find's binary search. */
 static int by_addr(const void *a, const void *b)
 {
     const elf_sym_t *x = a, *y = b;

@@ -17,6 +17,7 @@ typedef struct cur {
     int ok;
 } cur_t;
 
+/* Whether n bytes can be read at the cursor; clears ok (for good) when not. */
 static int have(cur_t *c, size_t n)
 {
     if (!c->ok || c->p < c->lo || c->p > c->hi || c->hi - c->p < n)
@@ -24,6 +25,7 @@ static int have(cur_t *c, size_t n)
     return c->ok;
 }
 
+/* n little-endian bytes (0 past the end): unaligned reads, as .eh_frame needs. */
 static uint64_t rd(cur_t *c, size_t n)
 {
     uint64_t v = 0;
@@ -34,6 +36,7 @@ static uint64_t rd(cur_t *c, size_t n)
     return v;
 }
 
+/* An unsigned LEB128 (DWARF 5 7.6); a value wider than 64 bits stops the cursor. */
 static uint64_t uleb(cur_t *c)
 {
     uint64_t v = 0;
@@ -47,6 +50,7 @@ static uint64_t uleb(cur_t *c)
     return 0;
 }
 
+/* A signed LEB128, sign-extended from its last byte's bit 6. */
 static int64_t sleb(cur_t *c)
 {
     int64_t v = 0;
@@ -142,6 +146,8 @@ static void cie_augment(cur_t *c, const char *aug, size_t n, cie_t *out)
     c->p = after;
 }
 
+/* The CIE at `at`: alignment factors, return-address column, FDE pointer encoding, and its
+ * initial instructions' span. 0, or -1 (not a CIE, or an augmentation it cannot skip). */
 static int parse_cie(cur_t base, uintptr_t at, cie_t *out)
 {
     cur_t c = base;

@@ -110,6 +110,7 @@ static void pin_all(uw_map_t *m)
     m->n = kept;
 }
 
+/* Orders modules by address, for uw_find's binary search. */
 static int by_lo(const void *a, const void *b)
 {
     const uw_module_t *x = a, *y = b;

@@ -120,9 +120,10 @@ static void count_gc_under_collect(const folded_stack_t *s, void *arg)
         }
 }
 
-/* The thread allocates 1,024 small arrays and collects all of them, blocking and background
- * by turns: the collection (marking what stays live, on this thread for a blocking one; the
- * wait for a background one) is most of its time, the allocations in managed code the rest. */
+/* The thread allocates 1,024 small arrays and collects, blocking and background by turns: the
+ * collection (on this thread for a blocking one; the runtime's wait for a background one) is
+ * most of its time (88% of samples on .NET 10.0.12), the allocations in managed code the rest.
+ * 60% leaves room for a slower runtime's allocator and fails if the native frames are lost. */
 TEST(signal_profile_shows_forced_collections_as_libcoreclr_frames_above_the_caller)
 {
     app_t a;
@@ -130,7 +131,8 @@ TEST(signal_profile_shows_forced_collections_as_libcoreclr_frames_above_the_call
     hot_start(&a, "--gc");
     const char *folded = profile_native(&a);
     long long total = each_stack(folded, "gc ", count_gc_under_collect, &hit);
-    test_note(">= 2 distinct libcoreclr functions above " COLLECT ": %lld of %lld samples", hit, total);
+    test_note(">= 2 distinct libcoreclr functions above " COLLECT ": %lld of %lld samples", hit,
+              total);
     ASSERT_MSG(total >= 30 && hit >= total * 6 / 10, "libcoreclr above Collect in %lld of %lld "
                "samples, want >= 60%%:\n%s", hit, total, folded);
     app_stop(&a);
