@@ -95,8 +95,10 @@ set(CLRPROF_SOURCES
   src/clrprof/timing.c
 )
 
-# The signal sampler's stack walker; the unit tests build it too (tests/unit/test_unwind.c).
+# The signal sampler's stack walker and symbol reader; the unit tests build them too
+# (tests/unit/test_unwind.c).
 set(UNWIND_SOURCES
+  profilers/sampler/elf_symbols.c
   profilers/sampler/unwind_cfi.c
   profilers/sampler/unwind_map.c
   profilers/sampler/unwind_walk.c
@@ -104,7 +106,6 @@ set(UNWIND_SOURCES
 
 # The sampling profiler behind `clrattach profile` and `clrattach stack`.
 set(SAMPLER_SOURCES
-  profilers/sampler/elf_symbols.c
   profilers/sampler/frame_names.c
   profilers/sampler/native_names.c
   profilers/sampler/sampler.c

@@ -6,7 +6,10 @@
  * garbage stacks (loops, pointers off the stack, depth past the bound) that must end cleanly. */
 #define _GNU_SOURCE
 #include "test.h"
+#include "elf_symbols.h"
 #include "unwind.h"
+
+#include <dlfcn.h>
 
 #include <pthread.h>
 #include <stdio.h>
@@ -321,5 +324,32 @@ TEST(unwind_finds_the_caller_of_a_leaf_interrupted_in_its_prologue_or_on_ret)
     ASSERT(uw_walk(m, after_push, lo, hi, ips, 8, &cut) >= 2 && ips[1] == caller);
     uw_regs_t in_body = {(uintptr_t)&code[6], lo, lo + 32};
     ASSERT(uw_walk(m, in_body, lo, hi, ips, 8, &cut) >= 2 && ips[1] == frame_caller);
+    uw_map_free(m);
+}
+
+/* Names from the files: a static function of this binary through its .symtab (the compiler's
+ * own address as the anchor), an export of libc through .dynsym, and libc's memset, an IFUNC,
+ * at the implementation the loader chose (dlsym's answer), which no symbol of the stripped
+ * file covers. */
+TEST(elf_symbols_name_a_static_function_an_export_and_an_ifunc_implementation)
+{
+    X64_ONLY();
+    uw_map_t *m = uw_map_build();
+    elf_syms_t self, libc;
+    ASSERT(m != NULL);
+    ASSERT_EQ(elf_syms_load(&self, module_named(m, "unit_tests")), 0);
+    ASSERT_EQ(elf_syms_load(&libc, module_named(m, "libc.so.6")), 0);
+    const char *name = elf_syms_find(&self, (uintptr_t)&level2 + 1);
+    ASSERT_MSG(name && strcmp(name, "level2") == 0, "level2 reads %s", name ? name : "(null)");
+    name = elf_syms_find(&libc, (uintptr_t)dlsym(RTLD_DEFAULT, "getpid"));
+    ASSERT_MSG(name && strstr(name, "getpid"), "getpid reads %s", name ? name : "(null)");
+    uintptr_t impl = (uintptr_t)dlsym(RTLD_DEFAULT, "memset");
+    name = elf_syms_find(&libc, impl + 8);
+    test_note("memset's implementation at libc+0x%lx reads %s",
+              (unsigned long)(impl - module_named(m, "libc.so.6")->base), name ? name : "(null)");
+    ASSERT_MSG(name && strcmp(name, "memset") == 0, "memset reads %s", name ? name : "(null)");
+    ASSERT(elf_syms_find(&libc, module_named(m, "libc.so.6")->base) == NULL); /* the ELF header */
+    elf_syms_free(&self);
+    elf_syms_free(&libc);
     uw_map_free(m);
 }
