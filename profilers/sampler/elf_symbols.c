@@ -1,5 +1,6 @@
 /* elf_symbols.c - a loaded library's function symbols, read from its file on disk on the
- * sampling thread (never in the handler): .symtab when the file has one, else .dynsym. Only
+ * sampling thread (never in the handler): the .symtab of a separate debug file when there is
+ * one, else the library's .symtab when it has one, else its .dynsym. Only
  * sized functions name an address, so a stripped library's unexported code is not credited to
  * the nearest export. An IFUNC (glibc's memset, memcpy, ...) names the implementation the
  * loader chose: dlsym resolves it, and its FDE gives the extent.
@@ -10,6 +11,7 @@
 #include <dlfcn.h>
 #include <elf.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -83,11 +85,12 @@ static void collect(elf_syms_t *out, const uw_module_t *mod, const Elf64_Shdr *t
         qsort(out->syms, out->n, sizeof(elf_sym_t), by_addr);
 }
 
-int elf_syms_load(elf_syms_t *out, const uw_module_t *mod)
+/* Maps the ELF file at path into out (read-only); 0, or -1 (out left empty). */
+static int map_file(elf_syms_t *out, const char *path)
 {
-    memset(out, 0, sizeof *out);
     struct stat st;
-    int fd = mod->path[0] == '/' ? open(mod->path, O_RDONLY | O_CLOEXEC) : -1;
+    memset(out, 0, sizeof *out);
+    int fd = path[0] == '/' ? open(path, O_RDONLY | O_CLOEXEC) : -1;
     if (fd < 0 || fstat(fd, &st) != 0 || st.st_size < (off_t)sizeof(Elf64_Ehdr) ||
         (unsigned long long)st.st_size > MAX_FILE) {
         if (fd >= 0)
@@ -103,14 +106,40 @@ int elf_syms_load(elf_syms_t *out, const uw_module_t *mod)
         elf_syms_free(out);
         return -1;
     }
-    const Elf64_Shdr *tab = section(out->file, out->size, SHT_SYMTAB);
-    if (!tab)
-        tab = section(out->file, out->size, SHT_DYNSYM);
-    if (tab) {
-        const Elf64_Shdr *sh = (const void *)(out->file + ((const Elf64_Ehdr *)f)->e_shoff);
-        collect(out, mod, tab, &sh[tab->sh_link]);
-    }
     return 0;
+}
+
+/* Reads the file at path: its .symtab, else (when dynsym_too) its .dynsym. 0, or -1 (no such
+ * file or table: out left empty). */
+static int load_from(elf_syms_t *out, const uw_module_t *mod, const char *path, int dynsym_too)
+{
+    if (map_file(out, path) != 0)
+        return -1;
+    const Elf64_Shdr *tab = section(out->file, out->size, SHT_SYMTAB);
+    if (!tab && dynsym_too)
+        tab = section(out->file, out->size, SHT_DYNSYM);
+    if (!tab) {
+        elf_syms_free(out);
+        return -1;
+    }
+    const Elf64_Shdr *sh = (const void *)(out->file + ((const Elf64_Ehdr *)out->file)->e_shoff);
+    collect(out, mod, tab, &sh[tab->sh_link]);
+    return 0;
+}
+
+/* A separate debug file's full .symtab first: `lib.so.dbg` beside the library (where
+ * dotnet-symbol puts libcoreclr.so.dbg), then /usr/lib/debug/PATH (distribution -dbg
+ * packages); else the library itself. */
+int elf_syms_load(elf_syms_t *out, const uw_module_t *mod)
+{
+    char path[sizeof mod->path + 32];
+    snprintf(path, sizeof path, "%s.dbg", mod->path);
+    if (load_from(out, mod, path, 0) == 0)
+        return 0;
+    snprintf(path, sizeof path, "/usr/lib/debug%s", mod->path);
+    if (load_from(out, mod, path, 0) == 0)
+        return 0;
+    return load_from(out, mod, mod->path, 1);
 }
 
 const char *elf_syms_find(const elf_syms_t *s, uintptr_t addr)

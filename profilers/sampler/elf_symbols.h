@@ -20,7 +20,8 @@ typedef struct elf_syms {
     size_t n;
 } elf_syms_t;
 
-/* Reads mod's file (.symtab, else .dynsym); 0, or -1 (no readable ELF file: out is empty). */
+/* Reads mod's symbols (a debug file's .symtab, the file's .symtab, else its .dynsym); 0, or -1
+ * (no readable ELF file with symbols: out is empty). */
 int elf_syms_load(elf_syms_t *out, const uw_module_t *mod);
 /* The (mangled) name of the function holding addr, or NULL. */
 const char *elf_syms_find(const elf_syms_t *s, uintptr_t addr);

@@ -357,3 +357,33 @@ TEST(elf_symbols_name_a_static_function_an_export_and_an_ifunc_implementation)
     elf_syms_free(&libc);
     uw_map_free(m);
 }
+
+/* A stripped copy of this binary has no name for a static function; with its debug file beside
+ * it (objcopy --only-keep-debug, saved as COPY.dbg as dotnet-symbol saves libcoreclr.so.dbg) it
+ * has the compiler's. */
+TEST(elf_symbols_read_a_debug_file_beside_a_stripped_library)
+{
+    X64_ONLY();
+    uw_map_t *m = uw_map_build();
+    const uw_module_t *self = module_named(m, "unit_tests");
+    char dir[] = "/tmp/clra-unwind-XXXXXX", cmd[1024];
+    elf_syms_t syms;
+    ASSERT(self && mkdtemp(dir));
+    uw_module_t copy = *self;
+    snprintf(copy.path, sizeof copy.path, "%s/lib", dir);
+    snprintf(cmd, sizeof cmd, "objcopy --strip-all '%s' %s/lib", self->path, dir);
+    if (system(cmd) != 0)
+        SKIP("objcopy is not installed");
+    ASSERT_EQ(elf_syms_load(&syms, &copy), 0);
+    ASSERT(elf_syms_find(&syms, (uintptr_t)&level2 + 1) == NULL);
+    elf_syms_free(&syms);
+    snprintf(cmd, sizeof cmd, "objcopy --only-keep-debug '%s' %s/lib.dbg", self->path, dir);
+    ASSERT_EQ(system(cmd), 0);
+    ASSERT_EQ(elf_syms_load(&syms, &copy), 0);
+    const char *name = elf_syms_find(&syms, (uintptr_t)&level2 + 1);
+    ASSERT_MSG(name && strcmp(name, "level2") == 0, "level2 reads %s", name ? name : "(null)");
+    elf_syms_free(&syms);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    ASSERT_EQ(system(cmd), 0);
+    uw_map_free(m);
+}
