@@ -118,6 +118,15 @@ set(CLRPROF_SOURCES_UNIX
   src/clrprof/service.c
 )
 
+# The signal sampler's stack walker and symbol reader; the unit tests build them too
+# (tests/unit/test_unwind.c).
+set(UNWIND_SOURCES
+  profilers/sampler/elf_symbols.c
+  profilers/sampler/unwind_cfi.c
+  profilers/sampler/unwind_map.c
+  profilers/sampler/unwind_walk.c
+)
+
 # The sampling profiler behind `clrattach profile` and `clrattach stack`.
 set(SAMPLER_SOURCES
   profilers/sampler/frame_names.c
@@ -125,9 +134,11 @@ set(SAMPLER_SOURCES
   profilers/sampler/sampler.c
   profilers/sampler/signal_tick.c
   profilers/sampler/signal_timer.c
+  profilers/sampler/signal_unwind.c
   profilers/sampler/signal_walk.c
   profilers/sampler/store.c
   profilers/sampler/tick.c
+  ${UNWIND_SOURCES}
 )
 
 # The profile model and its writers (src/cli/render), shared by the verbs that write profiles;

@@ -44,6 +44,7 @@ set(UNIT_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/unit/test_trace_session.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_trace_user_events.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_transport.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_unwind.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_wire.c
 )
 
@@ -66,6 +67,7 @@ set(E2E_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_process.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_procinfo.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_profile.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_profile_native.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_profile_signal.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_rootless.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_runtime_facts.c

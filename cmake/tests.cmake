@@ -25,9 +25,10 @@ add_executable(unit_tests ${UNIT_SOURCES} tests/fakesrv/fakesrv.c
                src/cli/base/report.c src/cli/base/duration.c src/cli/base/process_name.c
                src/cli/counters/counters_known.c src/cli/counters/counters_view.c
                src/cli/profile/profile_drain.c
+               ${UNWIND_SOURCES}
                ${RENDER_SOURCES})
 target_include_directories(unit_tests PRIVATE ${CLRATTACH_PRIVATE_INCLUDE} ${CLRPROF_PRIVATE_INCLUDE}
-                           src/cli tests/fakesrv)
+                           src/cli tests/fakesrv profilers/sampler)
 target_link_libraries(unit_tests PRIVATE clrattach_static clrprof clra_test_main Threads::Threads)
 clra_register_tests(unit_tests unit ${UNIT_SOURCES})
 

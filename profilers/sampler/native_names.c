@@ -1,11 +1,15 @@
 /* native_names.c - names for the IPs the signal handler recorded, found on the sampling
  * thread, never in the handler: a managed method through ICorProfilerInfo::GetFunctionFromIP
- * and the frame-name code, else the shared object and its exported symbol through dladdr
- * (`libc.so.6!memset`, or `libcoreclr.so` for a symbol only .symtab knows), else [unknown]
- * (stubs, JIT helpers, code the runtime generated outside a method). IPs are cached, and
- * native names interned, each in a bounded table: past the bound a lookup is only slower.
+ * and the frame-name code; else, in a module of the walk's map, the function symbol from the
+ * library's file (elf_symbols.c, C++ names demangled when the process has __cxa_demangle):
+ * `libc.so.6!memset`; else the start of the function its FDE covers, `libcoreclr.so+0x1a2b30`
+ * (a stripped library's internal code); else the module or, through dladdr, the shared object;
+ * else [unknown] (stubs, JIT helpers, code the runtime generated outside a method). IPs are
+ * cached, and native names interned, each in a bounded table: past the bound a lookup is only
+ * slower.
  */
 #define _GNU_SOURCE
+#include "elf_symbols.h"
 #include "signal_sampler.h"
 
 #include <dlfcn.h>
@@ -15,6 +19,13 @@
 
 #define IP_CAP 65536    /* IPs cached (a power of two) */
 #define NAME_CAP 8192   /* native names interned (a power of two) */
+#define MOD_CAP 256     /* modules whose symbols are read */
+
+/* One module seen by the walk: a copy of its map entry (maps are replaced) and its symbols. */
+typedef struct mod_names {
+    uw_module_t mod;
+    elf_syms_t syms;
+} mod_names_t;
 
 typedef struct ip_names {
     uintptr_t ips[IP_CAP];
@@ -23,6 +34,8 @@ typedef struct ip_names {
     char *names[NAME_CAP];
     uint32_t name_frames[NAME_CAP];
     size_t name_used;
+    mod_names_t *mods[MOD_CAP];
+    size_t n_mods;
 } ip_names_t;
 
 ip_names_t *ip_names_new(void)
@@ -36,6 +49,10 @@ void ip_names_free(ip_names_t *n)
         return;
     for (size_t i = 0; i < NAME_CAP; i++)
         free(n->names[i]);
+    for (size_t i = 0; i < n->n_mods; i++) {
+        elf_syms_free(&n->mods[i]->syms);
+        free(n->mods[i]);
+    }
     free(n);
 }
 
@@ -64,11 +81,74 @@ static uint32_t intern(sampler_t *s, ip_names_t *n, const char *name)
     return frame;
 }
 
-/* A native IP's frame: `file!symbol`, `file` or [unknown]. */
+/* The symbols of the module live (from the walk's map) describes, read the first time. */
+static mod_names_t *module_names(ip_names_t *n, const uw_module_t *live)
+{
+    for (size_t i = 0; i < n->n_mods; i++)
+        if (n->mods[i]->mod.lo == live->lo && strcmp(n->mods[i]->mod.path, live->path) == 0)
+            return n->mods[i];
+    mod_names_t *m = n->n_mods < MOD_CAP ? calloc(1, sizeof *m) : NULL;
+    if (!m)
+        return NULL;
+    m->mod = *live;
+    m->mod.pin = NULL;
+    elf_syms_load(&m->syms, &m->mod);
+    n->mods[n->n_mods++] = m;
+    return m;
+}
+
+/* A C++ name demangled by the process's own __cxa_demangle (libstdc++, which libcoreclr
+ * needs), or NULL: the name is then shown mangled. The result is malloc'd. */
+static char *demangle(const char *name)
+{
+    typedef char *(*demangle_fn)(const char *, char *, size_t *, int *);
+    static demangle_fn fn;
+    static int looked;
+    int status = -1;
+    if (strncmp(name, "_Z", 2) != 0)
+        return NULL;
+    if (!looked) {
+        fn = (demangle_fn)(uintptr_t)dlsym(RTLD_DEFAULT, "__cxa_demangle");
+        looked = 1;
+    }
+    char *out = fn ? fn(name, NULL, NULL, &status) : NULL;
+    if (out && status != 0) {
+        free(out);
+        out = NULL;
+    }
+    return out;
+}
+
+/* `file!symbol`, `file+0xFUNCTION` or `file` for an IP in a module of the walk's map. */
+static void module_frame_name(const mod_names_t *m, uintptr_t ip, char *name, size_t cap)
+{
+    const char *file = strrchr(m->mod.path, '/') ? strrchr(m->mod.path, '/') + 1 : m->mod.path;
+    const char *sym = elf_syms_find(&m->syms, ip);
+    uintptr_t start, end;
+    if (!file[0])
+        file = "[module]";
+    if (sym) {
+        char *plain = demangle(sym);
+        snprintf(name, cap, "%s!%s", file, plain ? plain : sym);
+        free(plain);
+    } else if (uw_fde_at(&m->mod, ip, &start, &end) == 0)
+        snprintf(name, cap, "%s+0x%lx", file, (unsigned long)(start - m->mod.base));
+    else
+        snprintf(name, cap, "%s", file);
+}
+
+/* A native IP's frame: from the walk's modules, else dladdr's `file!symbol` or `file`, else
+ * [unknown]. */
 static uint32_t native_frame(sampler_t *s, ip_names_t *n, uintptr_t ip)
 {
     Dl_info dl;
-    char name[512];
+    char name[1024];
+    const uw_module_t *live = uw_find(s->sig->unwind, ip);
+    mod_names_t *m = live ? module_names(n, live) : NULL;
+    if (m) {
+        module_frame_name(m, ip, name, sizeof name);
+        return intern(s, n, name);
+    }
     if (!dladdr((void *)ip, &dl) || !dl.dli_fname || !dl.dli_fname[0])
         return FRAME_UNKNOWN;
     const char *file = strrchr(dl.dli_fname, '/') ? strrchr(dl.dli_fname, '/') + 1 : dl.dli_fname;

@@ -2,15 +2,17 @@
  *
  * Each thread of the process gets a POSIX timer on its own CPU-time clock that sends a real-time
  * signal to that thread every 1/hz seconds of CPU it consumes, so samples are proportional to CPU
- * and an idle thread gets none. The handler (signal_walk.c) only copies the interrupted RIP and
- * the frame-pointer chain, validated against the thread's stack, into a preallocated ring; the
- * sampling thread (signal_tick.c) drains the ring, names the IPs (native_names.c) and adds the
- * stacks to the store. signal_timer.c owns the signal, the threads and their timers.
+ * and an idle thread gets none. The handler (signal_walk.c) only walks the interrupted stack
+ * (unwind.h: CFI in native modules, frame pointers elsewhere, validated against the thread's
+ * stack) into a preallocated ring; the sampling thread (signal_tick.c) drains the ring, names
+ * the IPs (native_names.c) and adds the stacks to the store. signal_timer.c owns the signal, the
+ * threads and their timers; signal_unwind.c the module map the walk reads.
  */
 #ifndef SIGNAL_SAMPLER_H
 #define SIGNAL_SAMPLER_H
 
 #include "sampler.h"
+#include "unwind.h"
 
 #include <signal.h>
 #include <stdint.h>
@@ -18,6 +20,7 @@
 
 #define SIG_MAX_DEPTH 128 /* frames one signal walk records, leaf included */
 #define SIG_RING 4096     /* records in the ring (a power of two) */
+#define SIG_RETIRED 32    /* module maps kept until the stop (libraries loaded while sampling) */
 
 /* One sample as the handler wrote it. seq is the ring index + 1 once complete, 0 while written. */
 typedef struct sig_record {
@@ -54,6 +57,9 @@ typedef struct sig_sampler {
     uint64_t last_scan_ns;
     uint64_t samples, lost, frames, timer_errors;
     struct ip_names *names; /* IP -> frame index cache (native_names.c) */
+    uw_map_t *unwind;      /* the modules the handler walks through (atomic; signal_unwind.c) */
+    uw_map_t *retired[SIG_RETIRED]; /* maps replaced while handlers may still read them */
+    unsigned n_retired;
 } sig_sampler_t;
 
 /* signal_timer.c */
@@ -84,6 +90,12 @@ void sig_handler(int signo, siginfo_t *si, void *uc);
 void sig_tick(sampler_t *s);
 /* Moves every complete record into the store (under s->lock). */
 void sig_drain(sampler_t *s);
+
+/* signal_unwind.c */
+/* Builds the module map at start, and again when libraries were loaded or unloaded. */
+void sig_unwind_refresh(sig_sampler_t *g);
+/* Frees every map (after the last handler returned). */
+void sig_unwind_free(sig_sampler_t *g);
 
 /* native_names.c */
 struct ip_names *ip_names_new(void);

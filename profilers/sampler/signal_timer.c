@@ -124,6 +124,7 @@ void sig_rescan(sampler_t *s)
 {
     sig_sampler_t *g = s->sig;
     long period_ns = 1000000000L / (long)s->hz;
+    sig_unwind_refresh(g);
     DIR *d = opendir("/proc/self/task");
     if (!d)
         return;
@@ -161,6 +162,7 @@ int sig_start(sampler_t *s)
     sa.sa_flags = SA_SIGINFO | SA_RESTART;
     sigemptyset(&sa.sa_mask);
     g->self_tid = (int)syscall(SYS_gettid);
+    sig_unwind_refresh(g);
     sig_publish(g);
     if (sigaction(g->signo, &sa, &g->old) != 0) {
         sig_publish(NULL);
@@ -211,8 +213,10 @@ void sig_stop(sampler_t *s)
         clrprof_log(s->p, "sampler: signal %d still pending after %d ms; handler and library "
                     "kept", g->signo, STOP_DEADLINE_MS);
         clrprof_keep_loaded(s->p);
-    } else
+    } else {
         sigaction(g->signo, &g->old, NULL);
+        sig_unwind_free(g); /* no handler runs or can start: the maps and their pins go */
+    }
     g->installed = pending;
 }
 

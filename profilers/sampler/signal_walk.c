@@ -1,7 +1,8 @@
 /* signal_walk.c - the signal handler: async-signal-safe work only. It reads the interrupted
- * RIP, RBP and RSP from the ucontext and follows the RBP chain while every frame lies on the
- * thread's own stack (learned outside the handler), 8-byte aligned and strictly rootward, so a
- * frame without a frame pointer ends the walk instead of faulting. Samples go to a preallocated
+ * RIP, RBP and RSP from the ucontext and walks from there while every frame lies on the
+ * thread's own stack (learned outside the handler) and strictly rootward: on x86-64 through
+ * CFI and frame pointers (unwind_walk.c), elsewhere the RBP chain only, so a bad frame ends the
+ * walk instead of faulting. Samples go to a preallocated
  * ring through an atomic index: no lock, no malloc, no runtime call.
  */
 #define _GNU_SOURCE
@@ -40,6 +41,7 @@ int sig_in_flight(void)
     return __atomic_load_n(&in_flight, __ATOMIC_SEQ_CST);
 }
 
+#if !defined(__x86_64__)
 /* Follows saved RBPs from fp; each frame is [saved rbp][return address] and must lie in
  * [lo, hi) above the previous one. Returns the new depth. */
 static uint32_t walk_chain(uint64_t *ips, uint32_t n, uintptr_t fp, uintptr_t lo, uintptr_t hi,
@@ -63,6 +65,7 @@ static uint32_t walk_chain(uint64_t *ips, uint32_t n, uintptr_t fp, uintptr_t lo
     }
     return n;
 }
+#endif
 
 /* The interrupted instruction, frame and stack pointers. On arm64 the frame record is the same
  * [saved fp][return address] pair x29 points to. */
@@ -102,8 +105,16 @@ static void record(sig_sampler_t *g, int slot_index, int overrun, const ucontext
     r->overrun = overrun > 0 ? (uint32_t)overrun : 0;
     r->ips[0] = ip;
     r->depth = 1;
+#if defined(__x86_64__)
+    if (hi && sp >= lo && sp < hi) {
+        uw_regs_t regs = {ip, sp, fp};
+        r->depth = uw_walk(__atomic_load_n(&g->unwind, __ATOMIC_ACQUIRE), regs, sp, hi, r->ips,
+                           SIG_MAX_DEPTH, &r->cut);
+    }
+#else
     if (hi && sp >= lo && sp < hi)
         r->depth = walk_chain(r->ips, 1, fp, sp, hi, &r->cut);
+#endif
     __atomic_store_n(&r->seq, idx + 1, __ATOMIC_RELEASE);
 }
 

@@ -8,7 +8,8 @@
 //   "deep"     thread: recurses 1,000 deep in Deep.Recurse, then burns a little CPU at the bottom
 //   "generic"  thread: runs Outer.Inner.Gen<int>.Spin<long> and an async method's state machine
 // Options: --only-hot runs only the "hot" thread; --straight runs only "straight" (Straight.Body,
-// a long straight-line method, called in a loop) and "sleeper" (wakes once a second).
+// a long straight-line method, called in a loop) and "sleeper" (wakes once a second); --memset
+// runs only "memset" and --gc only "gc" (Native.cs: time in libc, in the runtime's collector).
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
 
@@ -19,7 +20,7 @@ public static class Program
     public static int Main(string[] args)
     {
         int seconds = 600;
-        bool onlyHot = false, straight = false;
+        bool onlyHot = false, straight = false, memset = false, gc = false;
         for (int i = 0; i < args.Length; i++)
         {
             if (args[i] == "--seconds" && i + 1 < args.Length)
@@ -28,15 +29,26 @@ public static class Program
                 onlyHot = true;
             else if (args[i] == "--straight")
                 straight = true;
+            else if (args[i] == "--memset")
+                memset = true;
+            else if (args[i] == "--gc")
+                gc = true;
         }
-        if (straight)
+        if (memset || gc)
+        {
+            if (memset)
+                Start("memset", NativeWork.MemsetLoop);
+            if (gc)
+                Start("gc", NativeWork.CollectLoop);
+        }
+        else if (straight)
         {
             Start("straight", Straight.Run);
             Start("sleeper", Sleeper.Run);
         }
         else
             Start("hot", Shares.Run);
-        if (!onlyHot && !straight)
+        if (!onlyHot && !straight && !memset && !gc)
         {
             Start("blocked", Blocking.Wait);
             Start("deep", () => Deep.Recurse(1000));
