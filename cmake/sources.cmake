@@ -103,6 +103,7 @@ set(SAMPLER_SOURCES
   profilers/sampler/signal_tick.c
   profilers/sampler/signal_timer.c
   profilers/sampler/signal_walk.c
+  profilers/sampler/signal_wall.c
   profilers/sampler/store.c
   profilers/sampler/tick.c
 )
@@ -162,6 +163,7 @@ set(CLI_SOURCES
   src/cli/base/process_name.c
   src/cli/profile/profile_drain.c
   src/cli/profile/profile_load.c
+  src/cli/profile/profile_method.c
   src/cli/profile/profile_session.c
   ${RENDER_SOURCES}
   src/cli/base/report.c

@@ -63,6 +63,7 @@ set(E2E_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_process.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_procinfo.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_profile.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_profile_modes.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_profile_signal.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_rootless.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_runtime_facts.c

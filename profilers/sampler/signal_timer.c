@@ -42,8 +42,9 @@ int sig_choose(void)
     return -1;
 }
 
-/* A timer on thread tid's CPU clock that signals that thread every period (the clock id is
- * the kernel's per-thread CPU clock encoding, as pthread_getcpuclockid makes it). */
+/* Takes a slot for thread tid; in cpu mode with a timer on the thread's CPU clock that
+ * signals that thread every period (the clock id is the kernel's per-thread CPU clock
+ * encoding, as pthread_getcpuclockid makes it). */
 static int arm(sig_sampler_t *g, int index, int tid, long period_ns)
 {
     sig_slot_t *slot = &g->slots[index];
@@ -58,6 +59,8 @@ static int arm(sig_sampler_t *g, int index, int tid, long period_ns)
     __atomic_store_n(&slot->hi, 0, __ATOMIC_RELEASE);
     slot->store_index = -1;
     __atomic_store_n(&slot->tid, tid, __ATOMIC_RELEASE);
+    if (!g->timers)
+        return 0; /* wall and stack modes queue their signals (signal_wall.c) */
     if (timer_create(clk, &sev, &slot->timer) != 0) {
         __atomic_store_n(&slot->tid, 0, __ATOMIC_RELEASE);
         return -1; /* the thread exited meanwhile */

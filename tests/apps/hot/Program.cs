@@ -8,7 +8,8 @@
 //   "deep"     thread: recurses 1,000 deep in Deep.Recurse, then burns a little CPU at the bottom
 //   "generic"  thread: runs Outer.Inner.Gen<int>.Spin<long> and an async method's state machine
 // Options: --only-hot runs only the "hot" thread; --straight runs only "straight" (Straight.Body,
-// a long straight-line method, called in a loop) and "sleeper" (wakes once a second).
+// a long straight-line method, called in a loop) and "sleeper" (wakes once a second); --modes
+// runs only the threads of Modes.cs.
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
 
@@ -19,7 +20,7 @@ public static class Program
     public static int Main(string[] args)
     {
         int seconds = 600;
-        bool onlyHot = false, straight = false;
+        bool onlyHot = false, straight = false, modes = false;
         for (int i = 0; i < args.Length; i++)
         {
             if (args[i] == "--seconds" && i + 1 < args.Length)
@@ -28,15 +29,19 @@ public static class Program
                 onlyHot = true;
             else if (args[i] == "--straight")
                 straight = true;
+            else if (args[i] == "--modes")
+                modes = true;
         }
-        if (straight)
+        if (modes)
+            Modes.Start(Start);
+        else if (straight)
         {
             Start("straight", Straight.Run);
             Start("sleeper", Sleeper.Run);
         }
         else
             Start("hot", Shares.Run);
-        if (!onlyHot && !straight)
+        if (!onlyHot && !straight && !modes)
         {
             Start("blocked", Blocking.Wait);
             Start("deep", () => Deep.Recurse(1000));
