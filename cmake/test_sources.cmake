@@ -86,6 +86,7 @@ set(E2E_SOURCES
 # End-to-end tests registered once, not again for each runtime of the matrix (cmake/runtimes.cmake).
 set(E2E_ONCE_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_marks.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_perf_anchor.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_profile_consumers.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_profile_stage.c
 )

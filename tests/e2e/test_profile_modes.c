@@ -202,3 +202,34 @@ TEST(signal_profile_of_a_target_that_exits_mid_profile_writes_what_it_gathered)
     ASSERT_CONTAINS(slurp(out_path(&a, "exit.folded")), "ClrAttach.Hot.Modes.");
     app_stop(&a);
 }
+
+/* Without --method the sampler samples by signal, or by walk when it cannot: here a second
+ * profile beside a running signal profile (one signal sampler per process) falls back and
+ * says so, where --method signal is refused (test_profile_signal.c). */
+TEST(default_method_falls_back_to_walk_when_a_signal_sampler_already_runs_and_says_why)
+{
+    app_t a;
+    bg_t b;
+    const char *out;
+    hot_start(&a, "--modes");
+    unsigned long long caught = status_field(&a, "SigCgt:", 16);
+    bg_start(&b, "profile", "--duration", "60", "--format", "folded", "--output",
+             out_path(&a, "first.folded"), app_pid_text(&a), NULL);
+    for (int i = 0; i < 100 && status_field(&a, "SigCgt:", 16) == caught; i++)
+        usleep(100000);
+    int rc = run_cli(&out, "profile", "--duration", "1", "--json", "--format", "folded",
+                     "--output", out_path(&a, "second.folded"), app_pid_text(&a), NULL);
+    ASSERT_MSG(rc == 0, "the second profile exited %d:\n%s", rc, out);
+    ASSERT_STREQ(json_value(out, "method"), "walk");
+    ASSERT_STREQ(json_value(out, "fallback_reason"), "signal_sampler_running");
+    rc = run_cli(&out, "profile", "--duration", "1", "--format", "folded", "--output",
+                 out_path(&a, "third.folded"), app_pid_text(&a), NULL);
+    ASSERT_MSG(rc == 0, "the third profile exited %d:\n%s", rc, out);
+    ASSERT_CONTAINS(out, "sampled by walk (safe points only), not by signal: another signal "
+                         "sampler runs in the target");
+    kill(b.pid, SIGINT);
+    rc = bg_finish(&b, 20000);
+    ASSERT_MSG(rc == 0, "the first profile exited %d:\n%s", rc, b.out);
+    assert_clean(&a, caught, -1);
+    app_stop(&a);
+}
