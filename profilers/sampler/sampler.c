@@ -75,6 +75,11 @@ static HRESULT setup_signal(clrprof_profiler_t *p, sampler_t *s)
     if (!s->sig || !(s->sig->names = ip_names_new()))
         return E_OUTOFMEMORY;
     s->sig->timers = s->mode == MODE_CPU;
+    if (!sig_proc_matches()) {
+        clrprof_log(p, "sampler: method=signal: /proc is another PID namespace's here");
+        s->fallback = "foreign_proc";
+        return SAMPLER_E_NO_SIGNAL;
+    }
     s->sig->claimed = sig_claim() == 0;
     s->sig->signo = s->sig->claimed ? sig_choose() : -1;
     if (s->sig->signo < 0) {

@@ -73,6 +73,8 @@ typedef struct sig_sampler {
 } sig_sampler_t;
 
 /* signal_timer.c */
+/* Whether /proc/self is this process's own view (not a parent PID namespace's /proc). */
+int sig_proc_matches(void);
 /* A real-time signal whose disposition is the default (no one handles or ignores it), or -1. */
 int sig_choose(void);
 /* Installs the handler and arms a timer on every thread; 0, or -1 (nothing left behind). */

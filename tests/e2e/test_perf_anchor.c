@@ -104,11 +104,10 @@ static double dotnet_trace_share(const app_t *a, long long *n)
     *n = 0;
     if (access(CLRA_DOTNET_TRACE, X_OK) != 0)
         return -1;
-    snprintf(cmd, sizeof cmd, "'%s' collect -p %d --profile dotnet-sampled-thread-time "
-             "--duration 00:00:00:03 -o '%s' >/dev/null 2>&1 && '%s' convert --format folded "
-             "--output '%s' '%s' >/dev/null 2>&1", CLRA_DOTNET_TRACE, a->pid,
-             out_path(a, "dt.nettrace"), CLRA_CLI, out_path(a, "dt.folded"),
-             out_path(a, "dt.nettrace"));
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' collect -p %d --profile "
+             "dotnet-sampled-thread-time --duration 00:00:00:03 -o dt.nettrace >/dev/null 2>&1 "
+             "&& '%s' convert --format folded --output dt.folded dt.nettrace >/dev/null 2>&1",
+             a->dir, CLRA_DOTNET_TRACE, a->pid, CLRA_CLI);
     if (shell(cmd) != 0)
         return -1;
     return folded_share(slurp(out_path(a, "dt.folded")), n);
@@ -123,17 +122,20 @@ TEST(signal_profile_of_a_straight_line_method_is_within_10_points_of_perf)
         SKIP("perf is not installed (Debian: linux-perf)");
     hot_start(&a, "--straight");
     ASSERT_EQ(run_cli(&out, "perfmap", app_pid_text(&a), "enable", NULL), 0);
-    snprintf(cmd, sizeof cmd, "perf record -q -e cpu-clock -F 999 -p %d -o '%s' -- sleep 3 "
-             ">/dev/null 2>&1 && perf script -i '%s' -F comm,ip > '%s' 2>/dev/null", a.pid,
-             out_path(&a, "perf.data"), out_path(&a, "perf.data"), out_path(&a, "perf.txt"));
-    if (shell(cmd) != 0) {
+    /* perf writes into the app's directory (a->dir: out_path keeps two paths at a time) */
+    snprintf(cmd, sizeof cmd, "cd '%s' && perf record -q -e cpu-clock -F 999 -p %d -o perf.data "
+             "-- sleep 3 >perf.log 2>&1 && perf script -i perf.data -F comm,ip >perf.txt "
+             "2>/dev/null", a.dir, a.pid);
+    int rc = shell(cmd);
+    if (rc != 0) {
+        char why[512];
+        snprintf(why, sizeof why, "%s", slurp(out_path(&a, "perf.log")));
         app_stop(&a);
-        SKIP("perf record -e cpu-clock does not work here (perf_event_paranoid, or no "
-             "permission)");
+        SKIP("perf record -e cpu-clock does not work here (exit %d: %s)", rc, why);
     }
     long long perf_n, ours_n, dt_n;
     double perf = perf_share(out_path(&a, "perf.txt"), a.pid, &perf_n);
-    int rc = run_cli(&out, "profile", "--method", "signal", "--duration", "3", "--json",
+    rc = run_cli(&out, "profile", "--method", "signal", "--duration", "3", "--json",
                      "--format", "folded", "--output", out_path(&a, "ours.folded"),
                      app_pid_text(&a), NULL);
     ASSERT_MSG(rc == 0, "profile failed (%d):\n%s", rc, out);

@@ -37,6 +37,9 @@ static const char *fallback_text(const char *token)
         return "every real-time signal it could take is handled in the target";
     if (strcmp(token, "signal_sampler_running") == 0)
         return "another signal sampler runs in the target";
+    if (strcmp(token, "foreign_proc") == 0)
+        return "the target's /proc belongs to another PID namespace, so its thread ids cannot "
+               "be signalled";
     if (strcmp(token, "signal_taken") == 0)
         return "the target took the chosen signal before sampling began";
     return token;
