@@ -70,6 +70,7 @@ target_compile_definitions(e2e_tests PRIVATE
   CLRA_CROSSCHECK_DLL="${CROSSCHECK_APP_DIR}/crosscheck.dll"
   CLRA_TRACECHECK_DLL="${TRACECHECK_APP_DIR}/tracecheck.dll"
   CLRA_DOTNET_TRACE="${CMAKE_BINARY_DIR}/tools/dotnet-trace"
+  CLRA_TOOLS_DIR="${CMAKE_BINARY_DIR}/tools"
   CLRA_HOOK_DLL="${HOOK_APP_DIR}/clra_hook.dll"
   CLRA_BADHOOK_DIR="${BADHOOK_DIR}"
   CLRA_CLI="$<TARGET_FILE:clrattach_cli>"
@@ -94,6 +95,16 @@ add_test(NAME tools.dotnet_trace
 dotnet-trace --version 10.0.750501" tools ${CMAKE_BINARY_DIR}/tools ${DOTNET_EXE})
 set_tests_properties(tools.dotnet_trace PROPERTIES FIXTURES_SETUP clra_dotnet_trace TIMEOUT 600
                      LABELS "e2e;e2e-matrix")
+# dotnet-stack and dotnet-counters (NuGet, the version of dotnet-trace) in the build tree,
+# installed by fixture tests on first use: the anchors label runs them beside clrattach.
+foreach(tool dotnet-stack dotnet-counters)
+  add_test(NAME tools.${tool}
+           COMMAND bash -c "test -x \"$1/$3\" || \"$2\" tool install --tool-path \"$1\" $3 \
+--version 10.0.750501 || echo \"$3 not installed: the anchors tests that need it skip\""
+           tools ${CMAKE_BINARY_DIR}/tools ${DOTNET_EXE} ${tool})
+  set_tests_properties(tools.${tool} PROPERTIES FIXTURES_SETUP clra_${tool} TIMEOUT 600
+                       LABELS "e2e;anchors")
+endforeach()
 # speedscope (npm, a pinned version) in the build tree, its downloads cached there too, installed
 # by the fixture test tools.speedscope on first use: the profile consumer tests open it offline.
 add_test(NAME tools.speedscope
@@ -108,6 +119,15 @@ get_directory_property(clra_all_tests TESTS)
 foreach(t ${clra_all_tests})
   if(t MATCHES "_dotnet_trace_file$" OR t MATCHES "within_10_points_of_perf$")
     set_property(TEST ${t} APPEND PROPERTY FIXTURES_REQUIRED clra_dotnet_trace)
+  endif()
+  if(t MATCHES "anchor_stack_")
+    set_property(TEST ${t} APPEND PROPERTY FIXTURES_REQUIRED clra_dotnet-stack)
+  endif()
+  if(t MATCHES "anchor_counters_")
+    set_property(TEST ${t} APPEND PROPERTY FIXTURES_REQUIRED clra_dotnet-counters)
+  endif()
+  if(t MATCHES "\\.anchor_")
+    set_property(TEST ${t} APPEND PROPERTY LABELS anchors)
   endif()
   # --name looks for the one process called 'sample': no other test's sample app may run then.
   if(t MATCHES "trace_name_finds_the_one_sample_app")

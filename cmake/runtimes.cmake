@@ -6,6 +6,11 @@
 # `<root>/dotnet exec --fx-version <version>` (tests/e2e/runtime.c).
 
 set(CLRA_RUNTIMES_DEFAULT 8.0.0 8.0.31 9.0.18 9.0.20 10.0.14)
+# Patch siblings of a runtime that runs the whole suite run only the version-sensitive core
+# (E2E_CORE_SOURCES: attach, detach, callbacks, info, hooks, dump, trace): their other tests
+# repeated what 8.0.31, 9.0.20 and the system 10.0.x had shown, at 280 s each (CI 29 min).
+set(CLRA_RUNTIMES_CORE_ONLY 8.0.0 9.0.18 10.0.14 CACHE STRING
+    "Runtimes of CLRA_RUNTIMES that run only the core end-to-end tests")
 if(DEFINED ENV{CLRA_RUNTIMES})
   string(REGEX REPLACE "[ ,]+" ";" clra_runtimes_env "$ENV{CLRA_RUNTIMES}")
   set(CLRA_RUNTIMES "${clra_runtimes_env}" CACHE STRING "" FORCE)
@@ -33,9 +38,14 @@ endif()
 target_compile_definitions(e2e_tests PRIVATE
   CLRA_SYSTEM_RUNTIME_VERSION="${CLRA_SYSTEM_RUNTIME_VERSION}")
 
-# Registers every TEST(name) of the e2e sources for one runtime (version), as e2e-<v>.<name>.
+# Registers every TEST(name) of the e2e sources for one runtime (version), as e2e-<v>.<name>;
+# a core-only runtime gets the tests of E2E_CORE_SOURCES alone.
 function(clra_register_runtime_tests version)
-  foreach(src ${E2E_SOURCES})
+  set(sources ${E2E_SOURCES})
+  if(version IN_LIST CLRA_RUNTIMES_CORE_ONLY)
+    set(sources ${E2E_CORE_SOURCES})
+  endif()
+  foreach(src ${sources})
     file(STRINGS ${src} lines REGEX "^TEST\\([A-Za-z0-9_]+\\)")
     foreach(line ${lines})
       string(REGEX REPLACE "^TEST\\(([A-Za-z0-9_]+)\\).*" "\\1" name "${line}")

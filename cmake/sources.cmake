@@ -153,6 +153,7 @@ set(CLI_SOURCES
   src/cli/launch/launch_profile.c
   src/cli/launch/launch_trace.c
   src/cli/main.c
+  src/cli/base/duration.c
   src/cli/base/option_table.c
   src/cli/base/options.c
   src/cli/base/output.c
@@ -279,6 +280,7 @@ set(CLI_SOURCES_WINDOWS
   src/cli/base/interrupt_win.c
   src/cli/main.c
   src/cli/main_win.c
+  src/cli/base/duration.c
   src/cli/base/option_table.c
   src/cli/base/options.c
   src/cli/base/output.c

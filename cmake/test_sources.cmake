@@ -46,6 +46,7 @@ set(UNIT_SOURCES
 )
 
 set(E2E_SOURCES
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_anchors.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_attach.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_callbacks.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_counters.c
@@ -83,8 +84,28 @@ set(E2E_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_users.c
 )
 
+# The version-sensitive core: what a patch release of the runtime could change (the attach and
+# detach handshake, profiler callbacks, info, startup hooks, dumps, the trace wire). Runtimes of
+# CLRA_RUNTIMES_CORE_ONLY run only these (cmake/runtimes.cmake).
+set(E2E_CORE_SOURCES
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_attach.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_callbacks.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_control_check.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_detach.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_dump.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_info.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_notify_walk.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_process.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_procinfo.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_runtime_facts.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_startup_hook.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_trace.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_trace_user_events.c
+)
+
 # End-to-end tests registered once, not again for each runtime of the matrix (cmake/runtimes.cmake).
 set(E2E_ONCE_SOURCES
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_dotnet_habits.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_marks.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_perf_anchor.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_profile_consumers.c

@@ -1073,6 +1073,15 @@ typedef struct clra_counter_reading {
 CLRA_EXTERN int clra_counters_config(clra_trace_config_t *cfg, const char *providers,
                                      unsigned interval_s, const char *session_id,
                                      clra_status_t *st);
+/* How System.Runtime is read: its Meter (.NET 9 and later: instruments named
+ * dotnet.gc.collections, dotnet.process.cpu.time, ..., what dotnet-counters 10 shows there),
+ * its EventCounters (cpu-usage, gc-heap-size, ...), or both; neither bit: the EventCounters. */
+#define CLRA_COUNTERS_RUNTIME_METER 0x1u
+#define CLRA_COUNTERS_RUNTIME_EVENTCOUNTERS 0x2u
+/* clra_counters_config with flags (CLRA_COUNTERS_*; 0 is clra_counters_config). */
+CLRA_EXTERN int clra_counters_config2(clra_trace_config_t *cfg, const char *providers,
+                                      unsigned interval_s, const char *session_id,
+                                      unsigned flags, clra_status_t *st);
 /* Whether ev is a counter reading: an "EventCounters" event of any EventSource, or a
  * System.Diagnostics.Metrics CounterRateValuePublished, UpDownCounterRateValuePublished or
  * GaugeValuePublished event (a Meter rate is labelled per meter_interval_s), or the first

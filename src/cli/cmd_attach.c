@@ -23,6 +23,7 @@
 
 typedef struct attach_opts {
     int data_sources; /* first: the --data* options get the whole struct (offset 0) */
+    int parse_exit;   /* the exit code of a refused command line */
     clra_guid_t clsid;
     unsigned char *data;
     size_t data_len;
@@ -189,6 +190,7 @@ static int parse_options(int argc, char **argv, attach_opts_t *o)
     clra_guid_parse(HELLO_CLSID, &o->clsid);
     o->attach_timeout_ms = DEFAULT_ATTACH_TIMEOUT_MS;
     int p = cli_parse(&attach_verb, argc, argv, o, &a);
+    o->parse_exit = a.fail_exit;
     if (p != 0)
         return p;
     o->pid = a.pid;
@@ -389,7 +391,7 @@ int cmd_attach(int argc, char **argv)
     int p = parse_options(argc, argv, &o);
     if (p != 0) {
         free(o.data);
-        return p > 0 ? EXIT_OK : EXIT_USAGE;
+        return p > 0 ? EXIT_OK : o.parse_exit;
     }
     int code;
     cli_run_begin(&run, o.pid, o.json);

@@ -27,7 +27,7 @@ static const cli_opt_t convert_opts[] = {
                "flamegraph, folded, speedscope, pprof or top: the trace's CPU samples "
                "(SampleProfiler) as clrattach profile writes them; chromium: those samples on a "
                "timeline in the Chrome trace-event format (chrome://tracing, Perfetto)"),
-    CLI_STRING("output", convert_opts_t, output, "FILE", "write there instead of stdout"),
+    CLI_OUTPUT(convert_opts_t, output, "FILE", "write there instead of stdout"),
     CLI_END,
 };
 

@@ -50,12 +50,13 @@ static const cli_opt_t counters_opts[] = {
                "(default System.Runtime)"),
     CLI_INT("refresh-interval", counters_opts_t, interval_s, "S", 1, 3600,
             "seconds between the values the runtime publishes (default 1)"),
-    CLI_INT("duration", counters_opts_t, duration_s, "S", 1, 86400 * 365,
-            "stop after S seconds (default: until Ctrl-C or the process exits)"),
+    CLI_DURATION("duration", counters_opts_t, duration_s, 1, 86400 * 365,
+                 "stop after S seconds, or dd:hh:mm:ss (default: until Ctrl-C or the process "
+                 "exits)"),
     CLI_STRING("format", counters_opts_t, format, "FORMAT",
                "table (default; redrawn in place on a terminal, one line per value "
                "otherwise), json or csv (dotnet-counters' collect files)"),
-    CLI_STRING("output", counters_opts_t, output, "FILE", "write there instead of stdout"),
+    CLI_OUTPUT(counters_opts_t, output, "FILE", "write there instead of stdout"),
     CLI_END,
 };
 
@@ -63,9 +64,12 @@ static const cli_verb_t counters_verb = {
     .name = "counters",
     .synopsis = "PID",
     .description =
-        "Shows the counters .NET process PID publishes: System.Runtime's EventCounters by\n"
-        "default (CPU usage, GC heap, allocation rate, exceptions, thread pool, lock\n"
-        "contention...), any EventSource's counters and, on .NET 8 and later, any\n"
+        "Shows the counters .NET process PID publishes: by default System.Runtime's\n"
+        "instruments (CPU time, GC heap, allocations, exceptions, thread pool, lock\n"
+        "contention...): on .NET 9 and later its Meter (dotnet.gc.collections...), as\n"
+        "dotnet-counters 10 shows them, on .NET 8 its EventCounters (cpu-usage...); a\n"
+        "System.Runtime[...] list naming EventCounters reads those on every version. Also\n"
+        "any EventSource's counters and, on .NET 8 and later, any\n"
         "System.Diagnostics.Metrics Meter's counters, up-down counters, gauges and\n"
         "histograms (their 50th, 95th and 99th percentiles), by name. Names, labels and\n"
         "units are dotnet-counters'; what the runtime reports about the session (a\n"
@@ -264,6 +268,40 @@ static int watch(counters_run_t *c, clra_trace_session_t *s, const char **why, c
     }
 }
 
+/* The runtime's major version (ProcessInfo2's informational version), 0 when not known. */
+static int runtime_major(int pid, long long timeout_ms)
+{
+    clra_target_t target = clra_target_pid(pid);
+    clra_process_info_t info;
+    clra_status_t st;
+    if (clra_process_info_get(&target, (int)timeout_ms, &info, &st) != 0)
+        return 0;
+    int major = info.clr_version ? atoi(info.clr_version) : 0;
+    clra_process_info_free(&info);
+    return major;
+}
+
+/* How System.Runtime is read, as dotnet-counters 10 does: its Meter on .NET 9 and later, its
+ * EventCounters before; a list naming EventCounters (no dot: cpu-usage) gets those too. */
+static unsigned runtime_flags(const counters_run_t *c, int pid, long long timeout_ms)
+{
+    int counter_names = 0, meter_names = 0, all = 0;
+    for (int i = 0; i < c->nfilters; i++) {
+        if (strcmp(c->filters[i].provider, CLRA_COUNTERS_DEFAULT) != 0)
+            continue;
+        const char *n = c->filters[i].name;
+        all |= !n[0];
+        meter_names |= n[0] && strchr(n, '.') != NULL;
+        counter_names |= n[0] && !strchr(n, '.');
+    }
+    if (!all && !meter_names && !counter_names)
+        return 0; /* System.Runtime is not asked for */
+    if (runtime_major(pid, timeout_ms) < 9)
+        return CLRA_COUNTERS_RUNTIME_EVENTCOUNTERS;
+    return (all || meter_names ? CLRA_COUNTERS_RUNTIME_METER : 0u) |
+           (counter_names ? CLRA_COUNTERS_RUNTIME_EVENTCOUNTERS : 0u);
+}
+
 /* Starts the session, watches, stops it: the exit code. */
 static int run(counters_run_t *c, int pid, long long timeout_ms, cli_run_t *cr)
 {
@@ -275,8 +313,8 @@ static int run(counters_run_t *c, int pid, long long timeout_ms, cli_run_t *cr)
     cb.event = on_event;
     clra_trace_config_init(&cfg);
     new_session_id(c->session_id);
-    int rc = clra_counters_config(&cfg, c->providers, (unsigned)c->o.interval_s, c->session_id,
-                                  &st);
+    int rc = clra_counters_config2(&cfg, c->providers, (unsigned)c->o.interval_s,
+                                   c->session_id, runtime_flags(c, pid, timeout_ms), &st);
     clra_target_t target = clra_target_pid(pid);
     if (rc == 0)
         rc = clra_nettrace_decoder_new(&cb, c, &c->decoder);
@@ -329,7 +367,7 @@ int cmd_counters(int argc, char **argv)
         return cmd_counters_list(argc - 1, argv + 1);
     int p = parse_options(argc, argv, &c, &a);
     if (p)
-        return p > 0 ? EXIT_OK : EXIT_USAGE;
+        return p > 0 ? EXIT_OK : a.fail_exit;
     cli_run_begin(&cr, a.pid, 0);
     int opened = open_output(&c, a.pid, &cr);
     if (opened)

@@ -191,7 +191,7 @@ int cmd_detach(int argc, char **argv)
     memset(&o, 0, sizeof o);
     int p = cli_parse(&detach_verb, argc, argv, &o, &a);
     if (p != 0)
-        return p > 0 ? EXIT_OK : EXIT_USAGE;
+        return p > 0 ? EXIT_OK : a.fail_exit;
     clra_profiler_ref_t *refs = calloc(MAX_PROFILERS, sizeof *refs);
     if (!refs)
         return EXIT_INTERNAL;

@@ -17,6 +17,7 @@ static const char *const type_names[] = {"", "normal", "heap", "triage", "full"}
 
 typedef struct dump_opts {
     int pid, json, type;
+    int parse_exit; /* the exit code of a refused command line */
     uint32_t flags;
     long long timeout_ms;
     const char *output; /* as given, or NULL */
@@ -66,7 +67,7 @@ static const cli_opt_t dump_opts[] = {
              "normal (or mini): stacks, modules, runtime data; heap (default): plus the managed "
              "heap; triage: small, personal data removed; full: all memory of the process (as "
              "big as its RSS and mappings)"),
-    CLI_STRING("output", dump_opts_t, output, "PATH",
+    CLI_OUTPUT(dump_opts_t, output, "PATH",
                "the dump file, or an existing directory for the default name (default "
                "./core_YYYYMMDD_HHMMSS_PID); made absolute here and then opened by the target, so "
                "it must exist and be writable inside the target's mount namespace, by the "
@@ -104,6 +105,7 @@ static int parse_options(int argc, char **argv, dump_opts_t *o)
 {
     cli_args_t a;
     int p = cli_parse(&dump_verb, argc, argv, o, &a);
+    o->parse_exit = a.fail_exit;
     o->type = o->type ? o->type : CLRA_DUMP_HEAP;
     o->pid = a.pid;
     o->json = a.json;
@@ -298,8 +300,10 @@ int cmd_dump(int argc, char **argv)
     memset(&o, 0, sizeof o);
     memset(&r, 0, sizeof r);
     int p = parse_options(argc, argv, &o);
-    if (p != 0 || choose_path(&o) != 0)
-        return p > 0 ? EXIT_OK : EXIT_USAGE;
+    if (p != 0)
+        return p > 0 ? EXIT_OK : o.parse_exit;
+    if (choose_path(&o) != 0)
+        return EXIT_USAGE;
     cli_run_begin(&run, o.pid, o.json);
     clra_target_t target = clra_target_pid(o.pid);
     int rc = clra_dump_create(&target, o.path, (clra_dump_type_t)o.type, o.flags,

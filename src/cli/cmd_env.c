@@ -70,7 +70,7 @@ int cmd_env(int argc, char **argv)
     clra_environment_t env;
     int p = cli_parse(&env_verb, argc, argv, NULL, &a);
     if (p != 0)
-        return p > 0 ? EXIT_OK : EXIT_USAGE;
+        return p > 0 ? EXIT_OK : a.fail_exit;
     cli_run_begin(&run, a.pid, a.json);
     clra_target_t target = clra_target_pid(a.pid);
     int rc = clra_environment_get(&target, (int)a.timeout_ms, &env, &st);
@@ -90,7 +90,7 @@ int cmd_setenv(int argc, char **argv)
     clra_status_t st;
     int p = cli_parse(&setenv_verb, argc, argv, NULL, &a);
     if (p != 0)
-        return p > 0 ? EXIT_OK : EXIT_USAGE;
+        return p > 0 ? EXIT_OK : a.fail_exit;
     const char *name = a.args[0], *value = a.nargs > 1 ? a.args[1] : NULL;
     if (!name[0] || strchr(name, '=')) {
         fprintf(stderr, "clrattach setenv: NAME must be non-empty and contain no '=' (got '%s'); "

@@ -95,7 +95,7 @@ int cmd_info(int argc, char **argv)
     clra_process_info_t info;
     int p = cli_parse(&info_verb, argc, argv, NULL, &a);
     if (p != 0)
-        return p > 0 ? EXIT_OK : EXIT_USAGE;
+        return p > 0 ? EXIT_OK : a.fail_exit;
     cli_run_begin(&run, a.pid, a.json);
     int rc = clra_endpoint_find(a.pid, &ep, &st);
     if (rc == 0) {

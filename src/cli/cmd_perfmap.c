@@ -123,7 +123,7 @@ int cmd_perfmap(int argc, char **argv)
     char dir[CLRA_PATH_MAX];
     int p = cli_parse(&perfmap_verb, argc, argv, &o, &a);
     if (p != 0)
-        return p > 0 ? EXIT_OK : EXIT_USAGE;
+        return p > 0 ? EXIT_OK : a.fail_exit;
     int enable = parse_action(&a, &o, &type);
     if (enable < 0)
         return EXIT_USAGE;

@@ -28,8 +28,8 @@ typedef struct profile_opts {
 } profile_opts_t;
 
 static const cli_opt_t profile_opts[] = {
-    CLI_INT("duration", profile_opts_t, duration_s, "S", 1, 86400,
-            "sample for S seconds (default 10; Ctrl-C stops early)"),
+    CLI_DURATION("duration", profile_opts_t, duration_s, 1, 86400,
+                 "sample for S seconds, or dd:hh:mm:ss (default 10; Ctrl-C stops early)"),
     CLI_STRING("mode", profile_opts_t, mode, "cpu|wall",
                "cpu: threads that ran, weighted by CPU time (default); wall: every\n"
                "thread (walk: every managed one), blocked ones marked [blocked]"),
@@ -41,7 +41,7 @@ static const cli_opt_t profile_opts[] = {
                "the runtime each tick, threads seen at safe points only"),
     CLI_INT("hz", profile_opts_t, hz, "N", 1, 1000, "samples per second (default 99)"),
     CLI_FLAG("threads", profile_opts_t, threads, "one root per thread in the output"),
-    CLI_STRING("output", profile_opts_t, output, "FILE",
+    CLI_OUTPUT(profile_opts_t, output, "FILE",
                "write the profile to FILE (default: the top table on stdout)"),
     CLI_STRING("format", profile_opts_t, format, "FORMAT",
                "flamegraph|folded|speedscope|pprof|top (default: from the extension of\n"
@@ -222,7 +222,7 @@ int cmd_profile(int argc, char **argv)
     char options[256], title[128];
     int p = cli_parse(&profile_verb, argc, argv, &o, &a);
     if (p != 0)
-        return p > 0 ? EXIT_OK : EXIT_USAGE;
+        return p > 0 ? EXIT_OK : a.fail_exit;
     const char *lib = check_opts(&o, a.json, &fmt) == 0 ? sampler_path(o.profiler) : NULL;
     if (!lib)
         return EXIT_USAGE;

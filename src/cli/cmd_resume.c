@@ -30,7 +30,7 @@ int cmd_resume(int argc, char **argv)
     clra_status_t st;
     int p = cli_parse(&resume_verb, argc, argv, NULL, &a);
     if (p != 0)
-        return p > 0 ? EXIT_OK : EXIT_USAGE;
+        return p > 0 ? EXIT_OK : a.fail_exit;
     cli_run_begin(&run, a.pid, a.json);
     clra_target_t target = clra_target_pid(a.pid);
     int rc = clra_runtime_resume(&target, (int)a.timeout_ms, &st);

@@ -106,7 +106,7 @@ int cmd_stack(int argc, char **argv)
     clra_status_t st;
     int p = cli_parse(&stack_verb, argc, argv, &o, &a);
     if (p != 0)
-        return p > 0 ? EXIT_OK : EXIT_USAGE;
+        return p > 0 ? EXIT_OK : a.fail_exit;
     const char *method = method_client(o.method, "stack");
     const char *lib = method ? sampler_path(o.profiler) : NULL;
     char options[128];

@@ -37,6 +37,7 @@ static const cli_verb_t hook_verb = {
 
 typedef struct hook_opts {
     int pid, json, other_ns;
+    int parse_exit; /* the exit code of a refused command line */
     long long timeout_ms;
     char path[CLRA_PATH_MAX];
     char local[CLRA_PATH_MAX]; /* the same file as seen from here */
@@ -47,6 +48,7 @@ static int parse_options(int argc, char **argv, hook_opts_t *o)
 {
     cli_args_t a;
     int p = cli_parse(&hook_verb, argc, argv, NULL, &a);
+    o->parse_exit = a.fail_exit;
     if (p != 0)
         return p;
     o->pid = a.pid;
@@ -90,7 +92,7 @@ int cmd_startup_hook(int argc, char **argv)
     memset(&o, 0, sizeof o);
     int p = parse_options(argc, argv, &o);
     if (p != 0)
-        return p > 0 ? EXIT_OK : EXIT_USAGE;
+        return p > 0 ? EXIT_OK : o.parse_exit;
     if (check_assembly(&o) != 0)
         return EXIT_USAGE;
     cli_run_begin(&run, o.pid, o.json);

@@ -26,23 +26,22 @@ static const cli_opt_t trace_opts[] = {
                "--list-clrevents); ignored when --providers or --profile name that provider"),
     CLI_STRING("clreventlevel", trace_opts_t, clreventlevel, "LEVEL",
                "the level of --clrevents: 0-5 or a level name (default Informational)"),
-    CLI_STRING("name", trace_opts_t, name, "NAME",
-               "trace the one .NET process named NAME (its program, its entry assembly, or APP "
-               "for dotnet APP.dll) instead of PID; an error when none or several are"),
     CLI_FLAG("list-profiles", trace_opts_t, list_profiles,
              "print the profiles and what each enables, then exit"),
     CLI_FLAG("list-clrevents", trace_opts_t, list_clrevents,
              "print the keyword names --clrevents takes, then exit"),
-    CLI_INT("duration", trace_opts_t, duration_s, "S", 1, 86400 * 365,
-            "stop after S seconds (default: trace until Ctrl-C)"),
+    CLI_DURATION("duration", trace_opts_t, duration_s, 1, 86400 * 365,
+                 "stop after S seconds, or dd:hh:mm:ss (default: trace until Ctrl-C)"),
     CLI_INT("max-size", trace_opts_t, max_size, "BYTES", 4096, 1LL << 50,
             "stop the trace once the file holds BYTES (the rundown after the stop may add as "
             "much again, at least 16 MiB; a target streaming past that is cut off)"),
-    CLI_STRING("output", trace_opts_t, output_arg, "FILE",
+    CLI_OUTPUT(trace_opts_t, output_arg, "FILE",
                "where to write (default trace-PID-YYYYMMDD-HHMMSS.nettrace)"),
     TRACE_FORMAT_OPTION(trace_opts_t, formats, "FILE"),
     TRACE_STOP_EVENT_OPTIONS(trace_opts_t, stop_event),
     TRACE_SETTING_OPTIONS(trace_opts_t, tr),
+    CLI_CALL("buffersize", CLI_ARG_REQUIRED, trace_opts_t, tr, "N", trace_opt_buffer_mb,
+             "--buffer-mb as dotnet-trace spells it"),
     CLI_STRING("user-events", trace_opts_t, user_events, "TRACEPOINT",
                "no file: the runtime writes the events to the Linux user_events tracepoint "
                "TRACEPOINT (read it with perf or ftrace; CollectTracing5, .NET 10 or later, a "
@@ -92,7 +91,7 @@ static const cli_verb_t trace_verb = {
         "the stream ended early (e.g. the process exited; the file is incomplete) or a\n"
         "connection/protocol failure, 10 the runtime refused.\n",
     .opts = trace_opts,
-    .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
+    .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT | CLI_COMMON_PID,
     .json_help = "print one JSON object at the end, no progress",
     .timeout_help = "deadline for starting, and again for stopping, in milliseconds",
     .default_timeout_ms = DEFAULT_TRACE_TIMEOUT_MS,
@@ -125,6 +124,16 @@ static int parse_options(int argc, char **argv, trace_opts_t *o, int *code)
         return 1;
     }
     o->json = a.json;
+    o->name = a.name_opt;
+    if (a.pid_opt && (a.nargs > 0 || o->name)) {
+        fprintf(stderr, "clrattach trace: give the PID once: as an argument, -p/--process-id "
+                "or -n/--name\n");
+        return -1;
+    }
+    if (a.pid_opt) { /* -p PID stands for the PID argument */
+        a.args = (char **)&a.pid_opt;
+        a.nargs = 1;
+    }
     if (!o->name && a.nargs == 0) { /* said before the default profiles are announced */
         fprintf(stderr, "clrattach trace: %s (see --help)\n", trace_verb.args_error);
         return -1;

@@ -2,8 +2,9 @@
  *
  * EventCounters providers: Informational, no keywords, EventCounterIntervalSec. Meters: the
  * System.Diagnostics.Metrics provider with keyword 0x2 (time series values) and the meters in
- * its Metrics argument. System.Runtime stays on its EventCounters only: on .NET 9 and later it
- * is also a Meter whose instruments have other names, and one set of names is what people read.
+ * its Metrics argument. System.Runtime is one or the other, never both: its EventCounters, or
+ * with CLRA_COUNTERS_RUNTIME_METER its .NET 9+ Meter, whose instruments have other names (one
+ * set of names is what people read; dotnet-counters 10 shows the Meter on .NET 9 and later).
  */
 #define _GNU_SOURCE
 #include "util/status.h"
@@ -31,6 +32,12 @@ static int add_event_source(clra_trace_config_t *cfg, const char *name, size_t l
 int clra_counters_config(clra_trace_config_t *cfg, const char *providers, unsigned interval_s,
                          const char *session_id, clra_status_t *st)
 {
+    return clra_counters_config2(cfg, providers, interval_s, session_id, 0, st);
+}
+
+int clra_counters_config2(clra_trace_config_t *cfg, const char *providers, unsigned interval_s,
+                          const char *session_id, unsigned flags, clra_status_t *st)
+{
     clra_status_t local;
     st = clra__status_begin(st, &local);
     if (!cfg || interval_s == 0)
@@ -40,12 +47,15 @@ int clra_counters_config(clra_trace_config_t *cfg, const char *providers, unsign
     size_t used = 0;
     for (const char *p = list;;) {
         size_t len = strcspn(p, ",");
-        int rc = add_event_source(cfg, p, len, interval_s, st);
-        if (rc)
-            return rc;
         int runtime = len == strlen(CLRA_COUNTERS_DEFAULT) &&
                       strncmp(p, CLRA_COUNTERS_DEFAULT, len) == 0;
-        if (!runtime && used + len + 2 < sizeof meters)
+        int meter = !runtime || (flags & CLRA_COUNTERS_RUNTIME_METER);
+        int counters = !runtime || (flags & CLRA_COUNTERS_RUNTIME_EVENTCOUNTERS) ||
+                       !(flags & CLRA_COUNTERS_RUNTIME_METER);
+        int rc = counters ? add_event_source(cfg, p, len, interval_s, st) : 0;
+        if (rc)
+            return rc;
+        if (meter && used + len + 2 < sizeof meters)
             used += (size_t)snprintf(meters + used, sizeof meters - used, "%s%.*s",
                                      used ? "," : "", (int)len, p);
         if (!p[len])

@@ -74,15 +74,20 @@ typedef struct series {
     char line[512];
 } series_t;
 
-static series_t json_series(const char *json, const char *counter)
+/* The values of one counter (of one tag set when tags is not NULL), one event per line. */
+static series_t json_series_tagged(const char *json, const char *counter, const char *tags)
 {
     series_t s = {0};
-    char key[160];
+    char key[160], tag_key[160];
     snprintf(key, sizeof key, "\"counter\": \"%s\"", counter);
+    snprintf(tag_key, sizeof tag_key, "\"tags\": \"%s\"", tags ? tags : "");
     for (const char *p = json; (p = strstr(p, key)) != NULL; p++) {
         const char *start = p, *end = strchr(p, '\n'); /* one event per line */
         while (start > json && start[-1] != '\n')
             start--;
+        const char *tag = tags ? strstr(start, tag_key) : NULL;
+        if (tags && (!tag || tag > end))
+            continue;
         const char *v = strstr(start, "\"value\": ");
         ASSERT(v && end && v < end);
         double x = strtod(v + 9, NULL);
@@ -94,6 +99,11 @@ static series_t json_series(const char *json, const char *counter)
         snprintf(s.line, sizeof s.line, "%.*s", (int)(end - start), start);
     }
     return s;
+}
+
+static series_t json_series(const char *json, const char *counter)
+{
+    return json_series_tagged(json, counter, NULL);
 }
 
 /* The work the counters must show, two seconds into the session. */
@@ -112,13 +122,18 @@ TEST(counters_json_shows_forced_gcs_exceptions_and_an_allocation_burst_with_unit
     app_start(&a, NULL);
     snprintf(out, sizeof out, "%s/counters.json", a.dir);
     snprintf(err, sizeof err, "%s/counters.err", a.dir);
+    /* the EventCounters by name: on .NET 9 and later the default is the Meter (below) */
     pid_t c = counters_start(&a, "/dev/null", err, "--format", "json", "--output", out,
-                             "--duration", "7", NULL);
+                             "--duration", "7", "--counters",
+                             "System.Runtime[gen-2-gc-count,exception-count,alloc-rate,"
+                             "gc-heap-size,cpu-usage]", NULL);
     make_work(&a);
     ASSERT_EQ(counters_wait(c, 30000), 0);
     char *json = slurp(out), *log = slurp(err);
     ASSERT_MSG(json_is_valid(json), "not JSON:\n%s", json);
     ASSERT_CONTAINS(json, "{\"TargetProcess\": \"");
+    ASSERT_MSG(!strstr(json, "\"counter\": \"dotnet."), "EventCounters by name brought the "
+               "Meter's instruments too");
     ASSERT_CONTAINS(log, "stopped (duration)");
     series_t gc2 = json_series(json, "gen-2-gc-count");
     ASSERT_MSG(gc2.sum >= 3, "gen-2-gc-count adds up to %g after 3 forced GCs", gc2.sum);
@@ -149,6 +164,40 @@ TEST(counters_json_shows_forced_gcs_exceptions_and_an_allocation_burst_with_unit
     ASSERT_CONTAINS(cpu.line, "\"units\": \"%\"");
     free(json);
     free(log);
+    app_stop(&a);
+}
+
+/* As dotnet-counters 10: by default System.Runtime's Meter on .NET 9 and later (instrument
+ * names, units, tags), its EventCounters on .NET 8. */
+TEST(counters_default_is_the_runtime_meter_on_9_and_the_event_counters_on_8)
+{
+    app_t a;
+    char out[512], err[512];
+    app_start(&a, NULL);
+    snprintf(out, sizeof out, "%s/counters.json", a.dir);
+    snprintf(err, sizeof err, "%s/counters.err", a.dir);
+    pid_t c = counters_start(&a, "/dev/null", err, "--format", "json", "--output", out,
+                             "--duration", "7", NULL);
+    make_work(&a);
+    ASSERT_EQ(counters_wait(c, 30000), 0);
+    char *json = slurp(out);
+    ASSERT_MSG(json_is_valid(json), "not JSON:\n%s", json);
+    if (!e2e_runtime_at_least(9, 0)) {
+        ASSERT_MSG(json_series(json, "cpu-usage").n > 0, "no cpu-usage on .NET 8:\n%.2000s", json);
+        ASSERT_MSG(!strstr(json, "\"counter\": \"dotnet."), "a Meter instrument on .NET 8");
+    } else {
+        series_t gc2 = json_series_tagged(json, "dotnet.gc.collections", "gc.heap.generation=gen2");
+        ASSERT_MSG(gc2.sum >= 3, "gen2 collections add up to %g after 3 forced GCs", gc2.sum);
+        ASSERT_CONTAINS(gc2.line, "\"units\": \"{collection}\"");
+        series_t ex = json_series(json, "dotnet.exceptions");
+        ASSERT_MSG(ex.sum == 7, "dotnet.exceptions adds up to %g after 7 exceptions", ex.sum);
+        series_t alloc = json_series(json, "dotnet.gc.heap.total_allocated");
+        ASSERT_MSG(alloc.sum >= KEEP_BYTES, "total_allocated adds up to %g B, %g allocated",
+                   alloc.sum, KEEP_BYTES);
+        ASSERT_CONTAINS(alloc.line, "\"units\": \"By\"");
+        ASSERT_MSG(json_series(json, "cpu-usage").n == 0, "EventCounters beside the Meter");
+    }
+    free(json);
     app_stop(&a);
 }
 
@@ -238,7 +287,9 @@ TEST(counters_ctrl_c_stops_the_session_and_closes_the_json)
     ASSERT_EQ(counters_wait(c, 20000), 0);
     char *json = slurp(out), *log = slurp(err);
     ASSERT_MSG(json_is_valid(json), "not JSON after Ctrl-C:\n%s", json);
-    ASSERT_CONTAINS(json, "\"counter\": \"cpu-usage\"");
+    ASSERT_CONTAINS(json, e2e_runtime_at_least(9, 0)
+                              ? "\"counter\": \"dotnet.process.memory.working_set\""
+                              : "\"counter\": \"cpu-usage\"");
     ASSERT_CONTAINS(log, "stopped (interrupted)");
     /* the session is gone: a second one starts and the app still answers */
     c = counters_start(&a, out, err, "--duration", "2", NULL);

@@ -14,7 +14,7 @@
 typedef struct demo_opts {
     int hold, stage, calls;
     const char *data;
-    long long attach_ms;
+    long long attach_ms, duration_s;
     clra_guid_t clsid;
     const char *level; /* the optional argument of --log */
 } demo_opts_t;
@@ -34,6 +34,7 @@ static const cli_opt_t demo_opts[] = {
     CLI_STRING("data-file", demo_opts_t, data, "FILE", "client data from a file"),
     CLI_INT("attach-timeout", demo_opts_t, attach_ms, "MS", 0, 5000, "wait for a GC"),
     CLI_GUID("clsid", demo_opts_t, clsid, "the class"),
+    CLI_DURATION("duration", demo_opts_t, duration_s, 1, 86400, "for S seconds"),
     CLI_CALL("log", CLI_ARG_OPTIONAL, demo_opts_t, level, "LEVEL", take_log, "log it"),
     CLI_END,
 };
@@ -164,6 +165,52 @@ TEST(cli_options_check_numbers_guids_and_pids)
     ASSERT_EQ(o.clsid.data1, 0x5E3E0C65u);
     ASSERT_EQ(parse(&o, &a, "12x", "p", NULL), -1);
     ASSERT_CONTAINS(err_text, "PID must be a whole number");
+}
+
+TEST(cli_options_take_the_dotnet_tools_spellings_of_the_target)
+{
+    demo_opts_t o;
+    cli_args_t a;
+    ASSERT_EQ(parse(&o, &a, "-p", "42", "lib.so", NULL), 0);
+    ASSERT_EQ(a.pid, 42);
+    ASSERT_EQ(a.nargs, 1);
+    ASSERT_STREQ(a.args[0], "lib.so");
+    ASSERT_EQ(parse(&o, &a, "lib.so", "--process-id=43", NULL), 0);
+    ASSERT_EQ(a.pid, 43);
+    ASSERT_STREQ(a.args[0], "lib.so");
+    ASSERT_EQ(parse(&o, &a, "-p", "42", "43", "lib.so", NULL), -1); /* the PID twice */
+    ASSERT_CONTAINS(err_text, "expected PID and PATH");
+    ASSERT_EQ(parse(&o, &a, "-p", "42", "-n", "app", "lib.so", NULL), -1);
+    ASSERT_CONTAINS(err_text, "not both");
+    ASSERT_EQ(parse(&o, &a, "-p", "4x", "lib.so", NULL), -1);
+    ASSERT_CONTAINS(err_text, "PID must be a whole number");
+    ASSERT_EQ(a.fail_exit, EXIT_USAGE);
+    ASSERT_EQ(parse(&o, &a, "-n", "clra-no-such-process-name", "lib.so", "--timeout", "2000",
+                    NULL), -1);
+    ASSERT_CONTAINS(err_text, "no .NET process named 'clra-no-such-process-name'");
+    ASSERT_EQ(a.fail_exit, EXIT_NOPROC);
+}
+
+TEST(cli_options_read_a_duration_as_seconds_or_as_a_dotnet_timespan)
+{
+    static const struct { const char *text; long long want; } cases[] = {
+        {"5", 5}, {"00:00:00:05", 5}, {"01:02:03", 3723}, {"1:00:00:00", 86400},
+        {"00:01:00", 60}, {"0", -1}, {"00:00:00:00", -1}, {"00:60:00", -1}, {"1:24:00:00", -1},
+        {"2:00:00:00", -1}, {"5s", -1}, {"00:00:05.5", -1}, {"1:2:3:4:5", -1}, {"", -1},
+        {"::", -1}, {"00:05", -1}, {"99999999999", -1}, {"-5", -1}, {" 5", -1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        demo_opts_t o;
+        cli_args_t a;
+        int rc = parse(&o, &a, "--duration", cases[i].text, "1", "p", NULL);
+        if (cases[i].want < 0) {
+            ASSERT_EQ(rc, -1);
+            ASSERT_CONTAINS(err_text, "--duration must be whole seconds (5) or [dd:]hh:mm:ss");
+        } else {
+            ASSERT_EQ(rc, 0);
+            ASSERT_EQ(o.duration_s, cases[i].want);
+        }
+    }
 }
 
 TEST(cli_options_count_positionals)

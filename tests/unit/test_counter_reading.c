@@ -132,3 +132,48 @@ TEST(counter_notices_reach_the_session_they_concern)
     make(&m, "GaugeValuePublished", limit); /* a value, not a notice */
     ASSERT_EQ(clra_counter_notice_get(&m.ev, NULL, msg, sizeof msg), 0);
 }
+
+/* The providers a counters config enabled, as "Name:keywords:args|..." (args "-" for none). */
+static void config_text(const clra_trace_config_t *cfg, char *out, size_t cap)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < cfg->provider_count && used < cap; i++)
+        used += (size_t)snprintf(out + used, cap - used, "%s:%llx:%s|", cfg->providers[i].name,
+                                 (unsigned long long)cfg->providers[i].keywords,
+                                 cfg->providers[i].arguments ? cfg->providers[i].arguments : "-");
+}
+
+/* System.Runtime is its EventCounters, its Meter or both, as the flags say; other names are
+ * always both (an EventSource and a Meter may share a name). */
+TEST(counters_config_reads_system_runtime_as_the_flags_say)
+{
+    static const struct { unsigned flags; const char *want; } cases[] = {
+        {0, "System.Runtime:0:EventCounterIntervalSec=1|"},
+        {CLRA_COUNTERS_RUNTIME_EVENTCOUNTERS, "System.Runtime:0:EventCounterIntervalSec=1|"},
+        {CLRA_COUNTERS_RUNTIME_METER,
+         "System.Diagnostics.Metrics:2:SessionId=s;Metrics=System.Runtime;RefreshInterval=1;"
+         "MaxTimeSeries=1000;MaxHistograms=10|"},
+        {CLRA_COUNTERS_RUNTIME_METER | CLRA_COUNTERS_RUNTIME_EVENTCOUNTERS,
+         "System.Runtime:0:EventCounterIntervalSec=1|System.Diagnostics.Metrics:2:SessionId=s;"
+         "Metrics=System.Runtime;RefreshInterval=1;MaxTimeSeries=1000;MaxHistograms=10|"},
+    };
+    char got[1024];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        clra_trace_config_t cfg;
+        clra_trace_config_init(&cfg);
+        ASSERT_EQ(clra_counters_config2(&cfg, "System.Runtime", 1, "s", cases[i].flags, NULL), 0);
+        config_text(&cfg, got, sizeof got);
+        ASSERT_STREQ(got, cases[i].want);
+        clra_trace_config_free(&cfg);
+    }
+    clra_trace_config_t cfg;
+    clra_trace_config_init(&cfg);
+    ASSERT_EQ(clra_counters_config2(&cfg, "System.Runtime,MyMeter", 2, "s",
+                                    CLRA_COUNTERS_RUNTIME_METER, NULL), 0);
+    config_text(&cfg, got, sizeof got);
+    ASSERT_STREQ(got, "MyMeter:0:EventCounterIntervalSec=2|System.Diagnostics.Metrics:2:"
+                      "SessionId=s;Metrics=System.Runtime,MyMeter;RefreshInterval=2;"
+                      "MaxTimeSeries=1000;MaxHistograms=10|");
+    clra_trace_config_free(&cfg);
+}

@@ -47,6 +47,10 @@ void json_array(json_out_t *j, const char *key);
 void json_close(json_out_t *j);
 
 /* Parses a decimal int in [min, max]; 0 or -1 (and prints why to stderr). */
+/* Seconds from `--duration`: whole seconds, or [dd:]hh:mm:ss as the dotnet tools take it, in
+ * [min, max]; 0, or -1 after saying why. */
+int cli_parse_duration(const char *what, const char *text, long long min, long long max,
+                       long long *out);
 int cli_parse_int(const char *what, const char *text, long long min, long long max,
                   long long *out);
 

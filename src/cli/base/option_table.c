@@ -8,13 +8,22 @@ const cli_opt_t cli_common_opts[] = {
     {.name = "timeout", .kind = CLI_OPT_INT, .arg = CLI_ARG_REQUIRED, .common = CLI_COMMON_TIMEOUT,
      .offset = offsetof(cli_args_t, timeout_ms), .placeholder = "MS", .min = 1,
      .max = CLI_TIMEOUT_MAX_MS},
+    {.name = "process-id", .letter = 'p', .kind = CLI_OPT_STRING, .arg = CLI_ARG_REQUIRED,
+     .common = CLI_COMMON_PID, .offset = offsetof(cli_args_t, pid_opt), .placeholder = "PID",
+     .help = "the target's PID, as the dotnet tools take it (instead of the PID argument)"},
+    {.name = "name", .letter = 'n', .kind = CLI_OPT_STRING, .arg = CLI_ARG_REQUIRED,
+     .common = CLI_COMMON_PID, .offset = offsetof(cli_args_t, name_opt), .placeholder = "NAME",
+     .help = "the target by process name (its program, entry assembly, or the app.dll of "
+             "`dotnet app.dll`) instead of its PID; refused when two processes match"},
     {.name = "help", .letter = 'h', .kind = CLI_OPT_HELP, .arg = CLI_ARG_NONE,
      .help = "show this help"},
     CLI_END,
 };
 
-/* The shared table holds options not every verb takes (launch has no --json). */
+/* The shared table holds options not every verb takes (launch has no --json); a verb whose
+ * first positional is a PID takes the dotnet tools' spellings of it too. */
 int cli_common_taken(const cli_verb_t *v, const cli_opt_t *o)
 {
-    return o->common == 0 || (v->common & o->common) != 0;
+    unsigned common = v->common | (v->pid ? CLI_COMMON_PID : 0u);
+    return o->common == 0 || (common & o->common) != 0;
 }

@@ -14,6 +14,7 @@ typedef enum cli_opt_kind {
     CLI_OPT_FLAG,    /* no argument; int = 1 */
     CLI_OPT_STRING,  /* const char * = the argument */
     CLI_OPT_INT,     /* long long in [min, max] */
+    CLI_OPT_DURATION, /* long long seconds in [min, max]: S or [dd:]hh:mm:ss */
     CLI_OPT_GUID,    /* clra_guid_t */
     CLI_OPT_CALL,    /* call(dest, arg): arg is NULL for flags and an absent optional value */
     CLI_OPT_HELP,    /* prints the verb's help */
@@ -42,6 +43,13 @@ typedef struct cli_opt {
     {name, 0, CLI_OPT_STRING, CLI_ARG_REQUIRED, 0, 0, offsetof(type, field), ph, help, 0, 0, NULL}
 #define CLI_INT(name, type, field, ph, lo, hi, help) \
     {name, 0, CLI_OPT_INT, CLI_ARG_REQUIRED, 0, 0, offsetof(type, field), ph, help, lo, hi, NULL}
+#define CLI_DURATION(name, type, field, lo, hi, help) \
+    {name, 0, CLI_OPT_DURATION, CLI_ARG_REQUIRED, 0, 0, offsetof(type, field), "S", help, lo, hi, \
+     NULL}
+/* --output, which the dotnet tools also spell -o. */
+#define CLI_OUTPUT(type, field, ph, help) \
+    {"output", 'o', CLI_OPT_STRING, CLI_ARG_REQUIRED, 0, 0, offsetof(type, field), ph, help, 0, 0, \
+     NULL}
 #define CLI_GUID(name, type, field, help) \
     {name, 0, CLI_OPT_GUID, CLI_ARG_REQUIRED, 0, 0, offsetof(type, field), "GUID", help, 0, 0, NULL}
 #define CLI_CALL(name, arg, type, field, ph, fn, help) \
@@ -49,7 +57,10 @@ typedef struct cli_opt {
 #define CLI_END {NULL, 0, CLI_OPT_END, 0, 0, 0, 0, NULL, NULL, 0, 0, NULL}
 
 /* The shared options a verb takes besides --help. */
-enum { CLI_COMMON_JSON = 1, CLI_COMMON_TIMEOUT = 2 };
+enum { CLI_COMMON_JSON = 1, CLI_COMMON_TIMEOUT = 2,
+       /* -p/--process-id and -n/--name, the dotnet tools' spellings of the target: taken by
+        * every verb whose first positional is a PID, and by verbs that ask for it (trace) */
+       CLI_COMMON_PID = 4 };
 
 /* The struct of type whose member field is at ptr: for actions that need more than their field. */
 #define CLI_CONTAINER(ptr, type, field) ((type *)(void *)((char *)(ptr) - offsetof(type, field)))
@@ -83,6 +94,10 @@ typedef struct cli_args {
     int json;
     long long timeout_ms;
     int pid;
+    const char *pid_opt;  /* -p/--process-id's text, or NULL */
+    const char *name_opt; /* -n/--name's text, or NULL */
+    int fail_exit;        /* the exit code when cli_parse returned -1 (EXIT_USAGE unless the
+                           * process named by --name was not found) */
     char **args; /* the positionals after the PID (all of them without one), in order */
     int nargs;
 } cli_args_t;

@@ -146,7 +146,7 @@ static void synopsis_line(FILE *f, const cli_verb_t *v, const char *lead, int ow
         if (n < USAGE_SYNOPSIS_WORDS - 3)
             n = synopsis_word(words, len, n, o, o->required);
     for (const cli_opt_t *o = cli_common_opts; o->kind; o++)
-        if (cli_common_taken(v, o) && o->kind != CLI_OPT_HELP)
+        if (cli_common_taken(v, o) && o->kind != CLI_OPT_HELP && o->common != CLI_COMMON_PID)
             n = synopsis_word(words, len, n, o, 0);
     if (tail[0])
         len[n] = snprintf(words[n], USAGE_SYNOPSIS_WORD, "%s", tail), n++;

@@ -151,8 +151,8 @@ static const known_counter_t dns_meter[] = {
 };
 
 const known_provider_t counters_known[] = {
-    {"System.Runtime", "EventCounters", 0, "the runtime: CPU, memory, GC, JIT, thread pool, locks, exceptions (the default of clrattach counters)", runtime_counters},
-    {"System.Runtime", "Meter", 9, "the same figures as instruments with OpenTelemetry names; dotnet-counters shows them by default on .NET 9 and later, clrattach counters shows the EventCounters", runtime_meter},
+    {"System.Runtime", "EventCounters", 0, "the runtime: CPU, memory, GC, JIT, thread pool, locks, exceptions (the default of clrattach counters on .NET 8)", runtime_counters},
+    {"System.Runtime", "Meter", 9, "the same figures as instruments with OpenTelemetry names: the default of clrattach counters (as of dotnet-counters 10) on .NET 9 and later", runtime_meter},
     {"Microsoft.AspNetCore.Hosting", "EventCounters", 0, "ASP.NET Core requests", hosting_counters},
     {"Microsoft.AspNetCore.Hosting", "Meter", 8, "ASP.NET Core requests", hosting_meter},
     {"Microsoft-AspNetCore-Server-Kestrel", "EventCounters", 0, "Kestrel's connections and TLS handshakes", kestrel_counters},

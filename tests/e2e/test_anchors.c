@@ -1,0 +1,227 @@
+/* The dotnet tools as anchors (ctest -L anchors): dotnet-stack and dotnet-counters run beside
+ * clrattach on the same process, and what both show must agree. The tools are installed from
+ * NuGet into the build tree on first use (fixture tests tools.dotnet_stack and
+ * tools.dotnet_counters); a test is skipped, saying why, where they could not be installed. */
+#define _GNU_SOURCE
+#include "harness.h"
+#include "hot_app.h"
+#include "runtime.h"
+#include "test.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define MAX_FRAMES 64
+#define MAX_NAMES 128
+
+/* One thread of a stack report: its tid and its method names, innermost first. */
+typedef struct stack_thread {
+    long tid;
+    int n;
+    char frame[MAX_FRAMES][160];
+} stack_thread_t;
+
+/* Skips the test unless the tool at path was installed. */
+static void require_tool(const char *path)
+{
+    if (access(path, X_OK) != 0) {
+        printf("SKIP: %s is not installed (NuGet could not be reached?)\n", path);
+        exit(77);
+    }
+}
+
+/* "System.Private.CoreLib!System.Threading.Thread.Sleep(int32)" -> "System.Threading.Thread.Sleep";
+ * ours has no module or signature, only a method's own generic arguments ("Spin[System.Int64]"),
+ * which dotnet-stack does not print. */
+static void method_of(const char *line, char *out, size_t cap)
+{
+    const char *bang = strchr(line, '!');
+    const char *start = bang ? bang + 1 : line;
+    size_t len = strcspn(start, "(\n");
+    snprintf(out, cap, "%.*s", (int)len, start);
+    len = strlen(out);
+    char *dot = strrchr(out, '.'), *open = strrchr(out, '[');
+    if (len && out[len - 1] == ']' && open && dot && open > dot)
+        *open = '\0';
+}
+
+/* The threads of dotnet-stack's report ("Thread (0xD5F):") or clrattach's ("thread 3423 ..."). */
+static int parse_stacks(const char *text, int ours, stack_thread_t *t, int cap)
+{
+    int n = 0;
+    for (const char *p = text; *p && n <= cap;) {
+        const char *end = strchr(p, '\n');
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        char line[400];
+        snprintf(line, sizeof line, "%.*s", (int)(len < 399 ? len : 399), p);
+        p += len + (end != NULL);
+        if (!ours && strncmp(line, "Thread (0x", 10) == 0 && n < cap)
+            t[n++] = (stack_thread_t){.tid = strtol(line + 10, NULL, 16)};
+        else if (ours && strncmp(line, "thread ", 7) == 0 && n < cap)
+            t[n++] = (stack_thread_t){.tid = strtol(line + 7, NULL, 10)};
+        else if (n > 0 && line[0] == ' ' && !strstr(line, "[Native Frames]") &&
+                 !strstr(line, "CPU_TIME") && !strstr(line, "[native]") &&
+                 t[n - 1].n < MAX_FRAMES) {
+            const char *s = line + strspn(line, " ");
+            method_of(s, t[n - 1].frame[t[n - 1].n++], sizeof t[0].frame[0]);
+        }
+    }
+    return n;
+}
+
+static const stack_thread_t *find_thread(const stack_thread_t *t, int n, long tid)
+{
+    for (int i = 0; i < n; i++)
+        if (t[i].tid == tid)
+            return &t[i];
+    return NULL;
+}
+
+/* The tid of the thread clrattach's report names name ("blocked"), -1 when absent. */
+static long tid_named(const char *ours, const char *name)
+{
+    char key[64];
+    snprintf(key, sizeof key, "\"%s\":", name);
+    const char *k = strstr(ours, key);
+    while (k && k > ours && strncmp(k, "thread ", 7) != 0)
+        k--;
+    return k ? strtol(k + 7, NULL, 10) : -1;
+}
+
+static void assert_same_stack(const stack_thread_t *theirs, int nt, const stack_thread_t *ours,
+                              int no, long tid, const char *what)
+{
+    const stack_thread_t *a = find_thread(theirs, nt, tid), *b = find_thread(ours, no, tid);
+    ASSERT_MSG(a && b, "thread %ld (%s) missing: dotnet-stack %s, clrattach %s", tid, what,
+               a ? "has it" : "not", b ? "has it" : "not");
+    ASSERT_MSG(a->n == b->n && a->n > 0, "%s: dotnet-stack %d frames, clrattach %d (%s / %s)",
+               what, a->n, b->n, a->n ? a->frame[0] : "", b->n ? b->frame[0] : "");
+    for (int i = 0; i < a->n; i++)
+        ASSERT_MSG(strcmp(a->frame[i], b->frame[i]) == 0, "%s frame %d: dotnet-stack %s, "
+                   "clrattach %s", what, i, a->frame[i], b->frame[i]);
+}
+
+/* Threads that wait stay put between the two snapshots: the main thread (Thread.Sleep), the
+ * one blocked in Monitor.Wait, the one waiting on a task. Their frames must be the same. */
+TEST(anchor_stack_gives_dotnet_stacks_frames_for_every_waiting_thread)
+{
+    require_tool(CLRA_TOOLS_DIR "/dotnet-stack");
+    app_t a;
+    hot_start(&a, NULL);
+    const char *out;
+    const char *const argv[] = {"dotnet-stack", "report", "-p", app_pid_text(&a), NULL};
+    int rc = run_program(&out, CLRA_TOOLS_DIR "/dotnet-stack", argv);
+    ASSERT_MSG(rc == 0, "dotnet-stack: exit %d: %s", rc, out);
+    char *theirs_text = strdup(out);
+    rc = run_cli(&out, "stack", "--method", "walk", app_pid_text(&a), NULL);
+    ASSERT_MSG(rc == 0, "clrattach stack: exit %d: %s", rc, out);
+    static stack_thread_t theirs[MAX_NAMES], ours[MAX_NAMES];
+    int nt = parse_stacks(theirs_text, 0, theirs, MAX_NAMES);
+    int no = parse_stacks(out, 1, ours, MAX_NAMES);
+    assert_same_stack(theirs, nt, ours, no, a.pid, "main");
+    assert_same_stack(theirs, nt, ours, no, tid_named(out, "blocked"), "blocked");
+    assert_same_stack(theirs, nt, ours, no, tid_named(out, "async"), "async");
+    printf("dotnet-stack: %d threads; clrattach: %d threads; 3 waiting threads agree\n", nt, no);
+    free(theirs_text);
+    app_stop(&a);
+}
+
+/* Every counter of a collect file (theirs or ours: the same JSON keys) with its last value. */
+typedef struct counter_set {
+    int n;
+    char name[MAX_NAMES][128];
+    double last[MAX_NAMES];
+} counter_set_t;
+
+static void read_counters(const char *path, counter_set_t *c)
+{
+    const char *json = slurp(path);
+    memset(c, 0, sizeof *c);
+    for (const char *p = json; (p = strstr(p, "\"name\": \"")) != NULL;) {
+        p += 9;
+        size_t len = strcspn(p, "\"");
+        const char *v = strstr(p, "\"value\": ");
+        if (!v)
+            break;
+        int i = 0;
+        while (i < c->n && (strlen(c->name[i]) != len || strncmp(c->name[i], p, len) != 0))
+            i++;
+        if (i == c->n && c->n < MAX_NAMES)
+            snprintf(c->name[c->n++], sizeof c->name[0], "%.*s", (int)len, p);
+        if (i < c->n)
+            c->last[i] = strtod(v + 9, NULL);
+        p += len;
+    }
+}
+
+static int counter_index(const counter_set_t *c, const char *name)
+{
+    for (int i = 0; i < c->n; i++)
+        if (strcmp(c->name[i], name) == 0)
+            return i;
+    return -1;
+}
+
+/* Runs dotnet-counters collect (theirs) and clrattach counters (ours), one after the other
+ * (the runtime serves one Meter session at a time), 4 s each, as JSON files in a->dir. */
+static void collect_both(app_t *a, counter_set_t *theirs, counter_set_t *ours)
+{
+    const char *out, *their_path = out_path(a, "theirs.json");
+    char path_copy[512];
+    snprintf(path_copy, sizeof path_copy, "%s", their_path);
+    const char *const argv[] = {"dotnet-counters", "collect", "-p", app_pid_text(a),
+                                "--duration", "00:00:00:04", "--format", "json", "-o",
+                                path_copy, NULL};
+    int rc = run_program(&out, CLRA_TOOLS_DIR "/dotnet-counters", argv);
+    ASSERT_MSG(rc == 0, "dotnet-counters: exit %d: %s", rc, out);
+    read_counters(path_copy, theirs);
+    const char *our_path = out_path(a, "ours.json");
+    snprintf(path_copy, sizeof path_copy, "%s", our_path);
+    rc = run_cli(&out, "counters", "-p", app_pid_text(a), "--duration", "4", "--format", "json",
+                 "-o", path_copy, NULL);
+    ASSERT_MSG(rc == 0, "clrattach counters: exit %d: %s", rc, out);
+    read_counters(path_copy, ours);
+}
+
+static void assert_value(const counter_set_t *t, const counter_set_t *o, const char *name,
+                         double tolerance)
+{
+    int i = counter_index(t, name), j = counter_index(o, name);
+    ASSERT_MSG(i >= 0 && j >= 0, "%s: dotnet-counters %s, clrattach %s", name,
+               i >= 0 ? "shows it" : "not", j >= 0 ? "shows it" : "not");
+    double a = t->last[i], b = o->last[j];
+    ASSERT_MSG(a == b || (a > 0 && b >= a * (1 - tolerance) && b <= a * (1 + tolerance)),
+               "%s: dotnet-counters %g, clrattach %g (tolerance %g%%)", name, a, b,
+               tolerance * 100);
+    printf("  %-50s dotnet-counters %-12g clrattach %g\n", name, a, b);
+}
+
+/* The default session of both: the same counters by name (every one dotnet-counters shows is
+ * shown, no value that is not a rate is extra), and the same values where both read one fact. */
+TEST(anchor_counters_show_dotnet_counters_names_and_values_by_default)
+{
+    require_tool(CLRA_TOOLS_DIR "/dotnet-counters");
+    app_t a;
+    hot_start(&a, NULL);
+    static counter_set_t theirs, ours;
+    collect_both(&a, &theirs, &ours);
+    ASSERT_MSG(theirs.n >= 5, "dotnet-counters showed %d counters", theirs.n);
+    for (int i = 0; i < theirs.n; i++)
+        ASSERT_MSG(counter_index(&ours, theirs.name[i]) >= 0, "dotnet-counters shows '%s', "
+                   "clrattach does not", theirs.name[i]);
+    for (int i = 0; i < ours.n; i++)
+        ASSERT_MSG(strstr(ours.name[i], "/ 1 sec") || counter_index(&theirs, ours.name[i]) >= 0,
+                   "clrattach shows '%s', dotnet-counters does not", ours.name[i]);
+    printf("%d counters in both\n", theirs.n);
+    if (e2e_runtime_at_least(9, 0)) {
+        assert_value(&theirs, &ours, "dotnet.process.cpu.count ({cpu})", 0);
+        assert_value(&theirs, &ours, "dotnet.assembly.count ({assembly})", 0);
+        assert_value(&theirs, &ours, "dotnet.process.memory.working_set (By)", 0.25);
+    } else {
+        assert_value(&theirs, &ours, "Number of Assemblies Loaded", 0);
+        assert_value(&theirs, &ours, "Working Set (MB)", 0.25);
+    }
+    app_stop(&a);
+}
