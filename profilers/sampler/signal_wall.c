@@ -1,8 +1,8 @@
 /* signal_wall.c - the signal method's wall and stack modes: no timers; the sampling thread
  * queues the signal itself (rt_tgsigqueueinfo, so the value names the slot) to a bounded batch
  * of threads each tick, round robin over every thread of the process, as async-profiler's wall
- * mode does. Whether a thread was running is read from /proc/self/task/TID/stat right before it
- * is signalled ('R': running or runnable; anything else: blocked, marked [blocked] as the walk
+ * mode does. Whether a thread was running is read from /proc/self/task/TID/status right before
+ * it is signalled ('R': running or runnable; anything else: blocked, marked [blocked] as the walk
  * sampler's wall mode marks it). A thread signalled every Nth tick weighs N ticks.
  * stack mode signals every thread twice (the first round learns the stacks) and is done when
  * each has written its record.
@@ -12,6 +12,7 @@
 
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -25,12 +26,14 @@ static uint64_t mono_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
-/* Whether thread tid is not running now: its state letter (after the ')' that ends its name,
- * which may hold spaces and parentheses) is not R. 0 when it cannot be read. */
-static int blocked_now(int tid)
+/* Thread tid's state from /proc/self/task/TID/status: whether it is not running now (State
+ * other than R) and whether it blocks signo (SigBlk; the SDK's own threads block every signal,
+ * and a signal queued to them would stay pending until they end, holding up the detach).
+ * 0 when it cannot be read (gone). */
+static int thread_state(int tid, int signo, int *blocked, int *masked)
 {
-    char path[64], buf[256];
-    snprintf(path, sizeof path, "/proc/self/task/%d/stat", tid);
+    char path[64], buf[2048];
+    snprintf(path, sizeof path, "/proc/self/task/%d/status", tid);
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         return 0;
@@ -39,8 +42,14 @@ static int blocked_now(int tid)
     if (n <= 0)
         return 0;
     buf[n] = '\0';
-    const char *p = strrchr(buf, ')');
-    return p && p[1] == ' ' && p[2] && p[2] != 'R';
+    const char *state = strstr(buf, "\nState:"), *mask = strstr(buf, "\nSigBlk:");
+    if (!state || !mask)
+        return 0;
+    state += 8;
+    state += strspn(state, " \t");
+    *blocked = *state != 'R';
+    *masked = (int)((strtoull(mask + 9, NULL, 16) >> (signo - 1)) & 1);
+    return 1;
 }
 
 /* Queues our signal to slot's thread with value; 0 or -1 (the thread is gone). */
@@ -81,7 +90,9 @@ void sig_wall_tick(sampler_t *s)
         int tid = g->slots[i].tid;
         if (!tid)
             continue;
-        int blocked = blocked_now(tid);
+        int blocked = 0, masked = 0;
+        if (!thread_state(tid, g->signo, &blocked, &masked) || masked)
+            continue; /* gone, or it would never take the signal */
         if (queue(g, tid, SIG_VALUE(i, blocked, rounds - 1)) != 0)
             g->timer_errors++;
         sent++;
@@ -92,9 +103,12 @@ void sig_wall_tick(sampler_t *s)
 /* Signals every thread once. */
 static void signal_all(sig_sampler_t *g)
 {
-    for (int i = 0; i < SAMPLER_MAX_THREADS; i++)
-        if (g->slots[i].tid && queue(g, g->slots[i].tid, SIG_VALUE(i, 0, 0)) != 0)
+    for (int i = 0; i < SAMPLER_MAX_THREADS; i++) {
+        int blocked = 0, masked = 0;
+        if (g->slots[i].tid && thread_state(g->slots[i].tid, g->signo, &blocked, &masked) &&
+            !masked && queue(g, g->slots[i].tid, SIG_VALUE(i, 0, 0)) != 0)
             g->timer_errors++;
+    }
     g->snapshot_head = g->queued;
     g->snapshot_ns = mono_ns();
 }
