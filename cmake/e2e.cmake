@@ -118,7 +118,7 @@ set_property(TEST e2e.profile_speedscope_file_loads_in_speedscope APPEND PROPERT
              FIXTURES_REQUIRED clra_speedscope)
 get_directory_property(clra_all_tests TESTS)
 foreach(t ${clra_all_tests})
-  if(t MATCHES "_dotnet_trace_file$")
+  if(t MATCHES "_dotnet_trace_file$" OR t MATCHES "within_10_points_of_perf$")
     set_property(TEST ${t} APPEND PROPERTY FIXTURES_REQUIRED clra_dotnet_trace)
   endif()
   if(t MATCHES "anchor_stack_")

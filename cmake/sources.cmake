@@ -136,6 +136,7 @@ set(SAMPLER_SOURCES
   profilers/sampler/signal_timer.c
   profilers/sampler/signal_unwind.c
   profilers/sampler/signal_walk.c
+  profilers/sampler/signal_wall.c
   profilers/sampler/store.c
   profilers/sampler/tick.c
   ${UNWIND_SOURCES}
@@ -215,6 +216,7 @@ set(CLI_SOURCES_UNIX
   src/cli/launch/launch_trace.c
   src/cli/profile/profile_drain.c
   src/cli/profile/profile_load.c
+  src/cli/profile/profile_method.c
   src/cli/profile/profile_session.c
 )
 

@@ -68,6 +68,7 @@ set(E2E_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_procinfo.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_profile.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_profile_native.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_profile_modes.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_profile_signal.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_rootless.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_runtime_facts.c
@@ -111,6 +112,7 @@ set(E2E_CORE_SOURCES
 set(E2E_ONCE_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_dotnet_habits.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_marks.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_perf_anchor.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_profile_consumers.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_profile_stage.c
 )

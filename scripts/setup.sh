@@ -40,6 +40,8 @@ if [ "$mode" = all ]; then
     command -v chromium >/dev/null || need+=(chromium)
     command -v go >/dev/null || need+=(golang-go)
     command -v npm >/dev/null || need+=(npm)
+    # perf, the anchor of the signal sampler's bias figure (e2e signal_profile_..._of_perf).
+    command -v perf >/dev/null || need+=(linux-perf)
     if [ "${CLRA_WITH_CLANG:-0}" = 1 ] && ! command -v clang >/dev/null; then
         need+=(clang)
     fi

@@ -4,9 +4,12 @@
  * Client data (what `clrattach profile` and `clrattach stack` send):
  *   mode=cpu|wall|stack   cpu: threads that ran, weighted by CPU time; wall: every managed thread,
  *                         blocked ones marked; stack: one snapshot of every thread, then idle
- *   method=walk|signal    walk (default): suspend the runtime each tick, safe points only;
- *                         signal (cpu mode, Linux): CPU-timer signals, sampled where the thread
- *                         is (signal_sampler.h); refused when no real-time signal is free
+ *   method=walk|signal|auto  walk (default): suspend the runtime each tick, safe points only;
+ *                         signal (Linux): sampled where the thread is by a signal, a CPU timer's
+ *                         in cpu mode, queued by the sampling thread in wall and stack modes
+ *                         (signal_sampler.h); refused when no real-time signal is free; auto:
+ *                         signal, or walk when signal is refused (the statistics line says
+ *                         method= and fallback= why)
  *   hz=N                  ticks per second (1..1000, default 99)
  *   max_depth=N           frames kept per stack (default 2048; deeper stacks lose their root)
  *   max_mb=N              memory for stacks between two drains (default 64)
@@ -53,7 +56,10 @@ static int parse_options(sampler_t *s, const void *data, size_t len)
     s->mode = strcmp(mode, "cpu") == 0 ? MODE_CPU : strcmp(mode, "wall") == 0 ? MODE_WALL
             : strcmp(mode, "stack") == 0 ? MODE_STACK : -1;
     s->method = strcmp(method, "walk") == 0 ? METHOD_WALK
-              : strcmp(method, "signal") == 0 && s->mode == MODE_CPU ? METHOD_SIGNAL : -1;
+              : strcmp(method, "signal") == 0 ? METHOD_SIGNAL : -1;
+    s->auto_method = strcmp(method, "auto") == 0;
+    if (s->auto_method)
+        s->method = METHOD_SIGNAL;
     if (s->mode < 0 || s->method < 0 || hz < 1 || hz > 1000 || depth < 16 ||
         depth > SAMPLER_MAX_DEPTH_LIMIT ||
         mb < 1 || mb > 4096)
@@ -73,14 +79,41 @@ static HRESULT setup_signal(clrprof_profiler_t *p, sampler_t *s)
     s->sig = calloc(1, sizeof *s->sig);
     if (!s->sig || !(s->sig->names = ip_names_new()))
         return E_OUTOFMEMORY;
+    s->sig->timers = s->mode == MODE_CPU;
+    if (!sig_proc_matches()) {
+        clrprof_log(p, "sampler: method=signal: /proc is another PID namespace's here");
+        s->fallback = "foreign_proc";
+        return SAMPLER_E_NO_SIGNAL;
+    }
     s->sig->claimed = sig_claim() == 0;
     s->sig->signo = s->sig->claimed ? sig_choose() : -1;
     if (s->sig->signo < 0) {
         clrprof_log(p, "sampler: method=signal: %s", s->sig->claimed ? "no real-time signal is "
                     "free in this process" : "another sampler instance runs it here");
+        s->fallback = s->sig->claimed ? "no_free_signal" : "signal_sampler_running";
         return SAMPLER_E_NO_SIGNAL;
     }
     return S_OK;
+}
+
+/* method=walk's buffers: one walk of max_depth per thread, reused every tick. */
+static HRESULT setup_walk(sampler_t *s)
+{
+    s->walk_ids = calloc((size_t)SAMPLER_MAX_THREADS * s->max_depth, sizeof *s->walk_ids);
+    s->walks = calloc(SAMPLER_MAX_THREADS, sizeof *s->walks);
+    if (!s->walk_ids || !s->walks)
+        return E_OUTOFMEMORY;
+    __atomic_store_n(&s->threads_changed, 1, __ATOMIC_RELAXED);
+    return S_OK;
+}
+
+/* method=auto where the signal method cannot run: the walk samples instead, and the
+ * statistics line says why (s->fallback). The signal state stays until destroy. */
+static HRESULT fall_back(clrprof_profiler_t *p, sampler_t *s)
+{
+    clrprof_log(p, "sampler: method=auto: sampling by walk (%s)", s->fallback);
+    s->method = METHOD_WALK;
+    return s->walk_ids ? S_OK : setup_walk(s);
 }
 
 /* Both load paths: the Info level, the options, the walk buffers. */
@@ -100,14 +133,10 @@ static HRESULT setup(clrprof_profiler_t *p, const void *data, size_t len)
                        "max_mb=1..4096 final=PATH");
         return E_INVALIDARG;
     }
-    if (s->method == METHOD_SIGNAL)
-        return setup_signal(p, s);
-    s->walk_ids = calloc((size_t)SAMPLER_MAX_THREADS * s->max_depth, sizeof *s->walk_ids);
-    s->walks = calloc(SAMPLER_MAX_THREADS, sizeof *s->walks);
-    if (!s->walk_ids || !s->walks)
-        return E_OUTOFMEMORY;
-    s->threads_changed = 1;
-    return S_OK;
+    if (s->method != METHOD_SIGNAL)
+        return setup_walk(s);
+    HRESULT hr = setup_signal(p, s);
+    return hr == SAMPLER_E_NO_SIGNAL && s->auto_method ? fall_back(p, s) : hr;
 }
 
 static HRESULT sampler_attach(clrprof_profiler_t *p, const void *data, size_t len)
@@ -137,18 +166,31 @@ static int startup_deadline_passed(clrprof_profiler_t *p, sampler_t *s)
 static void sampler_main(clrprof_profiler_t *p, void *arg)
 {
     sampler_t *s = arg;
-    unsigned period_ms = s->method == METHOD_SIGNAL ? SIGNAL_DRAIN_MS
-                       : 1000 / s->hz ? 1000 / s->hz : 1;
+    unsigned tick_ms = 1000 / s->hz ? 1000 / s->hz : 1;
+    uint64_t next_ns = mono_ns();
     while (!clrprof_stopping(p)) {
+        unsigned period_ms = s->method == METHOD_SIGNAL && s->mode != MODE_WALL ? SIGNAL_DRAIN_MS
+                           : tick_ms;
         if (startup_deadline_passed(p, s))
             break;
         pthread_mutex_lock(&s->gate);
-        if (!s->detaching && s->method == METHOD_SIGNAL)
+        if (!s->detaching && s->method == METHOD_SIGNAL) {
             sig_tick(s);
-        else if (!s->detaching && (s->mode != MODE_STACK || !s->snapshot_done))
+            if (!s->sig->installed && s->auto_method) { /* the signal was taken since setup */
+                s->fallback = "signal_taken";
+                if (FAILED(fall_back(p, s)))
+                    s->method = METHOD_SIGNAL; /* no memory for the walk: keep trying */
+            }
+        } else if (!s->detaching && (s->mode != MODE_STACK || !s->snapshot_done))
             sampler_tick(s);
         pthread_mutex_unlock(&s->gate);
-        if (clrprof_sleep(p, period_ms))
+        /* to the next tick's time, not a period after this one's end: the tick's own work
+         * would slow the rate, and wall samples weigh a nominal period */
+        next_ns += (uint64_t)period_ms * 1000000ULL;
+        uint64_t now = mono_ns();
+        if (next_ns < now || s->method != METHOD_SIGNAL) /* walk: a period after, as ever */
+            next_ns = s->method == METHOD_SIGNAL ? now : now + (uint64_t)period_ms * 1000000ULL;
+        if (clrprof_sleep(p, (unsigned)((next_ns - now) / 1000000ULL)))
             break;
     }
 }
@@ -229,13 +271,19 @@ static void stats_line(const sampler_t *s, char *info, size_t cap)
              (unsigned long long)(s->suspend_ns / 1000),
              (unsigned long long)(s->longest_suspend_ns / 1000),
              (unsigned long long)s->walk_failures, s->snapshot_done, (unsigned)s->last_error,
-             (unsigned)s->resume_error, s->sig ? "signal" : "walk");
-    if (s->sig) {
+             (unsigned)s->resume_error, s->method == METHOD_SIGNAL ? "signal" : "walk");
+    if (s->fallback) {
+        size_t len = strlen(info);
+        snprintf(info + len, cap - len, " fallback=%s", s->fallback);
+    }
+    if (s->sig && s->method == METHOD_SIGNAL) {
         size_t len = strlen(info);
         snprintf(info + len, cap - len, " signal=%d samples=%llu frames=%llu lost=%llu "
-                 "timer_errors=%llu", s->sig->signo, (unsigned long long)s->sig->samples,
+                 "timer_errors=%llu queued=%llu", s->sig->signo,
+                 (unsigned long long)s->sig->samples,
                  (unsigned long long)s->sig->frames, (unsigned long long)s->sig->lost,
-                 (unsigned long long)s->sig->timer_errors);
+                 (unsigned long long)s->sig->timer_errors,
+                 (unsigned long long)s->sig->queued);
     }
 }
 

@@ -59,6 +59,8 @@ struct sig_sampler;
 typedef struct sampler {
     clrprof_profiler_t *p;
     int mode, method;
+    int auto_method;      /* method=auto: signal, falling back to walk when it is refused */
+    const char *fallback; /* why method=auto samples by walk (a token), NULL when it does not */
     struct sig_sampler *sig; /* method=signal's state */
     unsigned hz, max_depth;
     int threads_changed; /* ThreadCreated/Destroyed since the last enumeration (atomic) */

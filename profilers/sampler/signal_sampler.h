@@ -21,6 +21,15 @@
 #define SIG_MAX_DEPTH 128 /* frames one signal walk records, leaf included */
 #define SIG_RING 4096     /* records in the ring (a power of two) */
 #define SIG_RETIRED 32    /* module maps kept until the stop (libraries loaded while sampling) */
+#define SIG_WALL_BATCH 16 /* threads a wall tick signals at most (round robin) */
+#define SIG_BLOCKED 1u    /* sig_record_t.flags */
+
+/* A queued wall or stack signal's value: the slot, whether the thread was blocked when the tick
+ * looked, and how many ticks the sample stands for less one (the handler files it as overrun). */
+#define SIG_VALUE(slot, blocked, extra) ((int)((unsigned)(slot) | (blocked) << 16 | (extra) << 17))
+#define SIG_VALUE_SLOT(v) ((int)((unsigned)(v) & 0xFFFFu))
+#define SIG_VALUE_BLOCKED(v) (((unsigned)(v) >> 16) & 1u)
+#define SIG_VALUE_EXTRA(v) ((int)(((unsigned)(v) >> 17) & 0x3FFFu))
 
 /* One sample as the handler wrote it. seq is the ring index + 1 once complete, 0 while written. */
 typedef struct sig_record {
@@ -29,6 +38,7 @@ typedef struct sig_record {
     uint32_t depth;
     uint32_t cut;     /* the walk stopped at SIG_MAX_DEPTH */
     uint32_t overrun; /* periods the timer expired again before this signal was delivered */
+    uint32_t flags;   /* SIG_BLOCKED: a wall sample of a thread that was not running */
     uint64_t sp;  /* the interrupted stack pointer: how the drain learns an unknown stack */
     uint64_t ips[SIG_MAX_DEPTH];
 } sig_record_t;
@@ -46,6 +56,7 @@ typedef struct sig_slot {
 
 typedef struct sig_sampler {
     int signo;
+    int timers;            /* cpu mode: a CPU timer per thread; wall and stack: queued signals */
     int claimed;           /* this instance holds sig_claim */
     int installed;         /* our handler is the signal's disposition */
     struct sigaction old;  /* what it was before, restored by sig_stop */
@@ -55,6 +66,11 @@ typedef struct sig_sampler {
     uint64_t head;         /* next ring index a handler takes (atomic) */
     uint64_t tail;         /* next ring index the drain reads */
     uint64_t last_scan_ns;
+    int wall_next;         /* the slot a wall tick signals first (round robin) */
+    uint64_t queued;       /* wall and stack signals sent */
+    int stack_round;        /* stack mode: 1 learning the stacks, 2 the snapshot */
+    uint64_t snapshot_head; /* stack mode: the ring index all snapshot signals were sent at */
+    uint64_t snapshot_ns;
     uint64_t samples, lost, frames, timer_errors;
     struct ip_names *names; /* IP -> frame index cache (native_names.c) */
     uw_map_t *unwind;      /* the modules the handler walks through (atomic; signal_unwind.c) */
@@ -63,6 +79,8 @@ typedef struct sig_sampler {
 } sig_sampler_t;
 
 /* signal_timer.c */
+/* Whether /proc/self is this process's own view (not a parent PID namespace's /proc). */
+int sig_proc_matches(void);
 /* A real-time signal whose disposition is the default (no one handles or ignores it), or -1. */
 int sig_choose(void);
 /* Installs the handler and arms a timer on every thread; 0, or -1 (nothing left behind). */
@@ -84,6 +102,14 @@ void sig_publish(sig_sampler_t *g);
 /* Handlers running now (any sampler). */
 int sig_in_flight(void);
 void sig_handler(int signo, siginfo_t *si, void *uc);
+
+/* signal_wall.c */
+/* wall mode: signals the next SIG_WALL_BATCH threads, each with its running state. */
+void sig_wall_tick(sampler_t *s);
+/* stack mode: signals every thread once to learn the stacks, then once for the snapshot. */
+void sig_stack_tick(sampler_t *s);
+/* stack mode, under s->lock after a drain: marks the snapshot done once all were drained. */
+void sig_stack_check(sampler_t *s);
 
 /* signal_tick.c */
 /* One tick of the signal method: start, rescan, drain the ring into the store. */

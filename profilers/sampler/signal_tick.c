@@ -2,7 +2,8 @@
  * every second, and moves what the handlers wrote from the ring into the store, naming the IPs
  * (a return address is looked up one byte back, inside the call that made it). Each sample
  * weighs the timer periods of CPU it stands for (one, plus the expiries the kernel merged into
- * it: CPU timers fire on the scheduler tick, so at high hz a period can pass unsignalled).
+ * it: CPU timers fire on the scheduler tick, so at high hz a period can pass unsignalled; in
+ * wall mode the ticks until the round robin comes back to the thread, signal_wall.c).
  */
 #define _GNU_SOURCE
 #include "common/mono_clock.h"
@@ -38,10 +39,12 @@ static void store_record(sampler_t *s, const sig_record_t *r)
 {
     sig_sampler_t *g = s->sig;
     sig_slot_t *slot = &g->slots[r->slot];
-    uint32_t frames[SIG_MAX_DEPTH + 1];
+    uint32_t frames[SIG_MAX_DEPTH + 2];
     unsigned n = 0;
     if (__atomic_load_n(&slot->hi, __ATOMIC_ACQUIRE) == 0 && slot->tid == r->tid)
         sig_learn_stack(slot, r->tid, (uintptr_t)r->sp);
+    if (s->mode == MODE_STACK && g->stack_round < 2)
+        return; /* the learning round (signal_wall.c) */
     int thread = thread_index(s, slot, r->tid);
     if (thread < 0)
         return;
@@ -49,6 +52,11 @@ static void store_record(sampler_t *s, const sig_record_t *r)
         frames[n++] = ip_frame(s, (uintptr_t)r->ips[i] - (i ? 1 : 0));
     if (r->cut)
         frames[n++] = FRAME_TRUNCATED;
+    if (s->mode == MODE_WALL && (r->flags & SIG_BLOCKED)) { /* leaf first, as tick.c puts it */
+        memmove(frames + 1, frames, n * sizeof *frames);
+        frames[0] = FRAME_BLOCKED;
+        n++;
+    }
     store_add(s->store, thread, frames, n, 1, (1ULL + r->overrun) * (1000000000ULL / s->hz));
     g->samples++;
     g->frames += r->depth;
@@ -100,5 +108,11 @@ void sig_tick(sampler_t *s)
     }
     pthread_mutex_lock(&s->lock);
     sig_drain(s);
+    if (s->mode == MODE_STACK)
+        sig_stack_check(s);
     pthread_mutex_unlock(&s->lock);
+    if (s->mode == MODE_WALL)
+        sig_wall_tick(s);
+    else if (s->mode == MODE_STACK)
+        sig_stack_tick(s);
 }

@@ -36,8 +36,23 @@ int sig_choose(void)
     return -1;
 }
 
-/* A timer on thread tid's CPU clock that signals that thread every period (the clock id is
- * the kernel's per-thread CPU clock encoding, as pthread_getcpuclockid makes it). */
+/* Whether /proc/self is this process as it sees itself: in a PID namespace whose /proc is
+ * the parent's, /proc/self/task lists tids the kernel's calls (timers, signals, gettid) do not
+ * know here, and the signal method would sample nothing. */
+int sig_proc_matches(void)
+{
+    char path[64], link[32];
+    ssize_t n = readlink("/proc/self", link, sizeof link - 1);
+    if (n <= 0)
+        return 0;
+    link[n] = '\0';
+    snprintf(path, sizeof path, "/proc/self/task/%ld", (long)syscall(SYS_gettid));
+    return atol(link) == (long)getpid() && access(path, F_OK) == 0;
+}
+
+/* Takes a slot for thread tid; in cpu mode with a timer on the thread's CPU clock that
+ * signals that thread every period (the clock id is the kernel's per-thread CPU clock
+ * encoding, as pthread_getcpuclockid makes it). */
 static int arm(sig_sampler_t *g, int index, int tid, long period_ns)
 {
     sig_slot_t *slot = &g->slots[index];
@@ -52,6 +67,8 @@ static int arm(sig_sampler_t *g, int index, int tid, long period_ns)
     __atomic_store_n(&slot->hi, 0, __ATOMIC_RELEASE);
     slot->store_index = -1;
     __atomic_store_n(&slot->tid, tid, __ATOMIC_RELEASE);
+    if (!g->timers)
+        return 0; /* wall and stack modes queue their signals (signal_wall.c) */
     if (timer_create(clk, &sev, &slot->timer) != 0) {
         __atomic_store_n(&slot->tid, 0, __ATOMIC_RELEASE);
         return -1; /* the thread exited meanwhile */

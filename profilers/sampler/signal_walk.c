@@ -86,7 +86,8 @@ static void context_regs(const ucontext_t *uc, uintptr_t *ip, uintptr_t *fp, uin
 }
 
 /* Writes one sample of the interrupted context into the ring (seq last, with release). */
-static void record(sig_sampler_t *g, int slot_index, int overrun, const ucontext_t *uc)
+static void record(sig_sampler_t *g, int slot_index, int overrun, uint32_t flags,
+                   const ucontext_t *uc)
 {
     if (slot_index < 0 || slot_index >= SAMPLER_MAX_THREADS)
         return;
@@ -103,6 +104,7 @@ static void record(sig_sampler_t *g, int slot_index, int overrun, const ucontext
     context_regs(uc, &ip, &fp, &sp);
     r->slot = slot_index, r->tid = tid, r->sp = sp, r->cut = 0;
     r->overrun = overrun > 0 ? (uint32_t)overrun : 0;
+    r->flags = flags;
     r->ips[0] = ip;
     r->depth = 1;
 #if defined(__x86_64__)
@@ -119,7 +121,8 @@ static void record(sig_sampler_t *g, int slot_index, int overrun, const ucontext
 }
 
 /* Counted in flight before it looks at the sampler, so sig_stop, which withdraws the sampler
- * and then waits for the count to fall to 0, never frees what a handler still uses. */
+ * and then waits for the count to fall to 0, never frees what a handler still uses. Timer
+ * signals (cpu mode) and signals this process queued itself (wall and stack, SIG_VALUE) only. */
 void sig_handler(int signo, siginfo_t *si, void *uc)
 {
     (void)signo;
@@ -127,7 +130,10 @@ void sig_handler(int signo, siginfo_t *si, void *uc)
     __atomic_add_fetch(&in_flight, 1, __ATOMIC_SEQ_CST);
     sig_sampler_t *g = __atomic_load_n(&published, __ATOMIC_SEQ_CST);
     if (g && si && si->si_code == SI_TIMER)
-        record(g, si->si_value.sival_int, si->si_overrun, uc);
+        record(g, si->si_value.sival_int, si->si_overrun, 0, uc);
+    else if (g && si && si->si_code == SI_QUEUE && si->si_pid == getpid())
+        record(g, SIG_VALUE_SLOT(si->si_value.sival_int), SIG_VALUE_EXTRA(si->si_value.sival_int),
+               SIG_VALUE_BLOCKED(si->si_value.sival_int) ? SIG_BLOCKED : 0, uc);
     __atomic_sub_fetch(&in_flight, 1, __ATOMIC_SEQ_CST);
     errno = saved;
 }

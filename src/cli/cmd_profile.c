@@ -19,19 +19,12 @@
 #include <unistd.h>
 
 #define DRAIN_EVERY_MS 1000
-/* The sampler refuses --method signal when every real-time signal it could take is handled, or
- * another instance samples by signal there (HRESULT_FROM_WIN32(ERROR_SIGNAL_REFUSED),
- * profilers/sampler/sampler.h). */
-#define SAMPLER_E_NO_SIGNAL 0x8007009Cu
-#define NO_SIGNAL "--method signal found no real-time signal to take in the target (none free, " \
-                  "or another signal sampler runs there)"
-#define NO_SIGNAL_HINT "the sampler found no real-time signal to take in the target (none free, " \
-                       "or another signal sampler runs there): use --method walk"
 #define STEP_MS 100
 
 typedef struct profile_opts {
     long long duration_s, hz;
     const char *mode, *method, *output, *format, *profiler;
+    const char *client_method; /* method= for the sampler: auto when --method is not given */
     int threads, stage, notification_only;
 } profile_opts_t;
 
@@ -40,11 +33,13 @@ static const cli_opt_t profile_opts[] = {
                  "sample for S seconds, or dd:hh:mm:ss (default 10; Ctrl-C stops early)"),
     CLI_STRING("mode", profile_opts_t, mode, "cpu|wall",
                "cpu: threads that ran, weighted by CPU time (default); wall: every\n"
-               "managed thread, blocked ones marked [blocked]"),
-    CLI_STRING("method", profile_opts_t, method, "HOW",
-               "walk: stop the runtime each tick, threads seen at safe points\n"
-               "(default); signal: cpu mode on Linux, each thread sampled where it\n"
-               "runs by a CPU-timer signal (no safe-point bias; native frames named)"),
+               "thread (walk: every managed one), blocked ones marked [blocked]"),
+    CLI_STRING("method", profile_opts_t, method, "signal|walk",
+               "signal (default): each thread sampled where it runs, by a CPU-timer\n"
+               "signal (cpu) or one the sampler sends (wall); no safe-point bias,\n"
+               "native frames named. Falls back to walk (said on stderr and in\n"
+               "--json) when the target has no free real-time signal. walk: stop\n"
+               "the runtime each tick, threads seen at safe points only"),
     CLI_INT("hz", profile_opts_t, hz, "N", 1, 1000, "samples per second (default 99)"),
     CLI_FLAG("threads", profile_opts_t, threads, "one root per thread in the output"),
     CLI_OUTPUT(profile_opts_t, output, "FILE",
@@ -103,12 +98,8 @@ static int check_opts(profile_opts_t *o, int json, int *fmt)
         fprintf(stderr, "clrattach: --mode is cpu or wall, not '%s'\n", o->mode);
         return -1;
     }
-    if ((strcmp(o->method, "walk") != 0 && strcmp(o->method, "signal") != 0) ||
-        (strcmp(o->method, "signal") == 0 && strcmp(o->mode, "cpu") != 0)) {
-        fprintf(stderr, "clrattach: --method is walk or signal (signal: --mode cpu only), "
-                "not '%s'\n", o->method);
+    if (!(o->client_method = method_client(o->method, NULL)))
         return -1;
-    }
     *fmt = o->format ? profile_format_parse(o->format)
                      : o->output ? profile_format_from_path(o->output) : FMT_TOP;
     if (*fmt == FMT_CHROMIUM) /* the sampler's drains carry no times to draw a timeline from */
@@ -192,7 +183,7 @@ static int report(cli_run_t *run, const profile_opts_t *o, const sampler_session
     json_out_t *j = cli_result_open(run, written == 0);
     if (j) {
         json_str(j, "mode", o->mode);
-        json_str(j, "method", o->method);
+        method_report(s->map.info, o->method, j);
         json_int(j, "hz", o->hz);
         json_int(j, "samples", (long long)n);
         json_int(j, "stacks", (long long)s->profile->nstacks);
@@ -208,6 +199,7 @@ static int report(cli_run_t *run, const profile_opts_t *o, const sampler_session
             json_str(j, "profile", text);
     } else {
         session_report_load(s, NULL);
+        method_report(s->map.info, o->method, NULL);
         fprintf(o->output ? stdout : stderr, "%llu samples, %zu distinct stacks%s%s%s\n",
                 (unsigned long long)n, s->profile->nstacks, o->output ? " written to " : "",
                 o->output ? cli_vis(o->output) : "", s->exited ? " (the process exited while "
@@ -221,7 +213,7 @@ static int report(cli_run_t *run, const profile_opts_t *o, const sampler_session
 
 int cmd_profile(int argc, char **argv)
 {
-    profile_opts_t o = {.duration_s = 10, .hz = 99, .mode = "cpu", .method = "walk"};
+    profile_opts_t o = {.duration_s = 10, .hz = 99, .mode = "cpu"};
     cli_args_t a;
     cli_run_t run;
     clra_status_t st;
@@ -243,7 +235,7 @@ int cmd_profile(int argc, char **argv)
                            .load = o.notification_only ? SAMPLER_LOAD_BESIDE : SAMPLER_LOAD_AUTO,
                            .run = &run, .budget_ms = (double)a.timeout_ms};
     snprintf(options, sizeof options, "mode=%s;method=%s;hz=%lld;detach_on_disconnect;"
-             "log=/dev/null", o.mode, o.method, o.hz);
+             "log=/dev/null", o.mode, o.client_method, o.hz);
     int rc = session_start(&s, a.pid, lib, options, o.stage, &st);
     if (rc) {
         profile_free(&prof);

@@ -13,11 +13,16 @@
 #define SNAPSHOT_WAIT_STEP_MS 20
 
 typedef struct stack_opts {
-    const char *profiler;
+    const char *profiler, *method;
     int stage, notification_only, signatures;
 } stack_opts_t;
 
 static const cli_opt_t stack_opts[] = {
+    CLI_STRING("method", stack_opts_t, method, "signal|walk",
+               "signal (default): every thread signalled once, its stack taken where\n"
+               "it is, native frames included (falls back to walk when the target\n"
+               "has no free real-time signal); walk: the runtime stopped once, every\n"
+               "managed thread walked from its safe point"),
     CLI_STRING("profiler", stack_opts_t, profiler, "PATH",
                "the sampler library (default: the one installed with clrattach)"),
     CLI_FLAG("stage", stack_opts_t, stage, "copy the sampler into the target's file tree first"),
@@ -34,9 +39,9 @@ static const cli_verb_t stack_verb = {
     .name = "stack",
     .synopsis = "PID",
     .description =
-        "Prints the managed stack of every managed thread of .NET process PID, innermost\n"
-        "frame first: clrattach's sampler attaches, stops the runtime once, walks every\n"
-        "thread, and detaches; the command returns once the runtime has unloaded it.\n",
+        "Prints the stack of every thread of .NET process PID, innermost frame first:\n"
+        "clrattach's sampler attaches, takes one stack of each thread (--method), and\n"
+        "detaches; the command returns once the runtime has unloaded it.\n",
     .epilogue = "exit codes: as for attach; 0 printed.\n",
     .opts = stack_opts,
     .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
@@ -105,17 +110,19 @@ int cmd_stack(int argc, char **argv)
     int p = cli_parse(&stack_verb, argc, argv, &o, &a);
     if (p != 0)
         return p > 0 ? EXIT_OK : a.fail_exit;
-    const char *lib = sampler_path(o.profiler);
+    const char *method = method_client(o.method, "stack");
+    const char *lib = method ? sampler_path(o.profiler) : NULL;
+    char options[128];
     if (!lib)
         return EXIT_USAGE;
+    snprintf(options, sizeof options, "mode=stack;method=%s;%sdetach_on_disconnect;log=/dev/null",
+             method, o.signatures ? "signatures;" : "");
     cli_run_begin(&run, a.pid, a.json);
     profile_t prof;
     profile_init(&prof);
     sampler_session_t s = {.profile = &prof,
                            .load = o.notification_only ? SAMPLER_LOAD_BESIDE : SAMPLER_LOAD_AUTO,
                            .run = &run, .budget_ms = (double)a.timeout_ms};
-    const char *options = o.signatures ? "mode=stack;signatures;detach_on_disconnect;log=/dev/null"
-                                       : "mode=stack;detach_on_disconnect;log=/dev/null";
     int rc = session_start(&s, a.pid, lib, options, o.stage, &st);
     if (!rc)
         rc = wait_snapshot(&s, &st);
@@ -126,18 +133,22 @@ int cmd_stack(int argc, char **argv)
     }
     if (rc) {
         profile_free(&prof);
+        int no_signal = (uint32_t)st.hresult == SAMPLER_E_NO_SIGNAL;
         cli_failure_t f = {.rc = rc, .st = &st, .action = "take the stacks of",
-                           .reason = s.unsafe_beside ? UNSAFE_BESIDE : NULL,
-                           .hint = s.unsafe_beside ? UNSAFE_BESIDE_HINT : NULL,
+                           .reason = no_signal ? NO_SIGNAL : s.unsafe_beside ? UNSAFE_BESIDE : NULL,
+                           .hint = no_signal ? NO_SIGNAL_HINT :
+                                   s.unsafe_beside ? UNSAFE_BESIDE_HINT : NULL,
                            .exit_code = s.unsafe_beside ? 10 : 0};
         return cli_fail(&run, &f);
     }
     json_out_t *j = cli_result_open(&run, 1);
     if (j) {
         session_report_load(&s, j);
+        method_report(s.map.info, o.method, j);
         print_json(j, &prof);
     } else {
         session_report_load(&s, NULL);
+        method_report(s.map.info, o.method, NULL);
         print_text(&prof);
     }
     profile_free(&prof);

@@ -120,7 +120,7 @@ TEST(anchor_stack_gives_dotnet_stacks_frames_for_every_waiting_thread)
     int rc = run_program(&out, CLRA_TOOLS_DIR "/dotnet-stack", argv);
     ASSERT_MSG(rc == 0, "dotnet-stack: exit %d: %s", rc, out);
     char *theirs_text = strdup(out);
-    rc = run_cli(&out, "stack", app_pid_text(&a), NULL);
+    rc = run_cli(&out, "stack", "--method", "walk", app_pid_text(&a), NULL);
     ASSERT_MSG(rc == 0, "clrattach stack: exit %d: %s", rc, out);
     static stack_thread_t theirs[MAX_NAMES], ours[MAX_NAMES];
     long blocked = tid_named(out, "blocked"), waiting = tid_named(out, "async");

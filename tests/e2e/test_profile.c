@@ -26,7 +26,7 @@ TEST(profile_cpu_mode_gives_the_70_30_shares_within_8_points_and_unloads)
     app_t a;
     const char *out;
     hot_start(&a, "--only-hot");
-    int rc = run_cli(&out, "profile", "--duration", "5", app_pid_text(&a), NULL);
+    int rc = run_cli(&out, "profile", "--method", "walk", "--duration", "5", app_pid_text(&a), NULL);
     ASSERT_MSG(rc == 0, "profile failed (%d):\n%s", rc, out);
     double seventy = top_total(out, "ClrAttach.Hot.Shares.Seventy");
     double thirty = top_total(out, "ClrAttach.Hot.Shares.Thirty");
@@ -46,11 +46,11 @@ TEST(profile_wall_mode_shows_the_blocked_thread_and_cpu_mode_does_not)
     const char *out;
     hot_start(&a, NULL);
     const char *wall = out_path(&a, "wall.folded"), *cpu = out_path(&a, "cpu.folded");
-    int rc = run_cli(&out, "profile", "--mode", "wall", "--duration", "2", "--output", wall,
+    int rc = run_cli(&out, "profile", "--method", "walk", "--mode", "wall", "--duration", "2", "--output", wall,
                      app_pid_text(&a), NULL);
     ASSERT_MSG(rc == 0, "wall profile failed (%d):\n%s", rc, out);
     ASSERT_CONTAINS(slurp(wall), "ClrAttach.Hot.Blocking.Wait;System.Threading.Monitor.Wait;[blocked] ");
-    rc = run_cli(&out, "profile", "--mode", "cpu", "--duration", "2", "--output", cpu,
+    rc = run_cli(&out, "profile", "--method", "walk", "--mode", "cpu", "--duration", "2", "--output", cpu,
                  app_pid_text(&a), NULL);
     ASSERT_MSG(rc == 0, "cpu profile failed (%d):\n%s", rc, out);
     ASSERT_CONTAINS(slurp(cpu), "ClrAttach.Hot.Shares.Run");
@@ -65,7 +65,7 @@ TEST(stack_names_nested_generic_and_async_frames_and_walks_1000_deep)
     app_t a;
     const char *out;
     hot_start(&a, NULL);
-    int rc = run_cli(&out, "stack", app_pid_text(&a), NULL);
+    int rc = run_cli(&out, "stack", "--method", "walk", app_pid_text(&a), NULL);
     ASSERT_MSG(rc == 0, "stack failed (%d):\n%s", rc, out);
     ASSERT_CONTAINS(out, "\"blocked\":\n    System.Threading.Monitor.Wait\n    ClrAttach.Hot.Blocking.Wait\n");
     ASSERT_CONTAINS(out, "ClrAttach.Hot.Outer+Inner+Gen`1[System.Int32].Spin[System.Int64]");
@@ -74,7 +74,7 @@ TEST(stack_names_nested_generic_and_async_frames_and_walks_1000_deep)
         deep++;
     ASSERT_MSG(deep >= 1000, "the deep thread shows %d Recurse frames, want 1000", deep);
     ASSERT(!app_maps_contains(&a, SAMPLER_SO));
-    rc = run_cli(&out, "profile", "--mode", "wall", "--duration", "3", "--format", "folded",
+    rc = run_cli(&out, "profile", "--method", "walk", "--mode", "wall", "--duration", "3", "--format", "folded",
                  app_pid_text(&a), NULL);
     ASSERT_MSG(rc == 0, "wall profile failed (%d):\n%s", rc, out);
     ASSERT_CONTAINS(out, "ClrAttach.Hot.AsyncWork+<RunAsync>d__0.MoveNext");
@@ -115,7 +115,7 @@ TEST(wall_profiles_unload_within_twice_the_detach_hint)
     const char *out;
     hot_start(&a, NULL);
     for (int i = 0; i < 3; i++) {
-        int rc = run_cli(&out, "profile", "--mode", "wall", "--duration", "1", "--format",
+        int rc = run_cli(&out, "profile", "--method", "walk", "--mode", "wall", "--duration", "1", "--format",
                          "folded", "--output", out_path(&a, "hint.folded"), "--json",
                          app_pid_text(&a), NULL);
         ASSERT_MSG(rc == 0, "wall profile %d failed (%d):\n%s", i + 1, rc, out);
@@ -141,7 +141,7 @@ static pid_t profile_in_background(const app_t *a, const char *log, const char *
         int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
         dup2(fd, 1);
         dup2(fd, 2);
-        execl(CLRA_CLI, CLRA_CLI, "profile", "--duration", "60", "--output", output,
+        execl(CLRA_CLI, CLRA_CLI, "profile", "--method", "walk", "--duration", "60", "--output", output,
               app_pid_text(a), (char *)NULL);
         _exit(127);
     }

@@ -35,7 +35,7 @@ TEST(profile_and_stack_beside_a_main_profiler_sample_and_unload_leaving_it_loade
     const char *out;
     hot_start(&a, "--only-hot");
     attach_main(&a);
-    int rc = run_cli(&out, "profile", "--duration", "4", app_pid_text(&a), NULL);
+    int rc = run_cli(&out, "profile", "--method", "walk", "--duration", "4", app_pid_text(&a), NULL);
     ASSERT_MSG(rc == 0, "profile beside the main profiler failed (%d):\n%s", rc, out);
     ASSERT_CONTAINS(out, BESIDE " (the libclrprof profiler 'detacher'");
     double seventy = top_total(out, "ClrAttach.Hot.Shares.Seventy");
@@ -49,7 +49,7 @@ TEST(profile_and_stack_beside_a_main_profiler_sample_and_unload_leaving_it_loade
     ASSERT(app_maps_contains(&a, MAIN_SO));
     ASSERT(kill(a.pid, 0) == 0);
 
-    rc = run_cli(&out, "stack", "--json", app_pid_text(&a), NULL);
+    rc = run_cli(&out, "stack", "--method", "walk", "--json", app_pid_text(&a), NULL);
     ASSERT_MSG(rc == 0, "stack beside the main profiler failed (%d):\n%s", rc, out);
     ASSERT_STREQ(json_value(out, "loaded_as"), "notification-only");
     ASSERT_STREQ(json_value(out, "parked"), "false");
@@ -70,21 +70,21 @@ TEST(notification_only_on_request_then_as_main_then_refused_beside_once_a_main_d
     app_t a;
     const char *out;
     hot_start(&a, "--only-hot");
-    int rc = run_cli(&out, "profile", "--notification-only", "--duration", "2", "--json",
+    int rc = run_cli(&out, "profile", "--method", "walk", "--notification-only", "--duration", "2", "--json",
                      app_pid_text(&a), NULL);
     ASSERT_MSG(rc == 0, "profile --notification-only failed (%d):\n%s", rc, out);
     ASSERT_STREQ(json_value(out, "loaded_as"), "notification-only");
     ASSERT_STREQ(json_value(out, "loaded_beside_because"), "--notification-only");
     ASSERT_MSG(atoll(json_value(out, "samples")) > 50, "too few samples:\n%s", out);
     ASSERT(!app_maps_contains(&a, SAMPLER_SO));
-    rc = run_cli(&out, "stack", "--json", app_pid_text(&a), NULL);
+    rc = run_cli(&out, "stack", "--method", "walk", "--json", app_pid_text(&a), NULL);
     ASSERT_MSG(rc == 0, "stack failed (%d):\n%s", rc, out);
     ASSERT_STREQ(json_value(out, "loaded_as"), "main");
     ASSERT(!app_maps_contains(&a, SAMPLER_SO));
     /* That main sampler's detach marked the process: beside a main profiler now, the
      * sampler's own detach would crash it, so it is not loaded at all. */
     attach_main(&a);
-    rc = run_cli(&out, "profile", "--duration", "1", app_pid_text(&a), NULL);
+    rc = run_cli(&out, "profile", "--method", "walk", "--duration", "1", app_pid_text(&a), NULL);
     ASSERT_MSG(rc == 10, "profile beside a main profiler after a main detach should be "
                "refused (10), not %d:\n%s", rc, out);
     ASSERT_CONTAINS(out, "crashes .NET 10 once a main profiler has detached");

@@ -23,7 +23,7 @@
 static const char *profile_into(app_t *a, const char *seconds, const char *name)
 {
     const char *out, *path = out_path(a, name);
-    int rc = run_cli(&out, "profile", "--duration", seconds, "--output", path, app_pid_text(a),
+    int rc = run_cli(&out, "profile", "--method", "walk", "--duration", seconds, "--output", path, app_pid_text(a),
                      NULL);
     ASSERT_MSG(rc == 0, "profile --output %s failed (%d):\n%s", name, rc, out);
     return path;
@@ -247,7 +247,7 @@ TEST(profile_pprof_file_gives_go_tool_pprof_the_samples_and_the_shares_of_the_to
     char pb[300];
     hot_start(&a, "--only-hot");
     snprintf(pb, sizeof pb, "%s", out_path(&a, "p.pb.gz"));
-    int rc = run_cli(&out, "profile", "--duration", "2", "--output", pb, "--json",
+    int rc = run_cli(&out, "profile", "--method", "walk", "--duration", "2", "--output", pb, "--json",
                      app_pid_text(&a), NULL);
     ASSERT_MSG(rc == 0, "profile --output p.pb.gz failed (%d):\n%s", rc, out);
     long long samples = atoll(json_value(out, "samples"));
@@ -263,7 +263,7 @@ TEST(profile_pprof_file_gives_go_tool_pprof_the_samples_and_the_shares_of_the_to
     ASSERT_MSG(share > 0.70 - SHARE_TOLERANCE && share < 0.70 + SHARE_TOLERANCE,
                "pprof gives Seventy %.3f of the hot thread, want 0.70 +- %.2f:\n%s", share,
                SHARE_TOLERANCE, pprof);
-    rc = run_cli(&out, "profile", "--duration", "2", "--format", "top", app_pid_text(&a), NULL);
+    rc = run_cli(&out, "profile", "--method", "walk", "--duration", "2", "--format", "top", app_pid_text(&a), NULL);
     ASSERT_MSG(rc == 0, "profile --format top failed (%d):\n%s", rc, out);
     double top70 = top_total(out, "ClrAttach.Hot.Shares.Seventy");
     double top30 = top_total(out, "ClrAttach.Hot.Shares.Thirty");

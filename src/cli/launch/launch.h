@@ -35,6 +35,8 @@ typedef struct launch_opts {
     const char *profile_output;                   /* --profile FILE, NULL when none */
     const char *profile_mode;                     /* cpu (default) or wall */
     int profile_mode_given;
+    const char *profile_method;                   /* --profile-method, NULL: the default */
+    const char *profile_client_method;            /* method= for the sampler (auto default) */
     long long profile_hz;                         /* 0: the default, 99 */
     int profile_fmt;                              /* from FILE's extension */
     long long timeout_ms;
@@ -92,7 +94,7 @@ typedef struct launch_profile {
     const launch_opts_t *o;
     out_file_t file; /* FILE, open from before COMMAND starts; its fd -1 once written */
     char final_path[96]; /* where the sampler writes its last samples at Shutdown */
-    char data[256];      /* COMMAND's CLRPROF_OPTIONS */
+    char data[512];      /* COMMAND's CLRPROF_OPTIONS */
     char title[128];
     profile_t prof;
     sampler_session_t s; /* the held control endpoint and the drains */

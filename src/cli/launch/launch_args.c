@@ -102,6 +102,8 @@ static const cli_opt_t launch_opts[] = {
                "(.html, .folded/.txt, .json, .pb, .pb.gz)"),
     CLI_STRING("profile-mode", launch_opts_t, profile_mode, "cpu|wall",
                "as `clrattach profile --mode` (default cpu)"),
+    CLI_STRING("profile-method", launch_opts_t, profile_method, "signal|walk",
+               "as `clrattach profile --method` (default signal, else walk)"),
     CLI_INT("profile-hz", launch_opts_t, profile_hz, "N", 1, 1000,
             "samples per second (default 99)"),
     CLI_CALL("startup-hook", CLI_ARG_REQUIRED, launch_opts_t, hooks, "DLL", take_hook,
@@ -141,7 +143,7 @@ static const cli_verb_t launch_verb = {
     .args_error = "expected -- COMMAND [ARGS...]",
 };
 
-/* --profile-mode and --profile-hz: checked with or without --profile; with it, the sampler
+/* --profile-mode, --profile-method and --profile-hz: checked with or without --profile; with it, the sampler
  * becomes the startup profiler (launch_profile_choose). */
 static int check_profile(launch_opts_t *o)
 {
@@ -153,11 +155,12 @@ static int check_profile(launch_opts_t *o)
                 o->profile_mode);
         return -1;
     }
+    int given = o->profile_mode_given || o->profile_hz || o->profile_method;
     if (!o->profile_output) {
-        if (o->profile_mode_given || o->profile_hz)
-            fprintf(stderr, "clrattach launch: --profile-mode and --profile-hz need --profile "
-                    "FILE\n");
-        return o->profile_mode_given || o->profile_hz ? -1 : 0;
+        if (given)
+            fprintf(stderr, "clrattach launch: --profile-mode, --profile-method and "
+                    "--profile-hz need --profile FILE\n");
+        return given ? -1 : 0;
     }
     return launch_profile_choose(o);
 }

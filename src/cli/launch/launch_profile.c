@@ -6,6 +6,7 @@
  * directory (final=), which launch adds before it writes FILE. */
 #define _GNU_SOURCE
 #include "launch/launch.h"
+#include "profile/profile_drain.h" /* method_client */
 #include "common/mono_clock.h"
 #include "render/format.h"
 
@@ -22,6 +23,9 @@
 /* Only with --profile FILE (launch_args.c checked the mode and rate). */
 int launch_profile_choose(launch_opts_t *o)
 {
+    o->profile_client_method = method_client(o->profile_method, "launch");
+    if (!o->profile_client_method)
+        return -1;
     if (o->profiler[0] || o->data) {
         fprintf(stderr, "clrattach launch: --profile loads clrattach's sampler as the startup "
                 "profiler; it cannot be combined with --profiler or --data (a runtime loads one "
@@ -56,8 +60,9 @@ int launch_profile_open(launch_profile_t *lp, const launch_opts_t *o, const char
     snprintf(lp->final_path, sizeof lp->final_path, "%s/final", dir);
     /* The program's own stderr stays clean: the SDK logs where $CLRPROF_LOG says, or nowhere. */
     const char *log = getenv("CLRPROF_LOG");
-    snprintf(lp->data, sizeof lp->data, "mode=%s;hz=%lld;detach_on_disconnect;startup_hold_ms=%d;"
-             "final=%s%s", o->profile_mode, o->profile_hz ? o->profile_hz : 99,
+    snprintf(lp->data, sizeof lp->data, "mode=%s;method=%s;hz=%lld;detach_on_disconnect;"
+             "startup_hold_ms=%d;final=%s%s", o->profile_mode, o->profile_client_method,
+             o->profile_hz ? o->profile_hz : 99,
              STARTUP_HOLD_MS, lp->final_path,
              log && log[0] ? "" : ";log=/dev/null");
     profile_init(&lp->prof);
@@ -179,6 +184,7 @@ int launch_profile_finish(launch_profile_t *lp, int status)
                                         "samples is missing)"
                                       : " (the runtime wrote no last samples at exit: up to the "
                                         "last second is missing)");
+    method_report(lp->s.map.info, lp->o->profile_method, NULL);
     drain_map_free(&lp->s.map);
     profile_free(&lp->prof);
     return rc;

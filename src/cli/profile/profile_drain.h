@@ -95,4 +95,22 @@ int session_drain(sampler_session_t *s, int timeout_ms, clra_status_t *st);
  * deadline. */
 int session_stop(sampler_session_t *s, clra_status_t *st);
 
+/* The sampler refuses --method signal when every real-time signal it could take is handled, or
+ * another instance samples by signal there (HRESULT_FROM_WIN32(ERROR_SIGNAL_REFUSED),
+ * profilers/sampler/sampler.h). */
+#define SAMPLER_E_NO_SIGNAL 0x8007009Cu
+#define NO_SIGNAL "--method signal found no real-time signal to take in the target (none free, " \
+                  "or another signal sampler runs there)"
+#define NO_SIGNAL_HINT "the sampler found no real-time signal to take in the target (none free, " \
+                       "or another signal sampler runs there): use --method walk, or leave " \
+                       "--method out (signal, else walk)"
+/* profile_method.c */
+/* The client data's method= for --method given (NULL: not given, "auto": signal, else walk);
+ * NULL after saying why on stderr when given is neither signal nor walk. */
+const char *method_client(const char *given, const char *verb);
+/* Says which method ran, from the sampler's statistics line info (method=, fallback=): the
+ * fields "method" and "fallback_reason" of j, or when j is NULL a line on stderr if it fell back
+ * to walk. given is --method as the user gave it (NULL: the default). */
+void method_report(const char *info, const char *given, struct json_out *j);
+
 #endif

@@ -9,7 +9,8 @@
 //   "generic"  thread: runs Outer.Inner.Gen<int>.Spin<long> and an async method's state machine
 // Options: --only-hot runs only the "hot" thread; --straight runs only "straight" (Straight.Body,
 // a long straight-line method, called in a loop) and "sleeper" (wakes once a second); --memset
-// runs only "memset" and --gc only "gc" (Native.cs: time in libc, in the runtime's collector).
+// runs only "memset" and --gc only "gc" (Native.cs: time in libc, in the runtime's collector);
+// --modes runs only the threads of Modes.cs.
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
 
@@ -20,7 +21,7 @@ public static class Program
     public static int Main(string[] args)
     {
         int seconds = 600;
-        bool onlyHot = false, straight = false, memset = false, gc = false;
+        bool onlyHot = false, straight = false, memset = false, gc = false, modes = false;
         for (int i = 0; i < args.Length; i++)
         {
             if (args[i] == "--seconds" && i + 1 < args.Length)
@@ -33,8 +34,12 @@ public static class Program
                 memset = true;
             else if (args[i] == "--gc")
                 gc = true;
+            else if (args[i] == "--modes")
+                modes = true;
         }
-        if (memset || gc)
+        if (modes)
+            Modes.Start(Start);
+        else if (memset || gc)
         {
             if (memset)
                 Start("memset", NativeWork.MemsetLoop);
@@ -48,7 +53,7 @@ public static class Program
         }
         else
             Start("hot", Shares.Run);
-        if (!onlyHot && !straight && !memset && !gc)
+        if (!onlyHot && !straight && !memset && !gc && !modes)
         {
             Start("blocked", Blocking.Wait);
             Start("deep", () => Deep.Recurse(1000));

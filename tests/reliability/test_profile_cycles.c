@@ -1,0 +1,112 @@
+/* Stress (ctest label stress, registered once): attach-profile-detach cycles of the signal
+ * sampler against one tests/apps/hot --modes process (issue 25). Each cycle starts `clrattach
+ * profile`, waits until the app catches one signal more (the sampler's handler is in), stops it
+ * with Ctrl-C and checks the detach left nothing: library unmapped, SigCgt as before, no POSIX
+ * timer more. CI runs 100 cycles; CLRA_PROFILE_CYCLES=N or CLRA_RELIABILITY_FULL=1 (1,000)
+ * more. The app must live through all of them with its threads, descriptors and mappings
+ * within bounds. */
+#define _GNU_SOURCE
+#include "bg_cli.h"
+#include "harness.h"
+#include "hot_app.h"
+#include "reliability.h"
+#include "test.h"
+
+#include <dirent.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define SAMPLER_SO "libsampler_profiler.so"
+
+/* A number from /proc/PID/status (base 16 for the masks). */
+static unsigned long long status_field(int pid, const char *key, int base)
+{
+    char path[64], line[256];
+    unsigned long long v = 0;
+    snprintf(path, sizeof path, "/proc/%d/status", pid);
+    FILE *f = fopen(path, "r");
+    while (f && fgets(line, sizeof line, f))
+        if (strncmp(line, key, strlen(key)) == 0)
+            v = strtoull(line + strlen(key), NULL, base);
+    if (f)
+        fclose(f);
+    return v;
+}
+
+/* Lines of /proc/PID/<file> starting with prefix ("" every line). */
+static long proc_lines(int pid, const char *file, const char *prefix)
+{
+    char path[64], line[1024];
+    long n = 0;
+    snprintf(path, sizeof path, "/proc/%d/%s", pid, file);
+    FILE *f = fopen(path, "r");
+    while (f && fgets(line, sizeof line, f))
+        n += strncmp(line, prefix, strlen(prefix)) == 0;
+    if (f)
+        fclose(f);
+    return n;
+}
+
+static long fds(int pid)
+{
+    char path[64];
+    long n = 0;
+    snprintf(path, sizeof path, "/proc/%d/fd", pid);
+    DIR *d = opendir(path);
+    while (d && readdir(d))
+        n++;
+    if (d)
+        closedir(d);
+    return n;
+}
+
+/* One cycle; returns its milliseconds. */
+static double cycle(app_t *a, unsigned long long caught, long timers, int i)
+{
+    bg_t b;
+    double t0 = rel_now_ms();
+    bg_start(&b, "profile", "--duration", "60", "--format", "folded", "--output",
+             out_path(a, "cycle.folded"), app_pid_text(a), NULL);
+    while (status_field(a->pid, "SigCgt:", 16) == caught && rel_now_ms() - t0 < 15000)
+        usleep(2000);
+    ASSERT_MSG(status_field(a->pid, "SigCgt:", 16) != caught, "cycle %d: no handler within "
+               "15 s:\n%s", i, b.out);
+    kill(b.pid, SIGINT);
+    int rc = bg_finish(&b, 30000);
+    ASSERT_MSG(rc == 0, "cycle %d: profile exited %d:\n%s", i, rc, b.out);
+    ASSERT_MSG(!app_maps_contains(a, SAMPLER_SO), "cycle %d: the sampler is still mapped", i);
+    ASSERT_MSG(status_field(a->pid, "SigCgt:", 16) == caught, "cycle %d: SigCgt %llx, was "
+               "%llx", i, status_field(a->pid, "SigCgt:", 16), caught);
+    ASSERT_MSG(proc_lines(a->pid, "timers", "ID:") == timers, "cycle %d: %ld timers, were %ld",
+               i, proc_lines(a->pid, "timers", "ID:"), timers);
+    return rel_now_ms() - t0;
+}
+
+TEST(signal_profile_attach_profile_detach_cycles_leave_nothing_behind)
+{
+    app_t a;
+    const char *env = getenv("CLRA_PROFILE_CYCLES");
+    int n = env && atoi(env) > 0 ? atoi(env) : rel_count(100, 1000);
+    hot_start(&a, "--modes");
+    unsigned long long caught = status_field(a.pid, "SigCgt:", 16);
+    long timers = proc_lines(a.pid, "timers", "ID:"), fd0 = fds(a.pid);
+    long maps0 = proc_lines(a.pid, "maps", ""), rss0 = (long)status_field(a.pid, "VmRSS:", 10);
+    double total = 0, longest = 0;
+    for (int i = 0; i < n; i++) {
+        double ms = cycle(&a, caught, timers, i);
+        total += ms;
+        longest = ms > longest ? ms : longest;
+        ASSERT_MSG(kill(a.pid, 0) == 0, "the app died in cycle %d", i);
+    }
+    long fd1 = fds(a.pid), maps1 = proc_lines(a.pid, "maps", "");
+    long rss1 = (long)status_field(a.pid, "VmRSS:", 10);
+    REL_FIGURE("stress.profile_cycles cycles=%d mean_ms=%.0f longest_ms=%.0f fds=%ld->%ld "
+               "maps=%ld->%ld rss_kib=%ld->%ld", n, total / n, longest, fd0, fd1, maps0, maps1,
+               rss0, rss1);
+    ASSERT_MSG(fd1 <= fd0 + 16, "descriptors %ld -> %ld", fd0, fd1);
+    ASSERT_MSG(maps1 <= maps0 + 64, "mappings %ld -> %ld", maps0, maps1);
+    app_stop(&a);
+}
