@@ -167,7 +167,7 @@ static void sampler_main(clrprof_profiler_t *p, void *arg)
 {
     sampler_t *s = arg;
     unsigned tick_ms = 1000 / s->hz ? 1000 / s->hz : 1;
-    uint64_t next_ns = mono_ns();
+    uint64_t next_ns = mono__ns();
     while (!clrprof_stopping(p)) {
         unsigned period_ms = s->method == METHOD_SIGNAL && s->mode != MODE_WALL ? SIGNAL_DRAIN_MS
                            : tick_ms;
@@ -187,7 +187,7 @@ static void sampler_main(clrprof_profiler_t *p, void *arg)
         /* to the next tick's time, not a period after this one's end: the tick's own work
          * would slow the rate, and wall samples weigh a nominal period */
         next_ns += (uint64_t)period_ms * 1000000ULL;
-        uint64_t now = mono_ns();
+        uint64_t now = mono__ns();
         if (next_ns < now || s->method != METHOD_SIGNAL) /* walk: a period after, as ever */
             next_ns = s->method == METHOD_SIGNAL ? now : now + (uint64_t)period_ms * 1000000ULL;
         if (clrprof_sleep(p, (unsigned)((next_ns - now) / 1000000ULL)))

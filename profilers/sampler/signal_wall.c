@@ -9,6 +9,7 @@
  */
 #define _GNU_SOURCE
 #include "signal_sampler.h"
+#include "common/mono_clock.h"
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -18,13 +19,6 @@
 #include <unistd.h>
 
 #define SNAPSHOT_WAIT_NS 500000000ULL /* a thread that never takes its signal (blocked mask) */
-
-static uint64_t mono_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
 
 /* Thread tid's state from /proc/self/task/TID/status: whether it is not running now (State
  * other than R) and whether it blocks signo (SigBlk; the SDK's own threads block every signal,
@@ -110,7 +104,7 @@ static void signal_all(sig_sampler_t *g)
             g->timer_errors++;
     }
     g->snapshot_head = g->queued;
-    g->snapshot_ns = mono_ns();
+    g->snapshot_ns = mono__ns();
 }
 
 /* Two rounds: the first only teaches the drain where each thread's stack is (the handler
@@ -129,9 +123,9 @@ void sig_stack_tick(sampler_t *s)
 void sig_stack_check(sampler_t *s)
 {
     sig_sampler_t *g = s->sig;
-    if (g->stack_round == 1 && mono_ns() - g->snapshot_ns > SNAPSHOT_WAIT_NS)
+    if (g->stack_round == 1 && mono__ns() - g->snapshot_ns > SNAPSHOT_WAIT_NS)
         g->snapshot_head = g->tail; /* go on without the thread that never answered */
     if (g->stack_round == 2 && (g->tail >= g->snapshot_head ||
-                                mono_ns() - g->snapshot_ns > SNAPSHOT_WAIT_NS))
+                                mono__ns() - g->snapshot_ns > SNAPSHOT_WAIT_NS))
         s->snapshot_done = 1;
 }
