@@ -23,6 +23,8 @@ endif()
 if(CLRA_STATIC)
   set(clra_link static)
   target_link_options(clrattach_cli PRIVATE -static)
+  # No -n/--name in the static container command (cmake/sources.cmake says why).
+  target_compile_definitions(clrattach_cli PRIVATE CLRA_NO_PROCESS_NAME)
 else()
   set(clra_link dynamic)
 endif()

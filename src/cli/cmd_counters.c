@@ -51,7 +51,7 @@ static const cli_opt_t counters_opts[] = {
                "(default System.Runtime)"),
     CLI_INT("refresh-interval", counters_opts_t, interval_s, "S", 1, 3600,
             "seconds between the values the runtime publishes (default 1)"),
-    CLI_DURATION("duration", counters_opts_t, duration_s, 1, 86400 * 365,
+    CLI_DURATION_YEAR("duration", counters_opts_t, duration_s,
                  "stop after S seconds, or dd:hh:mm:ss (default: until Ctrl-C or the process "
                  "exits)"),
     CLI_STRING("format", counters_opts_t, format, "FORMAT",

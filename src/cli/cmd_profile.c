@@ -29,7 +29,7 @@ typedef struct profile_opts {
 } profile_opts_t;
 
 static const cli_opt_t profile_opts[] = {
-    CLI_DURATION("duration", profile_opts_t, duration_s, 1, 86400,
+    CLI_DURATION_DAY("duration", profile_opts_t, duration_s,
                  "sample for S seconds, or dd:hh:mm:ss (default 10; Ctrl-C stops early)"),
     CLI_STRING("mode", profile_opts_t, mode, "cpu|wall",
                "cpu: threads that ran, weighted by CPU time (default); wall: every\n"

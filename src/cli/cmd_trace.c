@@ -30,7 +30,7 @@ static const cli_opt_t trace_opts[] = {
              "print the profiles and what each enables, then exit"),
     CLI_FLAG("list-clrevents", trace_opts_t, list_clrevents,
              "print the keyword names --clrevents takes, then exit"),
-    CLI_DURATION("duration", trace_opts_t, duration_s, 1, 86400 * 365,
+    CLI_DURATION_YEAR("duration", trace_opts_t, duration_s,
                  "stop after S seconds, or dd:hh:mm:ss (default: trace until Ctrl-C)"),
     CLI_INT("max-size", trace_opts_t, max_size, "BYTES", 4096, 1LL << 50,
             "stop the trace once the file holds BYTES (the rundown after the stop may add as "

@@ -25,12 +25,13 @@ for f in $(find src profilers -name '*.c' | sort); do
         echo "platforms: $f is in no list of cmake/sources.cmake: it would build nowhere"
         fail=1
     elif [ "$n" -gt 1 ] && ! printf '%s\n' "$lists" | awk -v f="$f" '$2 == f' |
-            grep -q '^CLRA_USER_NAME_SOURCE '; then
+            grep -q '^CLRA_\(USER\|PROCESS\)_NAME_SOURCE '; then
         echo "platforms: $f is named in $n lists (name it once: the shared list builds it on both)"
         fail=1
     fi
 done
-# CLRA_USER_NAME_SOURCE is set in both arms of an if(); each of its files once per arm.
+# CLRA_USER_NAME_SOURCE and CLRA_PROCESS_NAME_SOURCE are set in both arms of an if(); each of
+# their files once per arm.
 bad=$(printf '%s\n' "$lists" | awk '
     $1 ~ /_WIN$/ && $2 !~ /_win\.c$/ { print "platforms: " $2 " is in " $1 " but not named *_win.c" }
     $1 !~ /_WIN$/ && $2 ~ /_win\.c$/ { print "platforms: " $2 " is a Windows file outside a _WIN list (" $1 ")" }

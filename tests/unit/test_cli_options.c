@@ -34,7 +34,7 @@ static const cli_opt_t demo_opts[] = {
     CLI_STRING("data-file", demo_opts_t, data, "FILE", "client data from a file"),
     CLI_INT("attach-timeout", demo_opts_t, attach_ms, "MS", 0, 5000, "wait for a GC"),
     CLI_GUID("clsid", demo_opts_t, clsid, "the class"),
-    CLI_DURATION("duration", demo_opts_t, duration_s, 1, 86400, "for S seconds"),
+    CLI_DURATION_DAY("duration", demo_opts_t, duration_s, "for S seconds"),
     CLI_CALL("log", CLI_ARG_OPTIONAL, demo_opts_t, level, "LEVEL", take_log, "log it"),
     CLI_END,
 };

@@ -59,6 +59,10 @@ int cli_parse_pid(const char *text, int *pid);
  * or app for `dotnet app.dll`; any case), listed within timeout_ms. EXIT_OK, or the exit code
  * after saying why: none (EXIT_NOPROC) or several, each listed with its pid (EXIT_USAGE). */
 int cli_pid_by_name(const char *name, long long timeout_ms, int *pid);
+/* The PID of -p/--process-id or -n/--name (the dotnet tools' spellings of the PID argument)
+ * into a->pid; 0, or -1 after saying why (a->fail_exit then says how to exit). */
+struct cli_args;
+int cli_pid_of_options(const char *verb, struct cli_args *a);
 /* A verb's target from its --name (NULL when not given) or its one positional PID. */
 int cli_target_pid(const char *name, char **args, int nargs, long long timeout_ms, int *pid);
 

@@ -56,3 +56,13 @@ int cli_parse_duration(const char *what, const char *text, long long min, long l
     *out = v;
     return 0;
 }
+
+int cli_take_duration_day(void *dest, const char *arg)
+{
+    return cli_parse_duration("--duration", arg, 1, 86400, dest);
+}
+
+int cli_take_duration_year(void *dest, const char *arg)
+{
+    return cli_parse_duration("--duration", arg, 1, 86400LL * 365, dest);
+}

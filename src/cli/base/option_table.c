@@ -10,11 +10,12 @@ const cli_opt_t cli_common_opts[] = {
      .max = CLI_TIMEOUT_MAX_MS},
     {.name = "process-id", .letter = 'p', .kind = CLI_OPT_STRING, .arg = CLI_ARG_REQUIRED,
      .common = CLI_COMMON_PID, .offset = offsetof(cli_args_t, pid_opt), .placeholder = "PID",
-     .help = "the target's PID, as the dotnet tools take it (instead of the PID argument)"},
+     .help = "PID as the dotnet tools spell it"},
+#ifndef CLRA_NO_PROCESS_NAME /* the static container command leaves the name lookup out */
     {.name = "name", .letter = 'n', .kind = CLI_OPT_STRING, .arg = CLI_ARG_REQUIRED,
      .common = CLI_COMMON_PID, .offset = offsetof(cli_args_t, name_opt), .placeholder = "NAME",
-     .help = "the target by process name (its program, entry assembly, or the app.dll of "
-             "`dotnet app.dll`) instead of its PID; refused when two processes match"},
+     .help = "the process whose program, entry assembly or app.dll is NAME, instead of PID"},
+#endif
     {.name = "help", .letter = 'h', .kind = CLI_OPT_HELP, .arg = CLI_ARG_NONE,
      .help = "show this help"},
     CLI_END,

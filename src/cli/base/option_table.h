@@ -14,7 +14,6 @@ typedef enum cli_opt_kind {
     CLI_OPT_FLAG,    /* no argument; int = 1 */
     CLI_OPT_STRING,  /* const char * = the argument */
     CLI_OPT_INT,     /* long long in [min, max] */
-    CLI_OPT_DURATION, /* long long seconds in [min, max]: S or [dd:]hh:mm:ss */
     CLI_OPT_GUID,    /* clra_guid_t */
     CLI_OPT_CALL,    /* call(dest, arg): arg is NULL for flags and an absent optional value */
     CLI_OPT_HELP,    /* prints the verb's help */
@@ -43,9 +42,14 @@ typedef struct cli_opt {
     {name, 0, CLI_OPT_STRING, CLI_ARG_REQUIRED, 0, 0, offsetof(type, field), ph, help, 0, 0, NULL}
 #define CLI_INT(name, type, field, ph, lo, hi, help) \
     {name, 0, CLI_OPT_INT, CLI_ARG_REQUIRED, 0, 0, offsetof(type, field), ph, help, lo, hi, NULL}
-#define CLI_DURATION(name, type, field, lo, hi, help) \
-    {name, 0, CLI_OPT_DURATION, CLI_ARG_REQUIRED, 0, 0, offsetof(type, field), "S", help, lo, hi, \
-     NULL}
+/* --duration S (long long seconds) as S or [dd:]hh:mm:ss, at most a day or a year: a call
+ * rather than a kind, so a command without such an option links no duration parser. */
+#define CLI_DURATION_DAY(name, type, field, help) \
+    CLI_CALL(name, CLI_ARG_REQUIRED, type, field, "S", cli_take_duration_day, help)
+#define CLI_DURATION_YEAR(name, type, field, help) \
+    CLI_CALL(name, CLI_ARG_REQUIRED, type, field, "S", cli_take_duration_year, help)
+int cli_take_duration_day(void *dest, const char *arg);
+int cli_take_duration_year(void *dest, const char *arg);
 /* --output, which the dotnet tools also spell -o. */
 #define CLI_OUTPUT(type, field, ph, help) \
     {"output", 'o', CLI_OPT_STRING, CLI_ARG_REQUIRED, 0, 0, offsetof(type, field), ph, help, 0, 0, \

@@ -94,8 +94,6 @@ static int apply(const cli_verb_t *v, const found_t *f, const char *arg)
         return 0;
     case CLI_OPT_INT:
         return cli_parse_int(label, arg, f->opt->min, f->opt->max, (long long *)dest);
-    case CLI_OPT_DURATION:
-        return cli_parse_duration(label, arg, f->opt->min, f->opt->max, (long long *)dest);
     case CLI_OPT_GUID:
         if (clra_guid_parse(arg, (clra_guid_t *)dest) == 0)
             return 0;
@@ -164,23 +162,6 @@ static int take_short(const cli_verb_t *v, int argc, char **argv, int *i, void *
     return 0;
 }
 
-/* The PID from -p/--process-id or -n/--name (the dotnet tools' spellings), which then stands
- * for the PID positional. 0, or -1 after saying why (a->fail_exit set). */
-static int take_pid_option(const cli_verb_t *v, cli_args_t *a)
-{
-    if (a->pid_opt && a->name_opt) {
-        fprintf(stderr, "clrattach %s: give -p/--process-id or -n/--name, not both\n", v->name);
-        return -1;
-    }
-    if (a->pid_opt)
-        return cli_parse_pid(a->pid_opt, &a->pid);
-    int code = cli_pid_by_name(a->name_opt, a->timeout_ms, &a->pid);
-    if (code == EXIT_OK)
-        return 0;
-    a->fail_exit = code;
-    return -1;
-}
-
 /* Checks how many positionals came and reads the PID; the messages name what is missing. */
 static int take_positionals(const cli_verb_t *v, char **pos, int n, cli_args_t *a)
 {
@@ -198,7 +179,7 @@ static int take_positionals(const cli_verb_t *v, char **pos, int n, cli_args_t *
     }
     if (has_pid && cli_parse_pid(pos[0], &a->pid) != 0)
         return -1;
-    if (by_option && take_pid_option(v, a) != 0)
+    if (by_option && cli_pid_of_options(v->name, a) != 0)
         return -1;
     a->args = pos + (has_pid ? 1 : 0);
     a->nargs = extra;

@@ -2,6 +2,7 @@
  * dotnet-trace's --name finds it, so people need not look the pid up with ps first. */
 #define _GNU_SOURCE
 #include "base/cli.h"
+#include "base/option_table.h"
 
 #include <string.h>
 #include <strings.h>
@@ -102,4 +103,19 @@ int cli_target_pid(const char *name, char **args, int nargs, long long timeout_m
         return EXIT_USAGE;
     }
     return cli_parse_pid(args[0], pid) == 0 ? EXIT_OK : EXIT_USAGE;
+}
+
+int cli_pid_of_options(const char *verb, struct cli_args *a)
+{
+    if (a->pid_opt && a->name_opt) {
+        fprintf(stderr, "clrattach %s: give -p/--process-id or -n/--name, not both\n", verb);
+        return -1;
+    }
+    if (a->pid_opt)
+        return cli_parse_pid(a->pid_opt, &a->pid);
+    int code = cli_pid_by_name(a->name_opt, a->timeout_ms, &a->pid);
+    if (code == EXIT_OK)
+        return 0;
+    a->fail_exit = code;
+    return -1;
 }

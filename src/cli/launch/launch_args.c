@@ -119,9 +119,9 @@ static const cli_opt_t launch_opts[] = {
              "directory, e.g. dotnet-4242.nettrace)"),
     TRACE_FORMAT_OPTION(launch_opts_t, formats, "the trace file"),
     TRACE_STOP_EVENT_OPTIONS(launch_opts_t, stop_event),
-    CLI_INT("duration", launch_opts_t, trace_duration_s, "S", 1, 86400 * 365,
-            "stop the trace S seconds after it started while COMMAND runs on (default: when "
-            "COMMAND exits)"),
+    CLI_DURATION_YEAR("duration", launch_opts_t, trace_duration_s,
+                      "stop the trace S seconds (or dd:hh:mm:ss) after it started while COMMAND "
+                      "runs on (default: when COMMAND exits)"),
     TRACE_SETTING_OPTIONS(launch_opts_t, tr),
     CLI_CALL("env", CLI_ARG_REQUIRED, launch_opts_t, env, "NAME=VALUE", take_env,
              "add to COMMAND's environment (repeatable)"),
