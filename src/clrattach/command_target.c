@@ -62,15 +62,6 @@ int clra__target_resolve(const clra_target_t *t, const clra__deadline_t *d, clra
     return rc;
 }
 
-void clra__endpoint_done(clra__endpoint_t *e)
-{
-    if (e->fd >= 0)
-        close(e->fd);
-    e->fd = -1;
-    clra__pipe_close(e->pipe);
-    e->pipe = NULL;
-}
-
 void clra__target_discard(const clra_target_t *t)
 {
     if (t && t->connection)

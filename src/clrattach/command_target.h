@@ -12,8 +12,7 @@ int clra__target_resolve(const clra_target_t *t, const clra__deadline_t *d, clra
                          clra_status_t *st);
 /* Spends a connection target without resolving it: for a call refused on its arguments. */
 void clra__target_discard(const clra_target_t *t);
-/* Closes a connection the command did not spend (an argument check failed first). */
-void clra__endpoint_done(clra__endpoint_t *e);
+/* clra__endpoint_done (ipc/request.h) closes a connection the command did not spend. */
 
 /* One command's work once its target is resolved: e is open or ready to connect, d the
  * command's deadline, ctx the command's own arguments. */

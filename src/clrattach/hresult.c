@@ -376,11 +376,8 @@ static const char success_meaning[] =
 static const char success_hint[] = "Nothing failed; no action is needed.";
 
 /* Linear search: about seventy entries, looked up once per failed attach, so no index. */
-const clra_hresult_info_t *clra_hresult_lookup(int32_t hr)
+const clra_hresult_info_t *clra__hresult_table_lookup(int32_t hr)
 {
-    const clra_hresult_info_t *platform = clra__hresult_platform_lookup(hr);
-    if (platform)
-        return platform;
     for (size_t i = 0; i < sizeof hresult_table / sizeof hresult_table[0]; i++) {
         if (hresult_table[i].value == hr)
             return &hresult_table[i];

@@ -1,11 +1,9 @@
-/* hresult_unix.c - hresult_platform.h on Unix: the shared table says it all. */
+/* hresult_unix.c - clra_hresult_lookup on Unix (hresult_platform.h): the shared table says it
+ * all. */
 #include "hresult_platform.h"
 
-#include <stddef.h>
-
 /* dlopen's failures already have the shared table's sentences. */
-const clra_hresult_info_t *clra__hresult_platform_lookup(int32_t hr)
+const clra_hresult_info_t *clra_hresult_lookup(int32_t hr)
 {
-    (void)hr;
-    return NULL;
+    return clra__hresult_table_lookup(hr);
 }

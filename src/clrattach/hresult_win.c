@@ -1,4 +1,4 @@
-/* hresult_win.c - the Windows sentences of clra_hresult_lookup (hresult_platform.h). */
+/* hresult_win.c - clra_hresult_lookup on Windows, with its own sentences (hresult_platform.h). */
 #include "hresult_platform.h"
 
 #define HR(v) ((int32_t)(uint32_t)(v))
@@ -78,12 +78,12 @@ static const clra_hresult_info_t windows_table[] = {
      "Check the pid (`clrattach ps`, Task Manager): the process may have exited."},
 };
 
-/* Looked up before the shared table: these say what a code means on Windows. */
-const clra_hresult_info_t *clra__hresult_platform_lookup(int32_t hr)
+/* The Windows table first: its entries say what a code means on Windows. */
+const clra_hresult_info_t *clra_hresult_lookup(int32_t hr)
 {
     for (size_t i = 0; i < sizeof windows_table / sizeof windows_table[0]; i++) {
         if (windows_table[i].value == hr)
             return &windows_table[i];
     }
-    return NULL;
+    return clra__hresult_table_lookup(hr);
 }

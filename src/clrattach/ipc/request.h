@@ -21,6 +21,10 @@ struct clra_connection {
     void *pipe; /* Windows: the connected pipe's HANDLE (overlapped), fd then -1; Unix: NULL */
 };
 
+/* Closes a connection the command did not spend (an argument check failed first): the socket,
+ * or on Windows the pipe (ipc/request_unix.c, ipc/request_win.c). */
+void clra__endpoint_done(clra__endpoint_t *e);
+
 /* Opens a connection to ep: its reverse connection (taken: ep->fd becomes -1), or a new one to
  * its path (a refused permission is explained with the socket's owner). Every command starts
  * here. */

@@ -50,3 +50,10 @@ int clra__connect_checked(const clra_endpoint_t *ep, const clra__deadline_t *d, 
     return rc;
 }
 
+/* Unix endpoints hold a socket only. */
+void clra__endpoint_done(clra__endpoint_t *e)
+{
+    if (e->fd >= 0)
+        close(e->fd);
+    e->fd = -1;
+}

@@ -2,6 +2,8 @@
 #include "ipc/request_platform.h"
 #include "ipc/transport_win.h"
 
+#include <unistd.h>
+
 /* A pipe found by a pid's name must be served by that pid (a squatter could create the name
  * first); the owner checks of Unix have no twin yet (docs/windows.md). */
 int clra__connect_checked(const clra_endpoint_t *ep, const clra__deadline_t *d, clra__conn_t *c,
@@ -18,4 +20,14 @@ void clra__explain_access(const char *path, clra_status_t *st)
 {
     clra__detail(st, "access to %s denied: the runtime's pipe admits its own user (and "
                  "administrators); run clrattach as that user or elevated", path);
+}
+
+/* The pipe of a reverse connection, closed with the Win32 call (fd stays -1 on Windows). */
+void clra__endpoint_done(clra__endpoint_t *e)
+{
+    if (e->fd >= 0)
+        close(e->fd);
+    e->fd = -1;
+    clra__pipe_close(e->pipe);
+    e->pipe = NULL;
 }

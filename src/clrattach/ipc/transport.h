@@ -58,8 +58,6 @@ void clra__conn_load(clra__conn_t *c, int fd, void *aux);
  * c owns it from here even on failure. 0 or CLRA_EIO (no event for its overlapped I/O); on
  * Unix, where there are no pipe HANDLEs (always NULL), CLRA_EINVAL. */
 int clra__conn_from_pipe(void *pipe, clra__conn_t *c);
-/* Closes a pipe HANDLE no connection took over (NULL, always so on Unix, is a no-op). */
-void clra__pipe_close(void *pipe);
 /* Platform-only calls: ipc/transport_unix.h (connect as a socket's owner), ipc/transport_win.h
  * (Windows error details, the pipe server's pid). */
 

@@ -244,8 +244,3 @@ int clra__conn_from_pipe(void *pipe, clra__conn_t *c)
     c->fd = -1;
     return CLRA_EINVAL;
 }
-
-void clra__pipe_close(void *pipe)
-{
-    (void)pipe;
-}

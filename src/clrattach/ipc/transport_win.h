@@ -11,4 +11,6 @@ void clra__win_detail(clra_status_t *st, const char *what, const char *path, uns
 /* The pid of the process that created the pipe's server end (GetNamedPipeServerProcessId), so
  * a pipe found by name is checked to be the target's; 0 or CLRA_EUNSAFE with st->detail. */
 int clra__pipe_server_check(clra__conn_t *c, const char *path, int pid, clra_status_t *st);
+/* Closes a pipe HANDLE no connection took over (NULL is a no-op). */
+void clra__pipe_close(void *pipe);
 #endif
