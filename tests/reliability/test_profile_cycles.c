@@ -108,6 +108,9 @@ TEST(signal_profile_attach_profile_detach_cycles_leave_nothing_behind)
         total += ms;
         longest = ms > longest ? ms : longest;
         ASSERT_MSG(kill(a.pid, 0) == 0, "the app died in cycle %d", i);
+        if ((i + 1) % 100 == 0 && i + 1 < n) /* a long run shows how far it got */
+            printf("cycles=%d mean_ms=%.0f longest_ms=%.0f\n", i + 1, total / (i + 1), longest),
+                fflush(stdout);
     }
     long fd1 = fds(a.pid), maps1 = proc_lines(a.pid, "maps", "");
     long rss1 = (long)status_field(a.pid, "VmRSS:", 10);
