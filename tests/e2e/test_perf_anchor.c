@@ -165,5 +165,11 @@ TEST(signal_profile_of_a_straight_line_method_is_within_10_points_of_perf)
     ASSERT_MSG(ours >= perf - 10 && ours <= perf + 10, "ours %.1f%%, perf %.1f%%", ours, perf);
     ASSERT_MSG(caught(&a) == before, "SigCgt %llx after the detach, %llx before", caught(&a),
                before);
+    int pid = a.pid;
     app_stop(&a);
+    char path[64]; /* the runtime leaves its perf map and jitdump in /tmp */
+    snprintf(path, sizeof path, "/tmp/perf-%d.map", pid);
+    unlink(path);
+    snprintf(path, sizeof path, "/tmp/jit-%d.dump", pid);
+    unlink(path);
 }
