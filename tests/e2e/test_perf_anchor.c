@@ -113,6 +113,21 @@ static double dotnet_trace_share(const app_t *a, long long *n)
     return folded_share(slurp(out_path(a, "dt.folded")), n);
 }
 
+/* The app's SigCgt mask (the signals it handles), from /proc/PID/status. */
+static unsigned long long caught(const app_t *a)
+{
+    char path[64], line[256];
+    unsigned long long mask = 0;
+    snprintf(path, sizeof path, "/proc/%d/status", a->pid);
+    FILE *f = fopen(path, "r");
+    while (f && fgets(line, sizeof line, f))
+        if (strncmp(line, "SigCgt:", 7) == 0)
+            mask = strtoull(line + 7, NULL, 16);
+    if (f)
+        fclose(f);
+    return mask;
+}
+
 TEST(signal_profile_of_a_straight_line_method_is_within_10_points_of_perf)
 {
     app_t a;
@@ -135,6 +150,7 @@ TEST(signal_profile_of_a_straight_line_method_is_within_10_points_of_perf)
     }
     long long perf_n, ours_n, dt_n;
     double perf = perf_share(out_path(&a, "perf.txt"), a.pid, &perf_n);
+    unsigned long long before = caught(&a);
     rc = run_cli(&out, "profile", "--method", "signal", "--duration", "3", "--json",
                      "--format", "folded", "--output", out_path(&a, "ours.folded"),
                      app_pid_text(&a), NULL);
@@ -147,5 +163,13 @@ TEST(signal_profile_of_a_straight_line_method_is_within_10_points_of_perf)
     ASSERT_MSG(perf_n >= 100, "perf recorded %lld samples of the straight thread", perf_n);
     ASSERT_MSG(ours_n >= 30, "clrattach recorded %lld samples of Straight.Run", ours_n);
     ASSERT_MSG(ours >= perf - 10 && ours <= perf + 10, "ours %.1f%%, perf %.1f%%", ours, perf);
+    ASSERT_MSG(caught(&a) == before, "SigCgt %llx after the detach, %llx before", caught(&a),
+               before);
+    int pid = a.pid;
     app_stop(&a);
+    char path[64]; /* the runtime leaves its perf map and jitdump in /tmp */
+    snprintf(path, sizeof path, "/tmp/perf-%d.map", pid);
+    unlink(path);
+    snprintf(path, sizeof path, "/tmp/jit-%d.dump", pid);
+    unlink(path);
 }
