@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include "bg_cli.h"
 #include "harness.h"
+#include "hot_app.h" /* out_path: a->dir/NAME, removed with the app */
 #include "test.h"
 #include "trace_counts.h"
 
@@ -11,35 +12,13 @@
 #include <string.h>
 #include <unistd.h>
 
-/* A private directory for the outputs, removed when the test passed. */
-static char habit_dir[64];
-
-static const char *habit_path(const char *name)
-{
-    static char path[128];
-    if (!habit_dir[0]) {
-        snprintf(habit_dir, sizeof habit_dir, "/tmp/clra-habits-XXXXXX");
-        ASSERT(mkdtemp(habit_dir) != NULL);
-    }
-    snprintf(path, sizeof path, "%s/%s", habit_dir, name);
-    return path;
-}
-
-static void habit_cleanup(void)
-{
-    char cmd[96];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", habit_dir);
-    if (system(cmd) != 0)
-        test_note("could not remove %s", habit_dir);
-    habit_dir[0] = '\0';
-}
-
 TEST(dotnet_trace_spelling_traces_a_real_process)
 {
     app_t a;
     bg_t b;
-    const char *out = habit_path("habit.nettrace");
     app_start(&a, NULL);
+    char out[512];
+    snprintf(out, sizeof out, "%s", out_path(&a, "habit.nettrace"));
     bg_start(&b, "trace", "-p", app_pid_text(&a), "-o", out, "--buffersize", "8", "--duration",
              "00:00:00:03", "--providers", SAMPLE_PROVIDER, NULL);
     bg_wait_for(&b, "tracing process", 15000);
@@ -52,14 +31,15 @@ TEST(dotnet_trace_spelling_traces_a_real_process)
     read_trace_counts(out, &c);
     assert_ticks(&c, 200);
     app_stop(&a);
-    habit_cleanup();
 }
 
 TEST(dotnet_counters_and_stack_spellings_read_a_real_process)
 {
     app_t a;
-    const char *out_text, *csv = habit_path("habit.csv");
+    const char *out_text;
     app_start(&a, NULL);
+    char csv[512];
+    snprintf(csv, sizeof csv, "%s", out_path(&a, "habit.csv"));
     int rc = run_cli(&out_text, "counters", "-p", app_pid_text(&a), "--duration", "00:00:02",
                      "-o", csv, "--format", "csv", NULL);
     ASSERT_MSG(rc == 0, "counters: exit %d: %s", rc, out_text);
@@ -75,5 +55,4 @@ TEST(dotnet_counters_and_stack_spellings_read_a_real_process)
     ASSERT_MSG(rc == 0, "stack -p: exit %d: %s", rc, out_text);
     ASSERT_CONTAINS(out_text, "Thread");
     app_stop(&a);
-    habit_cleanup();
 }
