@@ -3,6 +3,7 @@
  * each slot (wine cannot list \\.\pipe\) and asked their CLSID; a detached DLL is gone when no
  * module of the process sits at its base address any more. */
 #include "profiler_control.h"
+#include "common/shared_names.h" /* CONTROL_PIPE_FORMAT, CONTROL_SLOTS */
 #include "target/process_win.h"
 #include "util/deadline.h"
 #include "util/status.h"
