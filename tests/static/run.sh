@@ -35,8 +35,11 @@ check_help() {
     # 16 verbs in a full build, 9 in the container set (no launch, trace, convert, counters,
     # profile, stack, dump).
     [ "$(echo "$verbs" | wc -l)" -ge 9 ] || fail "--help lists too few verbs: $verbs"
+    # Into a file first: grep -q stops reading at the first line, and a help longer than musl's
+    # 1 KB stdio buffer then dies of SIGPIPE on its next write, failing the pipe under pipefail.
     for v in $verbs; do
-        "$cli" "$v" --help | grep -q "^usage: clrattach $v" || fail "$v --help"
+        "$cli" "$v" --help >"$work/verb-help" || fail "$v --help exited $?"
+        grep -q "^usage: clrattach $v" "$work/verb-help" || fail "$v --help"
     done
     ok "--version, --help and --help of $(echo $verbs | wc -w) verbs"
     local rc=0
@@ -110,12 +113,16 @@ in_root() {
 
 check_help
 start_host_app
-"$cli" ps | grep -q "^ *$app " || fail "ps does not list $app: $("$cli" ps)"
+# Each output into a file before grep -q reads it (see check_help: SIGPIPE under pipefail).
+"$cli" ps >"$work/ps" || fail "ps exited $?"
+grep -q "^ *$app " "$work/ps" || fail "ps does not list $app: $(cat "$work/ps")"
 # The static command names users from /etc/passwd by hand (src/clrattach/target/user_name.h).
-"$cli" ps | grep "^ *$app " | grep -qw "$(id -un)" ||
-    fail "ps does not name $app's user $(id -un): $("$cli" ps)"
-"$cli" ps --json | grep -q "\"pid\": *$app[,}]" || fail "ps --json does not list $app"
-"$cli" info "$app" | grep -q "sample" || fail "info $app: $("$cli" info "$app")"
+grep "^ *$app " "$work/ps" | grep -qw "$(id -un)" ||
+    fail "ps does not name $app's user $(id -un): $(cat "$work/ps")"
+"$cli" ps --json >"$work/ps.json" || fail "ps --json exited $?"
+grep -q "\"pid\": *$app[,}]" "$work/ps.json" || fail "ps --json does not list $app"
+"$cli" info "$app" >"$work/info" || fail "info $app exited $?"
+grep -q "sample" "$work/info" || fail "info $app: $(cat "$work/info")"
 ok "ps, ps --json and info see the host app $app"
 cp "$hello" "$work/libhello_profiler.so"
 attach_detach "$app" "$work/libhello_profiler.so" "$work/host.log" "" "$cli"
