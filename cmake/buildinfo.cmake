@@ -36,11 +36,11 @@ endif()
 # CLRA_CLI_LEAVE_OUT: verbs the command leaves out, for a size budget (scripts/build-static.sh's
 # container set, docs/packaging.md). Only the verbs that collect or read large output or start
 # programs may go; each becomes CLRA_NO_VERB_<VERB> for src/cli/main.c.
-set(CLRA_CLI_LEAVE_OUT "" CACHE STRING "Verbs to leave out of the command: any of launch;trace;convert;counters;profile;stack;dump")
+set(CLRA_CLI_LEAVE_OUT "" CACHE STRING "Verbs to leave out of the command: any of launch;trace;convert;counters;profile;stack;dump;heap")
 set(clra_left_out "")
 foreach(verb IN LISTS CLRA_CLI_LEAVE_OUT)
-  if(NOT verb MATCHES "^(launch|trace|convert|counters|profile|stack|dump)$")
-    message(FATAL_ERROR "CLRA_CLI_LEAVE_OUT: '${verb}' cannot be left out (only launch, trace, convert, counters, profile, stack, dump)")
+  if(NOT verb MATCHES "^(launch|trace|convert|counters|profile|stack|dump|heap)$")
+    message(FATAL_ERROR "CLRA_CLI_LEAVE_OUT: '${verb}' cannot be left out (only launch, trace, convert, counters, profile, stack, dump, heap)")
   endif()
   string(TOUPPER ${verb} verb_upper)
   target_compile_definitions(clrattach_cli PRIVATE CLRA_NO_VERB_${verb_upper})

@@ -6,7 +6,7 @@
 # scripts/reliability.sh runs them longer.
 set(CLRA_FUZZ_SECONDS 3 CACHE STRING "seconds each libFuzzer target runs under ctest")
 set(CLRA_FUZZ_TARGETS advertise ids reply reader process_info environment text nettrace
-    provider_spec assembly nettrace_decoder runtime_events counters cpu_samples render drain)
+    provider_spec assembly nettrace_decoder runtime_events counters heap cpu_samples render drain)
 
 if(CMAKE_C_COMPILER_ID MATCHES "Clang")
   include(CheckCSourceCompiles)

@@ -3,7 +3,7 @@
 # are generated from the built command's --help (docs/man/render.sh), so they follow the
 # option tables.
 
-set(CLRA_MAN_VERBS attach convert counters detach dump env info launch perfmap profile ps resume
+set(CLRA_MAN_VERBS attach convert counters detach dump env heap info launch perfmap profile ps resume
     setenv stack startup-hook trace)
 find_program(SCDOC_EXE scdoc)
 if(SCDOC_EXE AND NOT CMAKE_CROSSCOMPILING)

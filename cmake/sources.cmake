@@ -32,6 +32,9 @@ set(CLRATTACH_SOURCES
   src/clrattach/cpu_samples.c
   src/clrattach/cpu_stacks.c
   src/clrattach/dump.c
+  src/clrattach/heap_histogram.c
+  src/clrattach/heap_snapshot.c
+  src/clrattach/heap_types.c
   src/clrattach/hresult.c
   src/clrattach/nettrace_file.c
   src/clrattach/ipc/request.c
@@ -46,6 +49,7 @@ set(CLRATTACH_SOURCES
   src/clrattach/proto/counter_reading.c
   src/clrattach/proto/dump_codec.c
   src/clrattach/proto/eventpipe_codec.c
+  src/clrattach/proto/heap_events.c
   src/clrattach/proto/message.c
   src/clrattach/proto/nettrace.c
   src/clrattach/proto/nettrace_cursor.c
@@ -186,6 +190,7 @@ set(CLI_SOURCES
   src/cli/cmd_detach.c
   src/cli/cmd_dump.c
   src/cli/cmd_env.c
+  src/cli/cmd_heap.c
   src/cli/cmd_info.c
   src/cli/cmd_launch.c
   src/cli/cmd_ps.c
@@ -196,6 +201,9 @@ set(CLI_SOURCES
   src/cli/convert/convert_samples.c
   src/cli/counters/counters_known.c
   src/cli/counters/counters_view.c
+  src/cli/heap/heap_diff.c
+  src/cli/heap/heap_load.c
+  src/cli/heap/heap_print.c
   src/cli/launch/launch_args.c
   src/cli/launch/launch_sdk.c
   src/cli/main.c

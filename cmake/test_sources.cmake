@@ -13,6 +13,7 @@ set(UNIT_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/unit/test_dump_server.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_endpoint.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_errors.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_heap_snapshot.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_hook_check.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_hostile_text.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_hresult.c
@@ -59,6 +60,7 @@ set(E2E_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_deadlines.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_detach.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_dump.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_heap.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_hostile_outputs.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_hostile_users.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_info.c

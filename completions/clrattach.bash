@@ -64,8 +64,8 @@ _clrattach() {
         w=${COMP_WORDS[i]}
         if [ -z "$verb" ]; then
             case $w in -*) ;; *) verb=$w ;; esac
-        elif [[ $w =~ ^[0-9]+$ ]]; then
-            has_pid=1
+        elif [[ $w =~ ^[0-9]+$ ]] || [ "$verb $w" = "heap diff" ]; then
+            has_pid=1 # heap diff takes two files, no pid
         fi
     done
     COMPREPLY=()
@@ -81,6 +81,7 @@ _clrattach() {
         return 0 # an option's value: a file name or text (complete -o default)
     elif [ $has_pid = 0 ] && [ "$verb" != launch ]; then
         mapfile -t COMPREPLY < <(compgen -W "$(_clrattach_pids "$cmd")" -- "$cur")
+        [ "$verb" = heap ] && COMPREPLY+=($(compgen -W diff -- "$cur"))
     fi
 }
 complete -o default -F _clrattach clrattach

@@ -1127,6 +1127,80 @@ CLRA_EXTERN int clra_counter_notice_get(const clra_nettrace_event_t *ev, const c
                                         char *msg, size_t cap);
 
 /* ------------------------------------------------------------------------------------------ */
+/* GC heap snapshots                                                                           */
+/* (a histogram of the live objects by type, from the runtime's heap-walk events)              */
+
+/* A heap snapshot is a trace session (clra_trace_start) configured by clra_heap_config, as
+ * dotnet-gcdump's: enabling the runtime provider with the GCHeapCollect keyword makes the
+ * runtime run a full, blocking, induced GC at once, and with GCHeapDump, Type and
+ * GCHeapAndTypeNames it walks the heap at the end of that GC, sending every live object
+ * (GCBulkNode batches) and the name of every type it meets (BulkType). A snapshot object takes
+ * the session's events (clra_heap_snapshot_event) and keeps one row per type, never per object:
+ * memory follows the distinct types whatever the heap's size. Complete once that GC's GCEnd
+ * came; then stop the session and read the histogram. */
+
+/* GC | Type | GCHeapDump | GCHeapCollect | GCHeapAndTypeNames (TraceEvent's GCHeapSnapshot). */
+#define CLRA_HEAP_KEYWORDS 0x1980001ull
+#define CLRA_HEAP_BUFFER_MB 1024 /* the session buffer dotnet-gcdump asks for */
+
+/* Adds the runtime provider with CLRA_HEAP_KEYWORDS at Verbose, turns rundown off and sets
+ * buffer_mb to CLRA_HEAP_BUFFER_MB (a caller may lower it after). CLRA_EINVAL as
+ * clra_trace_config_add_provider. */
+CLRA_EXTERN int clra_heap_config(clra_trace_config_t *cfg, clra_status_t *st);
+
+typedef struct clra_heap_snapshot clra_heap_snapshot_t;
+
+typedef enum clra_heap_state {
+    CLRA_HEAP_WAITING = 0,  /* no heap walk yet */
+    CLRA_HEAP_WALKING = 1,  /* the snapshot's GC started, its objects are coming */
+    CLRA_HEAP_COMPLETE = 2, /* that GC ended with objects sent */
+} clra_heap_state_t;
+
+/* A snapshot waiting for its GC. CLRA_EINVAL without out, CLRA_ENOMEM. */
+CLRA_EXTERN int clra_heap_snapshot_new(clra_heap_snapshot_t **out);
+CLRA_EXTERN void clra_heap_snapshot_free(clra_heap_snapshot_t *h);
+/* The trace header (the decoder's header callback): pointer size and clock. CLRA_EPROTO for a
+ * pointer size other than 4 or 8. */
+CLRA_EXTERN int clra_heap_snapshot_header(clra_heap_snapshot_t *h,
+                                          const clra_nettrace_header_t *hdr, clra_status_t *st);
+/* One event of the session (others are ignored). The snapshot's GC is the first blocking,
+ * induced GC of depth 2 after which objects came (a GC that ends without any is passed over:
+ * some runtimes induce two); its objects are counted, BulkType names types whenever it comes.
+ * 0; CLRA_EPROTO with st->detail when a heap event does not fit its payload, or the stream
+ * names more than a million types; CLRA_ENOMEM. */
+CLRA_EXTERN int clra_heap_snapshot_event(clra_heap_snapshot_t *h, const clra_nettrace_event_t *ev,
+                                         clra_status_t *st);
+CLRA_EXTERN clra_heap_state_t clra_heap_snapshot_state(const clra_heap_snapshot_t *h);
+
+/* One type's live objects. */
+typedef struct clra_heap_type_stat {
+    const char *name; /* as the runtime names it ("System.String", "ClrAttach.Item[]"); a type
+                       * no BulkType named: "Type(0x7f...)" */
+    uint64_t count;
+    uint64_t bytes;
+    void *reserved[2];
+} clra_heap_type_stat_t;
+
+typedef struct clra_heap_histogram {
+    clra_heap_type_stat_t *types; /* types of one name merged; largest bytes first, then count */
+    size_t count;
+    uint64_t objects, bytes;      /* totals */
+    uint32_t gc;                  /* the snapshot GC's number (GCStart's Count) */
+    uint32_t batches_lost;        /* GCBulkNode batches missing (the session dropped events:
+                                   * counts are low by about that many x 1000-odd objects) */
+    double pause_ms;              /* the target's threads stopped: GCSuspendEEBegin before the
+                                   * GC to GCRestartEEEnd after it; -1 when not seen */
+    double gc_ms;                 /* GCStart to GCEnd, heap walk included; -1 when not seen */
+    void *reserved[4];
+} clra_heap_histogram_t;
+
+/* The histogram of what the snapshot counted (in any state: before COMPLETE it is partial).
+ * 0 with *out filled (free with clra_heap_histogram_free), CLRA_ENOMEM. */
+CLRA_EXTERN int clra_heap_histogram_get(const clra_heap_snapshot_t *h, clra_heap_histogram_t *out,
+                                        clra_status_t *st);
+CLRA_EXTERN void clra_heap_histogram_free(clra_heap_histogram_t *hh);
+
+/* ------------------------------------------------------------------------------------------ */
 /* Process discovery                                                                           */
 /* (every .NET process this user can see, across TMPDIRs and namespaces)                       */
 

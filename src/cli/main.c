@@ -41,6 +41,10 @@ static const verb_t verbs[] = {
 #ifndef CLRA_NO_VERB_STACK
     {"stack", cmd_stack, "print the managed stack of every thread of a process now"},
 #endif
+#ifndef CLRA_NO_VERB_HEAP
+    {"heap", cmd_heap, "count a process's live objects by type (a GC heap snapshot; forces a "
+                       "full GC)"},
+#endif
 #ifndef CLRA_NO_VERB_DUMP
     {"dump", cmd_dump, "write a core dump of a process (createdump, run by the runtime)"},
 #endif
@@ -72,6 +76,9 @@ static const char *const left_out[] = {
 #endif
 #ifdef CLRA_NO_VERB_DUMP
     "dump",
+#endif
+#ifdef CLRA_NO_VERB_HEAP
+    "heap",
 #endif
     NULL,
 };

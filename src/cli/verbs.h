@@ -20,5 +20,6 @@ int cmd_dump(int argc, char **argv);
 int cmd_startup_hook(int argc, char **argv);
 int cmd_profile(int argc, char **argv);
 int cmd_stack(int argc, char **argv);
+int cmd_heap(int argc, char **argv);
 
 #endif

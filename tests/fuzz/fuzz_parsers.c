@@ -195,6 +195,64 @@ static void fuzz_runtime_events(const uint8_t *data, size_t size)
                             &used, NULL);
 }
 
+/* The heap snapshot: the first byte picks the pointer size (bit 0) and which of its events
+ * the rest is (bits 1-2: GCBulkNode, BulkType, GCStart, GCEnd), the second that event's
+ * version; the event is fed before the snapshot's GC and again during it, then the GC ends and
+ * the histogram is built. The whole input also goes through a decoder into a snapshot. */
+static int fuzz_heap_event(void *ctx, const clra_nettrace_event_t *ev)
+{
+    clra_heap_snapshot_event(ctx, ev, NULL);
+    return 0;
+}
+
+static void heap_event(clra_heap_snapshot_t *h, uint32_t id, uint32_t version, const uint8_t *p,
+                       size_t n)
+{
+    clra_nettrace_metadata_t m;
+    clra_nettrace_event_t ev;
+    memset(&m, 0, sizeof m);
+    memset(&ev, 0, sizeof ev);
+    m.provider = CLRA_TRACE_RUNTIME_PROVIDER;
+    m.event_name = "";
+    m.event_id = id;
+    m.version = version;
+    ev.meta = &m;
+    ev.payload = p;
+    ev.payload_len = (uint32_t)n;
+    ev.timestamp = 1000;
+    clra_heap_snapshot_event(h, &ev, NULL);
+}
+
+static void fuzz_heap(const uint8_t *data, size_t size)
+{
+    static const uint32_t ids[] = {18, 15, 1, 2};
+    static const uint8_t start[16] = {7, 0, 0, 0, 2, 0, 0, 0, 1}, end[4] = {7};
+    clra_heap_snapshot_t *h;
+    clra_heap_histogram_t hh;
+    clra_nettrace_header_t hdr;
+    if (size < 2 || clra_heap_snapshot_new(&h) != 0)
+        return;
+    memset(&hdr, 0, sizeof hdr);
+    hdr.pointer_size = data[0] & 1 ? 4 : 8;
+    hdr.qpc_frequency = 1000;
+    clra_heap_snapshot_header(h, &hdr, NULL);
+    uint32_t id = ids[(data[0] >> 1) & 3];
+    heap_event(h, id, data[1], data + 2, size - 2);
+    heap_event(h, 1, 2, start, sizeof start);
+    heap_event(h, id, data[1], data + 2, size - 2);
+    heap_event(h, 2, 1, end, sizeof end);
+    if (clra_heap_histogram_get(h, &hh, NULL) == 0)
+        clra_heap_histogram_free(&hh);
+    clra_heap_snapshot_free(h);
+    if (clra_heap_snapshot_new(&h) != 0)
+        return;
+    static const clra_nettrace_callbacks_t cb = {NULL, NULL, fuzz_heap_event, NULL, NULL, {0}};
+    decode_with(&cb, h, data, size);
+    if (clra_heap_histogram_get(h, &hh, NULL) == 0)
+        clra_heap_histogram_free(&hh);
+    clra_heap_snapshot_free(h);
+}
+
 static void fuzz_nettrace_decoder(const uint8_t *data, size_t size)
 {
     static const clra_nettrace_callbacks_t cb = {NULL, NULL, fuzz_walk_event, NULL, NULL, {0}};
@@ -352,6 +410,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_nettrace_decoder(data, size);
     fuzz_runtime_events(data, size);
     fuzz_counters(data, size);
+    fuzz_heap(data, size);
     fuzz_cpu_samples(data, size);
     fuzz_render(data, size);
     fuzz_drain(data, size);

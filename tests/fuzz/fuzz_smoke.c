@@ -190,3 +190,37 @@ TEST(fuzz_smoke_runtime_event_layouts_survive_random_and_mutated_payloads)
         seed[k] = (uint8_t)k;
     mutate_and_run(seed, sizeof seed, 20000, 0x0b17c0deu);
 }
+
+/* The heap snapshot's readers (fuzz_heap): a GCBulkNode batch of two objects and a BulkType
+ * batch of one generic type, each mutated; the stream seeds above reach its decoder path. */
+TEST(fuzz_smoke_heap_snapshot_survives_mutated_batches)
+{
+    nb_t node = {0}, type = {0};
+    nb_u8(&node, 0); /* pointer size 8, GCBulkNode */
+    nb_u8(&node, 0);
+    nb_u32(&node, 0);
+    nb_u32(&node, 2);
+    nb_u16(&node, 0);
+    for (uint64_t i = 0; i < 2; i++) {
+        nb_u64(&node, 0x7f0000001000ull + 32 * i);
+        nb_u64(&node, 32);
+        nb_u64(&node, 0x7f0000400000ull);
+        nb_u64(&node, i);
+    }
+    nb_u8(&type, 2); /* BulkType */
+    nb_u8(&type, 0);
+    nb_u32(&type, 1);
+    nb_u16(&type, 0);
+    nb_u64(&type, 0x7f0000400000ull);
+    nb_u64(&type, 0x7f0000500000ull);
+    nb_u32(&type, 0x02000004);
+    nb_u32(&type, 0);
+    nb_u8(&type, 18);
+    nb_utf16(&type, "System.Collections.Generic.List`1[ClrAttach.Sample.HeapItem]");
+    nb_u32(&type, 1);
+    nb_u64(&type, 0x7f0000600000ull);
+    mutate_and_run(node.b, node.n, 20000, 0x4ea90001u);
+    mutate_and_run(type.b, type.n, 20000, 0x4ea90002u);
+    nb_free(&node);
+    nb_free(&type);
+}

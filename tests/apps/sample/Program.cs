@@ -34,6 +34,8 @@
 //                      "sample gauge failed" from its callback from now on -> "gauge-failing"
 //   contend N       -> four threads take one lock N times each, holding it ~2 ms, so they
 //                      wait on each other (ContentionStart/Stop) -> "contended 4N"
+//   heap N          -> adds N ClrAttach.Sample.HeapItem (32 bytes each) and N/4 HeapPair (40
+//                      bytes) to what the app holds -> "heaped items=TOTAL pairs=TOTAL"
 //   exit N          -> exits with code N
 // Without stdin (EOF) it keeps running until --seconds elapse (default 600), doing light work.
 using System.Diagnostics;
@@ -109,6 +111,9 @@ public static class Program
                 break;
             case "version":
                 Reply($"version {Environment.Version}");
+                break;
+            case "heap":
+                Reply($"heaped {HeapHeld.Add(n)}");
                 break;
             case "keep":
                 Reply($"kept {Held.Keep(n)} len={Held.ArrayLength}");

@@ -1,0 +1,34 @@
+/* heap_view.h - `clrattach heap`'s output: a histogram of live objects by type as text or as
+ * the JSON --json prints (heap_print.c), that JSON read back (heap_load.c), and the growth
+ * between two of them (heap_diff.c, `clrattach heap diff`). */
+#ifndef CLRA_CLI_HEAP_VIEW_H
+#define CLRA_CLI_HEAP_VIEW_H
+
+#include "clrattach.h"
+
+#include <stdio.h>
+
+/* A histogram as printed or read back: types largest first. */
+typedef struct heap_list {
+    clra_heap_type_stat_t *types;
+    size_t count;
+    uint64_t objects, bytes;
+    char *storage; /* the names of a list read from a file */
+} heap_list_t;
+
+/* The rows printed: all when top is 0, else the first top. */
+size_t heap_rows(const heap_list_t *l, long long top);
+/* {"objects": N, "bytes": N, "types": [{"type": "...", "count": N, "bytes": N}, ...]}, the
+ * first `top` types (all for 0), one type per line. */
+void heap_print_json(FILE *f, const heap_list_t *l, long long top);
+/* A column table: bytes, count, type; a line for the types left out. */
+void heap_print_table(FILE *f, const heap_list_t *l, long long top);
+
+/* Reads a file heap_print_json wrote. 0, or -1 after saying on stderr what is wrong. */
+int heap_load(const char *path, heap_list_t *out);
+void heap_list_free(heap_list_t *l);
+
+/* `clrattach heap diff BEFORE AFTER`: argv[0] is "diff". The exit code. */
+int heap_diff_main(int argc, char **argv);
+
+#endif

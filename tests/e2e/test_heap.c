@@ -1,0 +1,125 @@
+/* End-to-end: `clrattach heap` on the sample app holding a known number of objects of its own
+ * types (`heap N`: N ClrAttach.Sample.HeapItem of 32 bytes and N/4 HeapPair of 40): the
+ * snapshot counts them exactly, with their sizes, beside the runtime's own types; the text
+ * table, --top and -o; and `heap diff` of two saved snapshots shows what grew. */
+#define _GNU_SOURCE
+#include "harness.h"
+#include "hot_app.h"
+#include "json_check.h"
+#include "test.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ITEM "ClrAttach.Sample.HeapItem"
+#define PAIR "ClrAttach.Sample.HeapPair"
+
+/* The "count" and "bytes" of type in a heap (or heap diff) JSON; 0 when absent. */
+static int type_figures(const char *json, const char *type, long long *count, long long *bytes)
+{
+    char key[200];
+    snprintf(key, sizeof key, "{\"type\": \"%s\", ", type);
+    const char *p = strstr(json, key);
+    *count = *bytes = 0;
+    return p && sscanf(p + strlen(key), "\"count\": %lld, \"bytes\": %lld", count, bytes) == 2;
+}
+
+/* Whether got is within 1% of want. */
+static int near(long long got, long long want)
+{
+    return llabs(got - want) * 100 <= want;
+}
+
+/* `clrattach heap --json -o FILE PID`: the file's text (copied; the caller frees). */
+static char *snapshot(app_t *a, const char *name)
+{
+    const char *out, *path = out_path(a, name);
+    char copy[512];
+    snprintf(copy, sizeof copy, "%s", path);
+    int rc = run_cli(&out, "heap", "--json", "-o", copy, app_pid_text(a), NULL);
+    ASSERT_MSG(rc == 0, "clrattach heap: exit %d: %s", rc, out);
+    char *json = strdup(slurp(copy));
+    ASSERT_MSG(json_is_valid(json), "not JSON: %.300s", json);
+    return json;
+}
+
+TEST(heap_counts_the_apps_own_objects_exactly_with_their_sizes)
+{
+    app_t a;
+    app_start(&a, NULL);
+    ASSERT_STREQ(app_command(&a, "heap 100000", 20000), "heaped items=100000 pairs=25000");
+    char *json = snapshot(&a, "heap.json");
+    long long count, bytes, objects = 0, total = 0;
+    ASSERT_MSG(type_figures(json, ITEM, &count, &bytes), "no %s in %.400s", ITEM, json);
+    printf("%s: %lld objects, %lld bytes\n", ITEM, count, bytes);
+    ASSERT_MSG(near(count, 100000), "%s: %lld objects, expected 100000", ITEM, count);
+    ASSERT_EQ(bytes, count * 32);
+    ASSERT_MSG(type_figures(json, PAIR, &count, &bytes), "no %s", PAIR);
+    ASSERT_MSG(near(count, 25000), "%s: %lld objects, expected 25000", PAIR, count);
+    ASSERT_EQ(bytes, count * 40);
+    ASSERT_MSG(type_figures(json, "System.String", &count, &bytes) && count > 100,
+               "System.String: %lld", count);
+    ASSERT(sscanf(json, "{\"objects\": %lld, \"bytes\": %lld", &objects, &total) == 2);
+    ASSERT_MSG(objects > 125000 && total > 100000LL * 32 + 25000LL * 40, "totals %lld %lld",
+               objects, total);
+    free(json);
+    app_assert_responsive(&a);
+    app_stop(&a);
+}
+
+TEST(heap_table_lists_the_largest_types_first_and_top_cuts_it)
+{
+    app_t a;
+    app_start(&a, NULL);
+    ASSERT_STREQ(app_command(&a, "heap 100000", 20000), "heaped items=100000 pairs=25000");
+    const char *out;
+    int rc = run_cli(&out, "heap", "--top", "3", "-p", app_pid_text(&a), NULL);
+    ASSERT_MSG(rc == 0, "clrattach heap: exit %d: %s", rc, out);
+    ASSERT_CONTAINS(out, "full and blocking: the process paused ");
+    ASSERT_CONTAINS(out, "more types; --top 0 lists every type)");
+    const char *row = strstr(out, "  type\n");
+    ASSERT(row != NULL);
+    unsigned long long prev = ~0ull, b, c;
+    int rows = 0;
+    for (row += 7; row && sscanf(row, "%llu %llu", &b, &c) == 2; rows++) {
+        if (row[strspn(row, " 0123456789")] == '(')
+            break; /* the line of the types left out */
+        ASSERT_MSG(b <= prev, "not largest first: %s", out);
+        prev = b;
+        row = strchr(row, '\n');
+        row = row ? row + 1 : NULL;
+    }
+    ASSERT_EQ(rows, 3);
+    ASSERT_CONTAINS(out, ITEM); /* 3.2 MB: among the three largest */
+    app_stop(&a);
+}
+
+TEST(heap_diff_of_two_snapshots_shows_what_grew)
+{
+    app_t a;
+    app_start(&a, NULL);
+    ASSERT_STREQ(app_command(&a, "heap 20000", 20000), "heaped items=20000 pairs=5000");
+    free(snapshot(&a, "before.json"));
+    ASSERT_STREQ(app_command(&a, "heap 40000", 20000), "heaped items=60000 pairs=15000");
+    free(snapshot(&a, "after.json"));
+    char before[512], after[512];
+    snprintf(before, sizeof before, "%s", out_path(&a, "before.json"));
+    snprintf(after, sizeof after, "%s", out_path(&a, "after.json"));
+    const char *out;
+    int rc = run_cli(&out, "heap", "diff", "--json", before, after, NULL);
+    ASSERT_MSG(rc == 0, "clrattach heap diff: exit %d: %s", rc, out);
+    ASSERT_MSG(json_is_valid(out), "not JSON: %.300s", out);
+    long long count, bytes;
+    ASSERT_MSG(type_figures(out, ITEM, &count, &bytes), "no %s in %.400s", ITEM, out);
+    ASSERT_MSG(near(count, 40000), "%s grew by %lld, expected 40000", ITEM, count);
+    ASSERT_EQ(bytes, count * 32);
+    ASSERT_MSG(type_figures(out, PAIR, &count, &bytes) && near(count, 10000),
+               "%s grew by %lld", PAIR, count);
+    rc = run_cli(&out, "heap", "diff", before, after, NULL);
+    ASSERT_MSG(rc == 0 && strstr(out, "+1280000 ") && strstr(out, ITEM), "heap diff: %s", out);
+    rc = run_cli(&out, "heap", "diff", before, CLRA_SAMPLE_DLL, NULL);
+    ASSERT_MSG(rc == 2 && strstr(out, "expected the JSON of 'clrattach heap --json'"),
+               "a dll compared: exit %d: %s", rc, out);
+    app_stop(&a);
+}
