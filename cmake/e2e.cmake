@@ -96,9 +96,10 @@ add_test(NAME tools.dotnet_trace
 dotnet-trace --version 10.0.750501" tools ${CMAKE_BINARY_DIR}/tools ${DOTNET_EXE})
 set_tests_properties(tools.dotnet_trace PROPERTIES FIXTURES_SETUP clra_dotnet_trace TIMEOUT 600
                      LABELS "e2e;e2e-matrix")
-# dotnet-stack and dotnet-counters (NuGet, the version of dotnet-trace) in the build tree,
-# installed by fixture tests on first use: the anchors label runs them beside clrattach.
-foreach(tool dotnet-stack dotnet-counters)
+# dotnet-stack, dotnet-counters and dotnet-gcdump (NuGet, the version of dotnet-trace) in the
+# build tree, installed by fixture tests on first use: the anchors label runs them beside
+# clrattach.
+foreach(tool dotnet-stack dotnet-counters dotnet-gcdump)
   add_test(NAME tools.${tool}
            COMMAND bash -c "test -x \"$1/$3\" || \"$2\" tool install --tool-path \"$1\" $3 \
 --version 10.0.750501 || echo \"$3 not installed: the anchors tests that need it skip\""
@@ -126,6 +127,9 @@ foreach(t ${clra_all_tests})
   endif()
   if(t MATCHES "anchor_counters_")
     set_property(TEST ${t} APPEND PROPERTY FIXTURES_REQUIRED clra_dotnet-counters)
+  endif()
+  if(t MATCHES "anchor_heap_")
+    set_property(TEST ${t} APPEND PROPERTY FIXTURES_REQUIRED clra_dotnet-gcdump)
   endif()
   if(t MATCHES "\\.anchor_")
     set_property(TEST ${t} APPEND PROPERTY LABELS anchors)

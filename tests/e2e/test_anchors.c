@@ -1,7 +1,8 @@
-/* The dotnet tools as anchors (ctest -L anchors): dotnet-stack and dotnet-counters run beside
- * clrattach on the same process, and what both show must agree. The tools are installed from
- * NuGet into the build tree on first use (fixture tests tools.dotnet_stack and
- * tools.dotnet_counters); a test is skipped, saying why, where they could not be installed. */
+/* The dotnet tools as anchors (ctest -L anchors): dotnet-stack, dotnet-counters and
+ * dotnet-gcdump run beside clrattach on the same process, and what both show must agree. The
+ * tools are installed from NuGet into the build tree on first use (fixture tests
+ * tools.dotnet-stack, tools.dotnet-counters and tools.dotnet-gcdump); a test is skipped, saying
+ * why, where they could not be installed. */
 #define _GNU_SOURCE
 #include "harness.h"
 #include "hot_app.h"
@@ -251,5 +252,70 @@ TEST(anchor_counters_show_dotnet_counters_names_and_values_by_default)
         assert_value(&theirs, &ours, "Number of Assemblies Loaded", 0);
         assert_value(&theirs, &ours, "Working Set (MB)", 0.25);
     }
+    app_stop(&a);
+}
+
+/* dotnet-gcdump report's line for type ("    32   100,000  Ns.Type  [module.dll]"): the size
+ * of one object and the count. 0 when the report has no such line. */
+static int gcdump_figures(const char *report, const char *type, long long *size,
+                          long long *count)
+{
+    char key[200];
+    snprintf(key, sizeof key, "  %s  [", type);
+    const char *p = strstr(report, key);
+    if (!p)
+        return 0;
+    const char *line = p;
+    while (line > report && line[-1] != '\n')
+        line--;
+    char digits[64];
+    size_t n = 0;
+    *size = strtoll(line, (char **)&line, 10);
+    for (line += strspn(line, " "); line < p && n + 1 < sizeof digits; line++)
+        if (*line >= '0' && *line <= '9')
+            digits[n++] = *line;
+    digits[n] = '\0';
+    *count = strtoll(digits, NULL, 10);
+    return n > 0;
+}
+
+/* The "count" and "bytes" of type in clrattach heap's JSON; 0 when absent. */
+static int heap_figures(const char *json, const char *type, long long *count, long long *bytes)
+{
+    char key[200];
+    snprintf(key, sizeof key, "{\"type\": \"%s\", ", type);
+    const char *p = strstr(json, key);
+    return p && sscanf(p + strlen(key), "\"count\": %lld, \"bytes\": %lld", count, bytes) == 2;
+}
+
+/* Both snapshots of the sample app holding 100,000 HeapItem and 25,000 HeapPair: for the app's
+ * own types, the same counts (within 1%) and the same size of one object. */
+TEST(anchor_heap_counts_what_dotnet_gcdump_reports_for_the_apps_own_types)
+{
+    static const char *const types[] = {"ClrAttach.Sample.HeapItem", "ClrAttach.Sample.HeapPair"};
+    require_tool(CLRA_TOOLS_DIR "/dotnet-gcdump");
+    app_t a;
+    app_start(&a, NULL);
+    ASSERT_STREQ(app_command(&a, "heap 100000", 20000), "heaped items=100000 pairs=25000");
+    const char *out;
+    const char *const argv[] = {"dotnet-gcdump", "report", "-p", app_pid_text(&a), NULL};
+    int rc = run_program(&out, CLRA_TOOLS_DIR "/dotnet-gcdump", argv);
+    ASSERT_MSG(rc == 0, "dotnet-gcdump report: exit %d: %s", rc, out);
+    char *theirs = strdup(out);
+    rc = run_cli(&out, "heap", "--json", "-p", app_pid_text(&a), NULL);
+    ASSERT_MSG(rc == 0, "clrattach heap: exit %d: %s", rc, out);
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
+        long long size, count, ours, bytes;
+        ASSERT_MSG(gcdump_figures(theirs, types[i], &size, &count), "dotnet-gcdump has no %s",
+                   types[i]);
+        ASSERT_MSG(heap_figures(out, types[i], &ours, &bytes) && ours > 0, "clrattach has no %s",
+                   types[i]);
+        printf("  %-28s dotnet-gcdump %lld x %lld bytes, clrattach %lld x %lld bytes\n",
+               types[i], count, size, ours, bytes / ours);
+        ASSERT_MSG(llabs(ours - count) * 100 <= count, "%s: dotnet-gcdump %lld, clrattach %lld",
+                   types[i], count, ours);
+        ASSERT_EQ(bytes / ours, size);
+    }
+    free(theirs);
     app_stop(&a);
 }

@@ -207,7 +207,7 @@ TEST(heap_snapshot_merges_types_of_one_name_and_orders_largest_first)
     ASSERT_EQ(nodes(&f, 0, 2, 0x1000, 16, NULL), 0);
     ASSERT_EQ(nodes(&f, 1, 3, 0x2000, 16, NULL), 0);
     ASSERT_EQ(nodes(&f, 2, 1, 0x3000, 1000, NULL), 0);
-    ASSERT_EQ(nodes(&f, 3, 1, 0x4000, 80, NULL), 0);
+    ASSERT_EQ(nodes(&f, 3, 1, 0x4000, 90, NULL), 0);
     simple(&f, 2, 1);
     ASSERT_EQ(clra_heap_histogram_get(f.h, &hh, NULL), 0);
     ASSERT_EQ(hh.count, 3u);
