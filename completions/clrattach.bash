@@ -81,7 +81,9 @@ _clrattach() {
         return 0 # an option's value: a file name or text (complete -o default)
     elif [ $has_pid = 0 ] && [ "$verb" != launch ]; then
         mapfile -t COMPREPLY < <(compgen -W "$(_clrattach_pids "$cmd")" -- "$cur")
-        [ "$verb" = heap ] && COMPREPLY+=($(compgen -W diff -- "$cur"))
+        if [ "$verb" = heap ]; then
+            mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -W diff -- "$cur")
+        fi
     fi
 }
 complete -o default -F _clrattach clrattach

@@ -67,7 +67,7 @@ fi
 
 # The command's families (src/cli/<family>/) include base/, the public headers, src/common/
 # (names and helpers every program shares) and only the families below them; the verbs at the top of src/cli may include any family. Measured graph:
-# render uses base; counters uses base; convert and profile use render; trace writes its CPU
+# render uses base; counters and heap use base; convert and profile use render; trace writes its CPU
 # samples through convert; launch starts a program with a trace (trace/) or a profile
 # (profile/) in place. No family includes one above it, so there are no circles.
 grep -rno --include='*.[ch]' '^#include "[a-z_]*/[a-z_]*\.h"' cli | awk -F: '
@@ -75,6 +75,7 @@ grep -rno --include='*.[ch]' '^#include "[a-z_]*/[a-z_]*\.h"' cli | awk -F: '
         ok["base"] = " "
         ok["render"] = " base "
         ok["counters"] = " base "
+        ok["heap"] = " base "
         ok["convert"] = " base render "
         ok["profile"] = " base render "
         ok["trace"] = " base render convert "
