@@ -40,7 +40,6 @@ static const cli_opt_t heap_opts[] = {
 static const cli_verb_t heap_verb = {
     .name = "heap",
     .synopsis = "PID",
-    .synopsis2 = "diff BEFORE.json AFTER.json",
     .description =
         "Counts the live objects of .NET process PID by type (objects and bytes), largest\n"
         "first, from a GC heap snapshot taken over the diagnostics port, the way\n"
@@ -50,7 +49,7 @@ static const cli_verb_t heap_verb = {
         "objects are counted as they stream in: memory stays small whatever the heap's\n"
         "size. With --json: {\"objects\": N, \"bytes\": N, \"types\": [{\"type\": \"Ns.Type\",\n"
         "\"count\": N, \"bytes\": N}, ...]}; two such files compare with 'clrattach heap\n"
-        "diff' (what grew).\n",
+        "diff BEFORE.json AFTER.json' (what grew; 'clrattach heap diff --help').\n",
     .epilogue =
         "examples:\n"
         "  clrattach heap PID\n"
