@@ -109,7 +109,8 @@ static int name_type(void *ctx, uint64_t type_id, const char *name)
 /* A failed row: the limit, or memory. */
 static int table_full(const clra_heap_snapshot_t *h, clra_status_t *st)
 {
-    if (h->types.n < CLRA__HEAP_MAX_TYPES && h->types.names_len < CLRA__HEAP_MAX_NAME_BYTES - 4096)
+    if (h->types.n < CLRA__HEAP_MAX_TYPES &&
+        h->types.names_len < CLRA__HEAP_MAX_NAME_BYTES - 4096)
         return CLRA_ENOMEM;
     clra__detail(st, "the heap snapshot names more than %u types or %u MiB of type names: not "
                  "a heap walk this reader believes", CLRA__HEAP_MAX_TYPES,
@@ -117,31 +118,31 @@ static int table_full(const clra_heap_snapshot_t *h, clra_status_t *st)
     return CLRA_EPROTO;
 }
 
-/* GCStart, GCEnd: the snapshot's GC begins, or ends (complete, or passed over if empty). */
-static int on_gc(clra_heap_snapshot_t *h, const clra_nettrace_event_t *ev, int start)
+/* GCStart: an induced, blocking GC of depth 2 while waiting is the snapshot's. */
+static void on_gc_start(clra_heap_snapshot_t *h, const clra_nettrace_event_t *ev)
 {
-    const clra_nettrace_metadata_t *m = ev->meta;
-    if (start) {
-        clra__gc_start_t g;
-        if (h->state != CLRA_HEAP_WAITING ||
-            clra__heap_gc_start(ev->payload, ev->payload_len, m->version, &g) != 0)
-            return 0;
-        if (g.depth >= 2 && g.type == CLRA__GC_TYPE_BLOCKING && g.reason == CLRA__GC_REASON_INDUCED) {
-            h->state = CLRA_HEAP_WALKING;
-            h->gc = g.count;
-            h->next_index = 0;
-            h->batches = 0;
-            h->start = ev->timestamp;
-        }
-        return 0;
-    }
+    clra__gc_start_t g;
+    if (h->state != CLRA_HEAP_WAITING ||
+        clra__heap_gc_start(ev->payload, ev->payload_len, ev->meta->version, &g) != 0)
+        return;
+    if (g.depth < 2 || g.type != CLRA__GC_TYPE_BLOCKING || g.reason != CLRA__GC_REASON_INDUCED)
+        return;
+    h->state = CLRA_HEAP_WALKING;
+    h->gc = g.count;
+    h->next_index = 0;
+    h->batches = 0;
+    h->start = ev->timestamp;
+}
+
+/* GCEnd of the snapshot's GC: complete, or passed over when no batch came. */
+static void on_gc_end(clra_heap_snapshot_t *h, const clra_nettrace_event_t *ev)
+{
     uint32_t count;
-    if (h->state != CLRA_HEAP_WALKING || clra__heap_gc_end(ev->payload, ev->payload_len, &count) != 0 ||
-        count != h->gc)
-        return 0;
+    if (h->state != CLRA_HEAP_WALKING ||
+        clra__heap_gc_end(ev->payload, ev->payload_len, &count) != 0 || count != h->gc)
+        return;
     h->state = h->batches ? CLRA_HEAP_COMPLETE : CLRA_HEAP_WAITING;
     h->end = ev->timestamp;
-    return 0;
 }
 
 /* A GCBulkNode batch of the snapshot's GC. */
@@ -178,8 +179,11 @@ int clra_heap_snapshot_event(clra_heap_snapshot_t *h, const clra_nettrace_event_
         return 0;
     switch (m->event_id) {
     case CLRA__EV_GC_START:
+        on_gc_start(h, ev);
+        return 0;
     case CLRA__EV_GC_END:
-        return on_gc(h, ev, m->event_id == CLRA__EV_GC_START);
+        on_gc_end(h, ev);
+        return 0;
     case CLRA__EV_GC_SUSPEND_EE_BEGIN:
         if (h->state == CLRA_HEAP_WAITING)
             h->suspend = ev->timestamp;
