@@ -5,6 +5,8 @@
 #include "verbs.h"
 #include "base/cli.h"
 #include "common/mono_clock.h"
+#include "base/interrupt.h"
+#include "base/mem_stream.h"
 #include "base/options.h"
 #include "base/output_file.h"
 #include "profile/profile_drain.h"
@@ -12,7 +14,7 @@
 #include "trace/trace_options.h"
 
 #include <errno.h>
-#include <signal.h>
+#include <signal.h> /* sig_atomic_t */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -85,9 +87,8 @@ static const cli_verb_t profile_verb = {
 
 static volatile sig_atomic_t stop_requested;
 
-static void on_stop(int sig)
+static void on_stop(void)
 {
-    (void)sig;
     stop_requested = 1;
 }
 
@@ -155,12 +156,12 @@ static int write_output(const profile_t *p, const profile_opts_t *o, int fmt, in
                         char **text)
 {
     profile_write_opts_t wo = {o->threads, 20};
-    size_t len;
     if (!o->output && json) {
-        FILE *m = open_memstream(text, &len);
-        int rc = m ? profile_write(p, &wo, fmt, m) : -1;
-        if (m && fclose(m) != 0)
+        mem_stream_t m;
+        int rc = mem_stream_open(&m) ? profile_write(p, &wo, fmt, m.f) : -1;
+        if (m.f && mem_stream_close(&m) != 0)
             rc = -1;
+        *text = m.text;
         return rc;
     }
     if (!o->output)
@@ -247,9 +248,7 @@ int cmd_profile(int argc, char **argv)
                            .exit_code = s.unsafe_beside ? 10 : 0};
         return cli_fail(&run, &f);
     }
-    struct sigaction sa = {.sa_handler = on_stop};
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
+    cli_on_interrupt(on_stop);
     rc = sample_loop(&s, &o, &st);
     int stop = session_stop(&s, rc ? &(clra_status_t){0} : &st);
     if (!rc && stop && !s.exited)

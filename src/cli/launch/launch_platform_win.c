@@ -57,7 +57,6 @@ int launch_refuses_option(const char *option)
 {
     static const char *const why[][2] = {
         {"--trace", "the trace stream is not built for Windows"},
-        {"--profile", "the sampler profiler is built for Linux only so far"},
         {"--startup-hook", "the startup hook check is not built for Windows"},
     };
     for (size_t i = 0; i < sizeof why / sizeof why[0]; i++) {
