@@ -36,12 +36,14 @@ static const cli_opt_t profile_opts[] = {
     CLI_STRING("mode", profile_opts_t, mode, "cpu|wall",
                "cpu: threads that ran, weighted by CPU time (default); wall: every\n"
                "thread (walk: every managed one), blocked ones marked [blocked]"),
-    CLI_STRING("method", profile_opts_t, method, "signal|walk",
+    CLI_STRING("method", profile_opts_t, method, "signal|suspend|walk",
                "signal (default): each thread sampled where it runs, by a CPU-timer\n"
                "signal (cpu) or one the sampler sends (wall); no safe-point bias,\n"
                "native frames named. Falls back to walk (said on stderr and in\n"
-               "--json) when the target has no free real-time signal. walk: stop\n"
-               "the runtime each tick, threads seen at safe points only"),
+               "--json) when the target has no free real-time signal. On Windows\n"
+               "suspend (default; signal names it too): each thread suspended in turn,\n"
+               "its stack copied and unwound. walk: stop the runtime each tick,\n"
+               "threads seen at safe points only"),
     CLI_INT("hz", profile_opts_t, hz, "N", 1, 1000, "samples per second (default 99)"),
     CLI_FLAG("threads", profile_opts_t, threads, "one root per thread in the output"),
     CLI_OUTPUT(profile_opts_t, output, "FILE",
