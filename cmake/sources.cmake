@@ -240,6 +240,7 @@ set(CLI_SOURCES_UNIX
   src/cli/launch/launch_platform_unix.c
   src/cli/launch/launch_profile_unix.c
   src/cli/launch/launch_spawn_unix.c
+  src/cli/profile/profile_platform_unix.c
   src/cli/launch/launch_trace.c
 )
 
@@ -281,6 +282,7 @@ set(CLI_SOURCES_WIN
   src/cli/launch/launch_spawn_win.c
   src/cli/launch/launch_unsupported_win.c
   src/cli/main_win.c
+  src/cli/profile/profile_platform_win.c
   src/cli/unsupported_win.c
 )
 

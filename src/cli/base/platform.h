@@ -14,22 +14,8 @@ extern const char *const cli_platform_no_endpoint_hint;
  * long): Linux shows both (pid namespaces); Windows, which has none, ours only. */
 extern const char *const cli_platform_process_line;
 
-/* The sampler's own method here, as --method and --json name it: "signal" on Linux (a
- * timer signal per thread), "suspend" on Windows (each thread suspended in turn). */
-extern const char *const cli_platform_native_method;
-
-/* The i-th place (0, 1, ...) where profile, stack and launch --profile look for the sampler
- * when none is named: into out; 0, or -1 past the last. Linux: the installed library, then the
- * build tree; Windows: beside clrattach.exe, then its profilers folder (the build tree). */
-int cli_platform_sampler_place(int i, char *out, size_t cap);
-
 /* attach --hold where there is no holder yet: says so on stderr and returns 1, else 0. */
 int cli_platform_refuses_hold(void);
-/* Whether process pid is gone for good (a zombie is not gone: its library may still leave). */
-int cli_platform_process_gone(int pid);
-/* 1 where the SDK serves no "hold" yet (Windows): profile and stack then go on unheld, so a
- * killed command leaves its sampler loaded; 0 where it does. Silent. */
-int cli_platform_hold_unserved(void);
 /* UTC time of t into tm. */
 void cli_platform_gmtime(time_t t, struct tm *tm);
 /* The effective uid for the access hint (1 on Windows, which has none: any user's advice). */

@@ -2,9 +2,6 @@
 #define _GNU_SOURCE
 #include "base/platform.h"
 
-#include <errno.h>
-#include <signal.h>
-
 #include <stdio.h>
 #include <unistd.h>
 
@@ -37,33 +34,4 @@ void cli_platform_say_unreadable(int n)
             "maps unreadable); %s\n", n, n == 1 ? "" : "es",
             geteuid() == 0 ? "even root cannot read a non-dumpable process or one owned by "
             "another user namespace" : "run as root to include other users' processes");
-}
-
-int cli_platform_process_gone(int pid)
-{
-    return kill(pid, 0) != 0 && errno == ESRCH;
-}
-
-int cli_platform_hold_unserved(void)
-{
-    return 0;
-}
-
-const char *const cli_platform_native_method = "signal";
-
-/* CLRA_SAMPLER_INSTALLED and CLRA_SAMPLER_BUILT come from CMakeLists.txt. */
-int cli_platform_sampler_place(int i, char *out, size_t cap)
-{
-    static const char *const places[] = {
-#ifdef CLRA_SAMPLER_INSTALLED
-        CLRA_SAMPLER_INSTALLED,
-#endif
-#ifdef CLRA_SAMPLER_BUILT
-        CLRA_SAMPLER_BUILT,
-#endif
-        NULL};
-    if (i < 0 || i >= (int)(sizeof places / sizeof places[0]) - 1)
-        return -1;
-    int n = snprintf(out, cap, "%s", places[i]);
-    return n > 0 && (size_t)n < cap ? 0 : -1;
 }

@@ -3,7 +3,7 @@
  * statistics line carries method= and, when it fell back, fallback= with a reason token. */
 #define _GNU_SOURCE
 #include "base/cli.h"
-#include "base/platform.h"
+#include "profile/profile_platform.h"
 #include "profile/profile_drain.h"
 
 #include <stdio.h>
@@ -17,10 +17,10 @@ const char *method_client(const char *given, const char *verb)
         return given;
     /* the platform's own method (signal on Linux, suspend on Windows) is the sampler's
      * method=signal; "signal" names it on either */
-    if (strcmp(given, "signal") == 0 || strcmp(given, cli_platform_native_method) == 0)
+    if (strcmp(given, "signal") == 0 || strcmp(given, profile_native_method) == 0)
         return "signal";
     fprintf(stderr, "clrattach%s%s: --method is %s or walk, not '%s'\n", verb ? " " : "",
-            verb ? verb : "", cli_platform_native_method, cli_vis(given));
+            verb ? verb : "", profile_native_method, cli_vis(given));
     return NULL;
 }
 
@@ -57,7 +57,7 @@ void method_report(const char *info, const char *given, struct json_out *j)
     info_field(info, "fallback", fallback, sizeof fallback);
     if (!ran[0]) /* no drain reached the sampler: what was asked */
         snprintf(ran, sizeof ran, "%s", given && strcmp(given, "walk") == 0 ? "walk"
-                                        : cli_platform_native_method);
+                                        : profile_native_method);
     if (j) {
         json_str(j, "method", ran);
         if (fallback[0])

@@ -2,7 +2,7 @@
  * its control endpoint (so even kill -9 of this command detaches it), drain, detach. */
 #define _GNU_SOURCE
 #include "base/cli.h"
-#include "base/platform.h"
+#include "profile/profile_platform.h"
 #include "profile/profile_drain.h"
 
 #include <errno.h>
@@ -26,7 +26,7 @@ const char *sampler_path(const char *given)
                 given ? "--profiler" : "$CLRATTACH_SAMPLER", strerror(errno));
         return NULL;
     }
-    for (int i = 0; cli_platform_sampler_place(i, place, sizeof place) == 0; i++)
+    for (int i = 0; profile_sampler_place(i, place, sizeof place) == 0; i++)
         if (access(place, R_OK) == 0)
             return place;
     fprintf(stderr, "clrattach: cannot find the sampling profiler (" SAMPLER_FILE ")\n  what to "
@@ -138,7 +138,7 @@ int session_hold(sampler_session_t *s, int timeout_ms, clra_status_t *st)
 {
     char reply[512];
     int rc = clra_profiler_hold(&s->ref, timeout_ms, &s->hold_fd, &s->inode, st);
-    if (rc != CLRA_EINVAL || !cli_platform_hold_unserved())
+    if (rc != CLRA_EINVAL || !profile_hold_unserved())
         return rc;
     /* Unheld: the library to watch leave comes from the status line's inode= (a base address
      * on Windows) instead. */
@@ -155,7 +155,7 @@ int session_hold(sampler_session_t *s, int timeout_ms, clra_status_t *st)
 static int target_gone(const sampler_session_t *s, int timeout_ms)
 {
     clra_status_t st;
-    if (cli_platform_process_gone(s->pid))
+    if (profile_process_gone(s->pid))
         return 1;
     int wait = timeout_ms < GONE_WAIT_MS ? timeout_ms : GONE_WAIT_MS;
     int rc = s->inode ? clra_library_wait_unmapped(s->pid, s->inode, wait, &st) : 0;
