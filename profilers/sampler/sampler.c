@@ -170,7 +170,7 @@ static void sampler_main(clrprof_profiler_t *p, void *arg)
 
 /* The native method stopped, and what it gathered in the store, before the detach (or exit)
  * goes on: the library may unload next. */
-static void stop_signals(sampler_t *s)
+static void stop_native(sampler_t *s)
 {
     if (s->sig)
         native_stop(s);
@@ -186,7 +186,7 @@ static void sampler_before_detach(clrprof_profiler_t *p, const char *reason)
     sampler_t *s = clrprof_state(p);
     pthread_mutex_lock(&s->gate);
     s->detaching = 1;
-    stop_signals(s);
+    stop_native(s);
     pthread_mutex_unlock(&s->gate);
 }
 
@@ -257,7 +257,7 @@ static int park(clrprof_profiler_t *p, sampler_t *s, int fd)
     static const char ok[] = "ok parked\n";
     pthread_mutex_lock(&s->gate); /* after the tick in flight */
     s->detaching = 1;
-    stop_signals(s);
+    stop_native(s);
     pthread_mutex_unlock(&s->gate);
     clrprof_keep_loaded(p);
     clrprof_log(p, "sampler: parked (no more ticks; staying loaded)");
@@ -289,7 +289,7 @@ static void sampler_shutdown(clrprof_profiler_t *p)
 {
     sampler_t *s = clrprof_state(p);
     char info[512];
-    stop_signals(s); /* the sampling thread is joined: no tick races this */
+    stop_native(s); /* the sampling thread is joined: no tick races this */
     if (!s->final_path[0] || !s->store)
         return;
     int fd = final_open(s->final_path);
