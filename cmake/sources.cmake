@@ -140,19 +140,31 @@ set(UNWIND_SOURCES
   profilers/sampler/unwind_walk.c
 )
 
-# The sampling profiler behind `clrattach profile` and `clrattach stack`.
+# The sampling profiler behind `clrattach profile` and `clrattach stack`: the shared files
+# (options, store, names, method=walk), and each platform's own method=signal
+# (native_method.h) and OS questions (sampler_os.h).
 set(SAMPLER_SOURCES
   profilers/sampler/frame_names.c
-  profilers/sampler/native_names.c
   profilers/sampler/sampler.c
+  profilers/sampler/store.c
+  profilers/sampler/tick.c
+)
+set(SAMPLER_SOURCES_UNIX
+  profilers/sampler/native_names_linux.c
+  profilers/sampler/sampler_os_linux.c
+  profilers/sampler/signal_method.c
   profilers/sampler/signal_tick.c
   profilers/sampler/signal_timer.c
   profilers/sampler/signal_unwind.c
   profilers/sampler/signal_walk.c
   profilers/sampler/signal_wall.c
-  profilers/sampler/store.c
-  profilers/sampler/tick.c
   ${UNWIND_SOURCES}
+)
+set(SAMPLER_SOURCES_WIN
+  profilers/sampler/native_names_win.c
+  profilers/sampler/sampler_os_win.c
+  profilers/sampler/suspend_method_win.c
+  profilers/sampler/suspend_walk_win.c
 )
 
 # The profile model and its writers (src/cli/render), shared by the verbs that write profiles;
@@ -193,8 +205,10 @@ set(CLI_SOURCES
   src/cli/cmd_heap.c
   src/cli/cmd_info.c
   src/cli/cmd_launch.c
+  src/cli/cmd_profile.c
   src/cli/cmd_ps.c
   src/cli/cmd_resume.c
+  src/cli/cmd_stack.c
   src/cli/cmd_startup_hook.c
   src/cli/cmd_trace.c
   src/cli/convert/convert_json.c
@@ -205,8 +219,13 @@ set(CLI_SOURCES
   src/cli/heap/heap_load.c
   src/cli/heap/heap_print.c
   src/cli/launch/launch_args.c
+  src/cli/launch/launch_profile.c
   src/cli/launch/launch_sdk.c
   src/cli/main.c
+  src/cli/profile/profile_drain.c
+  src/cli/profile/profile_load.c
+  src/cli/profile/profile_method.c
+  src/cli/profile/profile_session.c
   src/cli/trace/trace_formats.c
   src/cli/trace/trace_options.c
   src/cli/trace/trace_presets.c
@@ -220,21 +239,17 @@ set(CLI_SOURCES_UNIX
   src/cli/base/dump_hint_unix.c
   src/cli/base/hold.c
   src/cli/base/interrupt.c
+  src/cli/base/mem_stream_unix.c
   src/cli/base/output_file_unix.c
   src/cli/base/output_path_unix.c
   src/cli/base/paths.c
   src/cli/base/platform_unix.c
   src/cli/cmd_perfmap.c
-  src/cli/cmd_profile.c
-  src/cli/cmd_stack.c
   src/cli/launch/launch_platform_unix.c
-  src/cli/launch/launch_profile.c
+  src/cli/launch/launch_profile_unix.c
   src/cli/launch/launch_spawn_unix.c
+  src/cli/profile/profile_platform_unix.c
   src/cli/launch/launch_trace.c
-  src/cli/profile/profile_drain.c
-  src/cli/profile/profile_load.c
-  src/cli/profile/profile_method.c
-  src/cli/profile/profile_session.c
 )
 
 # Windows (cmake/toolchain-mingw64.cmake, docs/windows.md): the Windows twins (named pipes,
@@ -260,18 +275,22 @@ set(CLRATTACH_SOURCES_WIN
 )
 set(CLRPROF_SOURCES_WIN
   src/clrprof/control_pipe_win.c
+  src/clrprof/control_send_win.c
   src/clrprof/service_win.c
 )
 set(CLI_SOURCES_WIN
   src/cli/base/dump_hint_win.c
   src/cli/base/interrupt_win.c
+  src/cli/base/mem_stream_win.c
   src/cli/base/output_file_win.c
   src/cli/base/paths_win.c
   src/cli/base/platform_win.c
   src/cli/launch/launch_platform_win.c
+  src/cli/launch/launch_profile_win.c
   src/cli/launch/launch_spawn_win.c
   src/cli/launch/launch_unsupported_win.c
   src/cli/main_win.c
+  src/cli/profile/profile_platform_win.c
   src/cli/unsupported_win.c
 )
 
@@ -285,4 +304,4 @@ function(clra_platform_sources)
     endif()
   endforeach()
 endfunction()
-clra_platform_sources(CLRATTACH_SOURCES CLRPROF_SOURCES CLI_SOURCES)
+clra_platform_sources(CLRATTACH_SOURCES CLRPROF_SOURCES CLI_SOURCES SAMPLER_SOURCES)

@@ -60,7 +60,7 @@ endif()
 # wine and the .NET SDK on this Linux host; the app is published into the build tree once.
 find_program(CLRA_HOST_DOTNET dotnet NO_CMAKE_FIND_ROOT_PATH)
 if(CLRA_WINE AND CLRA_HOST_DOTNET)
-  foreach(case info attach missing env ps resume detach unsupported)
+  foreach(case info attach missing env ps resume detach profile_args)
     add_test(NAME win-e2e.${case} COMMAND bash ${CMAKE_SOURCE_DIR}/tests/windows/e2e.sh
              ${CMAKE_BINARY_DIR} ${CMAKE_SOURCE_DIR} ${CLRA_HOST_DOTNET} ${case})
     set_tests_properties(win-e2e.${case} PROPERTIES LABELS win-e2e TIMEOUT 300 RUN_SERIAL ON)
@@ -71,6 +71,12 @@ if(CLRA_WINE AND CLRA_HOST_DOTNET)
     add_test(NAME win-e2e.launch_${case} COMMAND bash ${CMAKE_SOURCE_DIR}/tests/windows/e2e_launch.sh
              ${CMAKE_BINARY_DIR} ${CMAKE_SOURCE_DIR} ${CLRA_HOST_DOTNET} ${case})
     set_tests_properties(win-e2e.launch_${case} PROPERTIES LABELS win-e2e TIMEOUT 300 RUN_SERIAL ON)
+  endforeach()
+  # profile, stack and launch --profile with the sampler DLL (tests/windows/e2e_profile.sh).
+  foreach(case split walk stack launch)
+    add_test(NAME win-e2e.profile_${case} COMMAND bash ${CMAKE_SOURCE_DIR}/tests/windows/e2e_profile.sh
+             ${CMAKE_BINARY_DIR} ${CMAKE_SOURCE_DIR} ${CLRA_HOST_DOTNET} ${case})
+    set_tests_properties(win-e2e.profile_${case} PROPERTIES LABELS win-e2e TIMEOUT 300 RUN_SERIAL ON)
   endforeach()
   # trace, convert, startup-hook and dump (tests/windows/e2e_trace.sh, issue 12).
   foreach(case trace hook dump counters)

@@ -5,11 +5,13 @@
  *   mode=cpu|wall|stack   cpu: threads that ran, weighted by CPU time; wall: every managed thread,
  *                         blocked ones marked; stack: one snapshot of every thread, then idle
  *   method=walk|signal|auto  walk (default): suspend the runtime each tick, safe points only;
- *                         signal (Linux): sampled where the thread is by a signal, a CPU timer's
- *                         in cpu mode, queued by the sampling thread in wall and stack modes
- *                         (signal_sampler.h); refused when no real-time signal is free; auto:
- *                         signal, or walk when signal is refused (the statistics line says
- *                         method= and fallback= why)
+ *                         signal: the platform's own sampler (native_method.h), each thread
+ *                         sampled where it is: on Linux by a signal, a CPU timer's in cpu mode,
+ *                         queued by the sampling thread in wall and stack modes
+ *                         (signal_sampler.h), refused when no real-time signal is free; on
+ *                         Windows by suspending the thread and walking its unwind tables
+ *                         (method=suspend in the statistics); auto: signal, or walk when signal
+ *                         is refused (the statistics line says method= and fallback= why)
  *   hz=N                  ticks per second (1..1000, default 99)
  *   max_depth=N           frames kept per stack (default 2048; deeper stacks lose their root)
  *   max_mb=N              memory for stacks between two drains (default 64)
@@ -23,23 +25,19 @@
  */
 #define _GNU_SOURCE
 #include "sampler.h"
-#include "signal_sampler.h"
+#include "native_method.h"
+#include "sampler_os.h"
 #include "common/mono_clock.h"
 #include "common/shared_names.h" /* CLSID_SAMPLER, CLSID_SAMPLER_BESIDE */
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <time.h>
-#include <unistd.h>
 
 #define DEFAULT_HZ 99
 #define DEFAULT_DEPTH 2048
 #define DEFAULT_MB 64
-#define SIGNAL_DRAIN_MS 10 /* the ring holds 4096 samples: 16 threads at 999 Hz for 250 ms */
 
 static int parse_options(sampler_t *s, const void *data, size_t len)
 {
@@ -70,30 +68,6 @@ static int parse_options(sampler_t *s, const void *data, size_t len)
     if (s->store && clrprof_option(data, len, "signatures", flag, sizeof flag) == 1)
         store_name_signatures(s->store, 1);
     return s->store ? 0 : -1;
-}
-
-/* method=signal: its state, and a free signal now, so a taken one refuses the load (the
- * trigger says why: SAMPLER_E_NO_SIGNAL) rather than sampling nothing. */
-static HRESULT setup_signal(clrprof_profiler_t *p, sampler_t *s)
-{
-    s->sig = calloc(1, sizeof *s->sig);
-    if (!s->sig || !(s->sig->names = ip_names_new()))
-        return E_OUTOFMEMORY;
-    s->sig->timers = s->mode == MODE_CPU;
-    if (!sig_proc_matches()) {
-        clrprof_log(p, "sampler: method=signal: /proc is another PID namespace's here");
-        s->fallback = "foreign_proc";
-        return SAMPLER_E_NO_SIGNAL;
-    }
-    s->sig->claimed = sig_claim() == 0;
-    s->sig->signo = s->sig->claimed ? sig_choose() : -1;
-    if (s->sig->signo < 0) {
-        clrprof_log(p, "sampler: method=signal: %s", s->sig->claimed ? "no real-time signal is "
-                    "free in this process" : "another sampler instance runs it here");
-        s->fallback = s->sig->claimed ? "no_free_signal" : "signal_sampler_running";
-        return SAMPLER_E_NO_SIGNAL;
-    }
-    return S_OK;
 }
 
 /* method=walk's buffers: one walk of max_depth per thread, reused every tick. */
@@ -135,7 +109,7 @@ static HRESULT setup(clrprof_profiler_t *p, const void *data, size_t len)
     }
     if (s->method != METHOD_SIGNAL)
         return setup_walk(s);
-    HRESULT hr = setup_signal(p, s);
+    HRESULT hr = native_setup(p, s);
     return hr == SAMPLER_E_NO_SIGNAL && s->auto_method ? fall_back(p, s) : hr;
 }
 
@@ -169,14 +143,13 @@ static void sampler_main(clrprof_profiler_t *p, void *arg)
     unsigned tick_ms = 1000 / s->hz ? 1000 / s->hz : 1;
     uint64_t next_ns = mono__ns();
     while (!clrprof_stopping(p)) {
-        unsigned period_ms = s->method == METHOD_SIGNAL && s->mode != MODE_WALL ? SIGNAL_DRAIN_MS
-                           : tick_ms;
+        unsigned period_ms = s->method == METHOD_SIGNAL ? native_period_ms(s, tick_ms) : tick_ms;
         if (startup_deadline_passed(p, s))
             break;
         pthread_mutex_lock(&s->gate);
         if (!s->detaching && s->method == METHOD_SIGNAL) {
-            sig_tick(s);
-            if (!s->sig->installed && s->auto_method) { /* the signal was taken since setup */
+            native_tick(s);
+            if (!native_running(s) && s->auto_method) { /* the signal was taken since setup */
                 s->fallback = "signal_taken";
                 if (FAILED(fall_back(p, s)))
                     s->method = METHOD_SIGNAL; /* no memory for the walk: keep trying */
@@ -195,16 +168,12 @@ static void sampler_main(clrprof_profiler_t *p, void *arg)
     }
 }
 
-/* method=signal: no timer, no pending signal, the old handler back, and what the handlers
- * wrote in the store, before the detach (or exit) goes on: the library may unload next. */
-static void stop_signals(sampler_t *s)
+/* The native method stopped, and what it gathered in the store, before the detach (or exit)
+ * goes on: the library may unload next. */
+static void stop_native(sampler_t *s)
 {
-    if (!s->sig)
-        return;
-    sig_stop(s);
-    pthread_mutex_lock(&s->lock);
-    sig_drain(s);
-    pthread_mutex_unlock(&s->lock);
+    if (s->sig)
+        native_stop(s);
 }
 
 /* Once the runtime accepts a detach it refuses ResumeRuntime (CORPROF_E_PROFILER_DETACHING):
@@ -217,7 +186,7 @@ static void sampler_before_detach(clrprof_profiler_t *p, const char *reason)
     sampler_t *s = clrprof_state(p);
     pthread_mutex_lock(&s->gate);
     s->detaching = 1;
-    stop_signals(s);
+    stop_native(s);
     pthread_mutex_unlock(&s->gate);
 }
 
@@ -271,20 +240,13 @@ static void stats_line(const sampler_t *s, char *info, size_t cap)
              (unsigned long long)(s->suspend_ns / 1000),
              (unsigned long long)(s->longest_suspend_ns / 1000),
              (unsigned long long)s->walk_failures, s->snapshot_done, (unsigned)s->last_error,
-             (unsigned)s->resume_error, s->method == METHOD_SIGNAL ? "signal" : "walk");
+             (unsigned)s->resume_error, s->method == METHOD_SIGNAL ? native_method_name : "walk");
     if (s->fallback) {
         size_t len = strlen(info);
         snprintf(info + len, cap - len, " fallback=%s", s->fallback);
     }
-    if (s->sig && s->method == METHOD_SIGNAL) {
-        size_t len = strlen(info);
-        snprintf(info + len, cap - len, " signal=%d samples=%llu frames=%llu lost=%llu "
-                 "timer_errors=%llu queued=%llu", s->sig->signo,
-                 (unsigned long long)s->sig->samples,
-                 (unsigned long long)s->sig->frames, (unsigned long long)s->sig->lost,
-                 (unsigned long long)s->sig->timer_errors,
-                 (unsigned long long)s->sig->queued);
-    }
+    if (s->sig && s->method == METHOD_SIGNAL)
+        native_stats(s, info, cap);
 }
 
 /* "park": sample no more and stay loaded, whoever hangs up. For a notification-only sampler
@@ -295,7 +257,7 @@ static int park(clrprof_profiler_t *p, sampler_t *s, int fd)
     static const char ok[] = "ok parked\n";
     pthread_mutex_lock(&s->gate); /* after the tick in flight */
     s->detaching = 1;
-    stop_signals(s);
+    stop_native(s);
     pthread_mutex_unlock(&s->gate);
     clrprof_keep_loaded(p);
     clrprof_log(p, "sampler: parked (no more ticks; staying loaded)");
@@ -321,54 +283,33 @@ static int sampler_control(clrprof_profiler_t *p, const char *command, int fd)
     return 0;
 }
 
-/* store_drain's writer for a file. */
-static int write_all(int fd, const void *data, size_t len)
-{
-    for (size_t done = 0; done < len;) {
-        ssize_t n = write(fd, (const char *)data + done, len - done);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return -1;
-        done += (size_t)n;
-    }
-    return 0;
-}
-
 /* The process is exiting with the sampler loaded (the SDK joined the sampling thread and the
  * control endpoint is closed): what no drain took goes to final=PATH, for launch to read. */
 static void sampler_shutdown(clrprof_profiler_t *p)
 {
     sampler_t *s = clrprof_state(p);
     char info[512];
-    stop_signals(s); /* the sampling thread is joined: no tick races this */
+    stop_native(s); /* the sampling thread is joined: no tick races this */
     if (!s->final_path[0] || !s->store)
         return;
-    int fd = open(s->final_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
+    int fd = final_open(s->final_path);
     if (fd < 0) {
         clrprof_log(p, "sampler: cannot write %s: %s", s->final_path, strerror(errno));
         return;
     }
     pthread_mutex_lock(&s->lock);
     stats_line(s, info, sizeof info);
-    if (store_drain(s->store, fd, info, write_all) != 0)
+    if (store_drain(s->store, fd, info, final_write) != 0)
         clrprof_log(p, "sampler: writing %s failed: %s", s->final_path, strerror(errno));
     pthread_mutex_unlock(&s->lock);
-    close(fd);
+    final_close(fd);
 }
 
 static void sampler_destroy(clrprof_profiler_t *p)
 {
     sampler_t *s = clrprof_state(p);
-    if (s->sig) {
-        sig_stop(s); /* normally done before the detach; a last guard before the unload */
-        ip_names_free(s->sig->names);
-        if (s->sig->ring && !s->sig->installed) /* a handler kept (sig_stop) may still write */
-            munmap(s->sig->ring, SIG_RING * sizeof(sig_record_t));
-        if (s->sig->claimed && !s->sig->installed)
-            sig_release();
-        free(s->sig);
-    }
+    if (s->sig)
+        native_free(s);
     store_free(s->store);
     free(s->walk_ids);
     free(s->walks);

@@ -5,7 +5,7 @@
  * and an idle thread gets none. The handler (signal_walk.c) only walks the interrupted stack
  * (unwind.h: CFI in native modules, frame pointers elsewhere, validated against the thread's
  * stack) into a preallocated ring; the sampling thread (signal_tick.c) drains the ring, names
- * the IPs (native_names.c) and adds the stacks to the store. signal_timer.c owns the signal, the
+ * the IPs (native_names_linux.c) and adds the stacks to the store. signal_timer.c owns the signal, the
  * threads and their timers; signal_unwind.c the module map the walk reads.
  */
 #ifndef SIGNAL_SAMPLER_H
@@ -72,7 +72,7 @@ typedef struct sig_sampler {
     uint64_t snapshot_head; /* stack mode: the ring index all snapshot signals were sent at */
     uint64_t snapshot_ns;
     uint64_t samples, lost, frames, timer_errors;
-    struct ip_names *names; /* IP -> frame index cache (native_names.c) */
+    struct ip_names *names; /* IP -> frame index cache (native_names_linux.c) */
     uw_map_t *unwind;      /* the modules the handler walks through (atomic; signal_unwind.c) */
     uw_map_t *retired[SIG_RETIRED]; /* maps replaced while handlers may still read them */
     unsigned n_retired;
@@ -123,7 +123,7 @@ void sig_unwind_refresh(sig_sampler_t *g);
 /* Frees every map (after the last handler returned). */
 void sig_unwind_free(sig_sampler_t *g);
 
-/* native_names.c */
+/* native_names_linux.c */
 struct ip_names *ip_names_new(void);
 void ip_names_free(struct ip_names *n);
 /* The store's frame for an IP: a managed method, `lib.so!symbol`, `lib.so`, or [unknown]. */

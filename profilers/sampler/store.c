@@ -308,9 +308,10 @@ int store_drain(sampler_store_t *st, int fd, const char *info, store_send_fn sen
     t.failed = t.buf == NULL;
     put(&t, "I %s\n", info);
     for (size_t i = st->frames_sent; i < st->nframes; i++)
-        put(&t, "F %zu %s\n", i, st->names[i]);
+        put(&t, "F %llu %s\n", (unsigned long long)i, st->names[i]);
     for (size_t i = st->threads_sent; i < st->nthreads; i++)
-        put(&t, "T %zu %u %s\n", i, (unsigned)st->threads[i].tid, st->threads[i].name);
+        put(&t, "T %llu %u %s\n", (unsigned long long)i, (unsigned)st->threads[i].tid,
+            st->threads[i].name);
     for (size_t i = 0; i < st->stacks_cap && !t.failed; i++) {
         const stack_entry_t *e = &st->stacks[i];
         if (!e->used)

@@ -1,7 +1,7 @@
 /* tick.c - one sampling tick.
  *
- * CoreCLR on Linux walks another thread's stack only while the runtime is suspended (there is no
- * way to stop one thread; asynchronous DoStackSnapshot is a Windows-only path), so a tick that
+ * method=walk on both platforms. CoreCLR on Linux walks another thread's stack only while the
+ * runtime is suspended (there is no way to stop one thread there), so a tick that
  * samples stops the runtime with ICorProfilerInfo10::SuspendRuntime from this profiler thread,
  * enumerates the managed threads, walks the chosen ones and resumes; the FunctionIDs are named
  * after the resume, since metadata reads may take locks a suspended thread holds.
@@ -11,22 +11,10 @@
 #define _GNU_SOURCE
 #include "sampler.h"
 #include "common/mono_clock.h"
+#include "sampler_os.h"
 
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
-
-/* The CPU-time clock of any thread of this process by its kernel tid (the encoding behind
- * pthread_getcpuclockid: CPUCLOCK_SCHED | CPUCLOCK_PERTHREAD_MASK, tid in the high bits). */
-static int thread_cpu_ns(DWORD tid, uint64_t *out)
-{
-    struct timespec ts;
-    clockid_t clk = (clockid_t)((~(unsigned)tid << 3) | 6);
-    if (clock_gettime(clk, &ts) != 0)
-        return -1;
-    *out = (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-    return 0;
-}
 
 /* Reads every known thread's CPU clock; whether any ran since the last tick. */
 static int read_clocks(sampler_t *s)
@@ -45,21 +33,6 @@ static int read_clocks(sampler_t *s)
         ran |= t->delta_ns > 0;
     }
     return ran;
-}
-
-/* The thread's OS name (what Thread.Name sets on Linux, cut to 15 bytes). */
-static void thread_name(DWORD tid, char *out, size_t cap)
-{
-    char path[64];
-    snprintf(path, sizeof path, "/proc/self/task/%u/comm", (unsigned)tid);
-    FILE *f = fopen(path, "re");
-    out[0] = '\0';
-    if (f && fgets(out, (int)cap, f))
-        out[strcspn(out, "\n")] = '\0';
-    if (f)
-        fclose(f);
-    if (!out[0])
-        snprintf(out, cap, "thread %u", (unsigned)tid);
 }
 
 /* Matches the suspended runtime's threads with the records of the last tick; keeps each
@@ -107,7 +80,7 @@ static HRESULT on_frame(FunctionID id, UINT_PTR ip, COR_PRF_FRAME_INFO fi, ULONG
 }
 
 /* Names the threads whose walk failed, in the log of the first ticks (after the resume: the
- * log and /proc reads need no suspended thread). */
+ * log and the thread names need no suspended thread). */
 static void log_failures(sampler_t *s, int n)
 {
     for (int i = 0; i < n; i++) {

@@ -5,6 +5,8 @@
 #include "verbs.h"
 #include "base/cli.h"
 #include "common/mono_clock.h"
+#include "base/interrupt.h"
+#include "base/mem_stream.h"
 #include "base/options.h"
 #include "base/output_file.h"
 #include "profile/profile_drain.h"
@@ -12,7 +14,7 @@
 #include "trace/trace_options.h"
 
 #include <errno.h>
-#include <signal.h>
+#include <signal.h> /* sig_atomic_t */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -34,12 +36,14 @@ static const cli_opt_t profile_opts[] = {
     CLI_STRING("mode", profile_opts_t, mode, "cpu|wall",
                "cpu: threads that ran, weighted by CPU time (default); wall: every\n"
                "thread (walk: every managed one), blocked ones marked [blocked]"),
-    CLI_STRING("method", profile_opts_t, method, "signal|walk",
+    CLI_STRING("method", profile_opts_t, method, "signal|suspend|walk",
                "signal (default): each thread sampled where it runs, by a CPU-timer\n"
                "signal (cpu) or one the sampler sends (wall); no safe-point bias,\n"
                "native frames named. Falls back to walk (said on stderr and in\n"
-               "--json) when the target has no free real-time signal. walk: stop\n"
-               "the runtime each tick, threads seen at safe points only"),
+               "--json) when the target has no free real-time signal. On Windows\n"
+               "suspend (default; signal names it too): each thread suspended in turn,\n"
+               "its stack copied and unwound. walk: stop the runtime each tick,\n"
+               "threads seen at safe points only"),
     CLI_INT("hz", profile_opts_t, hz, "N", 1, 1000, "samples per second (default 99)"),
     CLI_FLAG("threads", profile_opts_t, threads, "one root per thread in the output"),
     CLI_OUTPUT(profile_opts_t, output, "FILE",
@@ -85,9 +89,8 @@ static const cli_verb_t profile_verb = {
 
 static volatile sig_atomic_t stop_requested;
 
-static void on_stop(int sig)
+static void on_stop(void)
 {
-    (void)sig;
     stop_requested = 1;
 }
 
@@ -155,12 +158,12 @@ static int write_output(const profile_t *p, const profile_opts_t *o, int fmt, in
                         char **text)
 {
     profile_write_opts_t wo = {o->threads, 20};
-    size_t len;
     if (!o->output && json) {
-        FILE *m = open_memstream(text, &len);
-        int rc = m ? profile_write(p, &wo, fmt, m) : -1;
-        if (m && fclose(m) != 0)
+        mem_stream_t m;
+        int rc = mem_stream_open(&m) ? profile_write(p, &wo, fmt, m.f) : -1;
+        if (m.f && mem_stream_close(&m) != 0)
             rc = -1;
+        *text = m.text;
         return rc;
     }
     if (!o->output)
@@ -247,9 +250,7 @@ int cmd_profile(int argc, char **argv)
                            .exit_code = s.unsafe_beside ? 10 : 0};
         return cli_fail(&run, &f);
     }
-    struct sigaction sa = {.sa_handler = on_stop};
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
+    cli_on_interrupt(on_stop);
     rc = sample_loop(&s, &o, &st);
     int stop = session_stop(&s, rc ? &(clra_status_t){0} : &st);
     if (!rc && stop && !s.exited)

@@ -18,11 +18,13 @@ typedef struct stack_opts {
 } stack_opts_t;
 
 static const cli_opt_t stack_opts[] = {
-    CLI_STRING("method", stack_opts_t, method, "signal|walk",
+    CLI_STRING("method", stack_opts_t, method, "signal|suspend|walk",
                "signal (default): every thread signalled once, its stack taken where\n"
                "it is, native frames included (falls back to walk when the target\n"
-               "has no free real-time signal); walk: the runtime stopped once, every\n"
-               "managed thread walked from its safe point"),
+               "has no free real-time signal); on Windows suspend (default; signal\n"
+               "names it too): each thread suspended in turn, its stack unwound;\n"
+               "walk: the runtime stopped once, every managed thread walked from its\n"
+               "safe point"),
     CLI_STRING("profiler", stack_opts_t, profiler, "PATH",
                "the sampler library (default: the one installed with clrattach)"),
     CLI_FLAG("stage", stack_opts_t, stage, "copy the sampler into the target's file tree first"),

@@ -16,16 +16,6 @@ int cmd_perfmap(int argc, char **argv)
     (void)argc, (void)argv;
     return not_on_windows("perfmap", "perf maps are for Linux perf");
 }
-int cmd_profile(int argc, char **argv)
-{
-    (void)argc, (void)argv;
-    return not_on_windows("profile", "the sampler profiler is built for Linux only so far");
-}
-int cmd_stack(int argc, char **argv)
-{
-    (void)argc, (void)argv;
-    return not_on_windows("stack", "the sampler profiler is built for Linux only so far");
-}
 int cli_hold(int pid, const clra_guid_t *clsid, int timeout_ms, int json)
 {
     (void)pid, (void)clsid, (void)timeout_ms, (void)json;

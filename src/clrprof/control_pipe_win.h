@@ -19,6 +19,15 @@ int clrprof__pipe_accept(void *pipe, void *stop);
 int clrprof__pipe_read_line(void *pipe, void *stop, char *out, size_t cap, unsigned timeout_ms);
 /* Writes text within timeout_ms and drops the client. */
 void clrprof__pipe_reply(void *pipe, void *stop, const char *text, unsigned timeout_ms);
+/* A profiler's own command (clrprof_def_t.control) answers on the pipe its thread is serving:
+ * set before the call, cleared (NULL) after; clrprof_control_send writes to it whatever fd it
+ * is given (control_send_win.c). */
+void clrprof__pipe_current(void *pipe, void *stop);
+/* After such an answer: flushes the pipe and drops its client. */
+void clrprof__pipe_drop(void *pipe);
+/* The descriptor a profiler's control callback gets on Windows: a token, not a CRT fd. */
+#define CLRPROF__PIPE_FD 0x70697065
+
 /* This process's id, and the base address of the DLL holding this code. */
 unsigned long clrprof__self_pid(void);
 unsigned long long clrprof__self_base(void);

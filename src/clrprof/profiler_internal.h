@@ -67,6 +67,7 @@ struct clrprof_profiler {
     pthread_t control_thread;
     int control_started;
     void *control_stop;
+    void *control_pipe; /* Windows: made before the thread starts, so the attach finds it */
 };
 
 /* Points the slots the profiler provided at timing wrappers that call them. */

@@ -122,6 +122,18 @@ static void *service_main(void *arg)
     return NULL;
 }
 
+/* A command of the profiler's own (the sampler's "samples"): it answers on the pipe through
+ * clrprof_control_send; then the answer is flushed and the client dropped. 0 when handled. */
+static int custom_command(clrprof_profiler_t *p, void *pipe, const char *command)
+{
+    clrprof__pipe_current(pipe, p->control_stop);
+    int rc = p->def->control(p, command, CLRPROF__PIPE_FD);
+    clrprof__pipe_current(NULL, NULL);
+    if (rc == 0)
+        clrprof__pipe_drop(pipe);
+    return rc;
+}
+
 /* The same answers as control.c's serve(), for status and detach. */
 static void control_serve(clrprof_profiler_t *p, void *pipe)
 {
@@ -152,6 +164,8 @@ static void control_serve(clrprof_profiler_t *p, void *pipe)
                  clrprof__self_pid(), base, clrprof_info_level(p), p->attached,
                  p->def->notification_only != 0, (unsigned long long)s.calls,
                  (unsigned long long)(s.longest_ns / 1000));
+    } else if (p->def->control && custom_command(p, pipe, command) == 0) {
+        return; /* it answered itself */
     } else {
         snprintf(text, sizeof text, "error unknown command; send status or detach (hold is not "
                  "served on Windows yet)\n");
@@ -163,24 +177,30 @@ static void control_serve(clrprof_profiler_t *p, void *pipe)
 static void *control_main(void *arg)
 {
     clrprof_profiler_t *p = arg;
-    void *pipe = clrprof__pipe_create(CONTROL_SLOTS, p->control_path, sizeof p->control_path);
-    if (!pipe) {
-        clrprof__note(p, "no control endpoint: CreateNamedPipe failed (error %lu)",
-                      clrprof__last_error());
-        return NULL;
-    }
+    void *pipe = p->control_pipe;
     while (clrprof__pipe_accept(pipe, p->control_stop))
         control_serve(p, pipe);
     clrprof__handle_close(pipe);
+    p->control_pipe = NULL;
     return NULL;
 }
 
 int clrprof__service_start(clrprof_profiler_t *p)
 {
     if (p->control_enabled) {
+        /* The pipe exists before the attach is answered: the trigger looks for it next. */
         p->control_stop = clrprof__event_new();
-        p->control_started = p->control_stop &&
+        p->control_pipe = clrprof__pipe_create(CONTROL_SLOTS, p->control_path,
+                                               sizeof p->control_path);
+        if (!p->control_pipe)
+            clrprof__note(p, "no control endpoint: CreateNamedPipe failed (error %lu)",
+                          clrprof__last_error());
+        p->control_started = p->control_stop && p->control_pipe &&
                              pthread_create(&p->control_thread, NULL, control_main, p) == 0;
+        if (!p->control_started && p->control_pipe) {
+            clrprof__handle_close(p->control_pipe); /* no thread to serve it */
+            p->control_pipe = NULL;
+        }
     }
     int err = pthread_create(&p->service, NULL, service_main, p);
     p->service_started = err == 0;

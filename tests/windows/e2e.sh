@@ -108,10 +108,15 @@ detach)
     clra attach --data again "$winpid" "$HELLO_WIN"
     [ "$(rc)" = 0 ] || fail "re-attach after detach exited $(rc): $(cat "$work/err")"
     ;;
-unsupported)
-    clra profile "$winpid"
-    [ "$(rc)" = 2 ] || fail "profile exited $(rc), not the usage error 2"
-    expect_out "not supported on Windows"
+profile_args)
+    clra profile
+    [ "$(rc)" = 2 ] || fail "profile without a PID exited $(rc), not the usage error 2"
+    expect_out "expected one PID"
+    clra profile --method signals "$winpid"
+    [ "$(rc)" = 2 ] || fail "profile --method signals exited $(rc), not the usage error 2"
+    expect_out "--method is suspend or walk"
+    clra profile --duration 1 2147483600
+    [ "$(rc)" = 3 ] || fail "profile of no process exited $(rc), not 3"
     clra info 2147483600
     [ "$(rc)" = 3 ] || fail "info of no process exited $(rc), not 3"
     ;;

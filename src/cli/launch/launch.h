@@ -93,7 +93,7 @@ int launch_trace_convert(const launch_trace_t *t, unsigned formats);
 typedef struct launch_profile {
     const launch_opts_t *o;
     out_file_t file; /* FILE, open from before COMMAND starts; its fd -1 once written */
-    char final_path[96]; /* where the sampler writes its last samples at Shutdown */
+    char final_path[300]; /* where the sampler writes its last samples at Shutdown */
     char data[512];      /* COMMAND's CLRPROF_OPTIONS */
     char title[128];
     profile_t prof;

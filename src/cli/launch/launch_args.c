@@ -102,8 +102,9 @@ static const cli_opt_t launch_opts[] = {
                "(.html, .folded/.txt, .json, .pb, .pb.gz)"),
     CLI_STRING("profile-mode", launch_opts_t, profile_mode, "cpu|wall",
                "as `clrattach profile --mode` (default cpu)"),
-    CLI_STRING("profile-method", launch_opts_t, profile_method, "signal|walk",
-               "as `clrattach profile --method` (default signal, else walk)"),
+    CLI_STRING("profile-method", launch_opts_t, profile_method, "signal|suspend|walk",
+               "as `clrattach profile --method` (default signal, on Windows suspend;\n"
+               "else walk)"),
     CLI_INT("profile-hz", launch_opts_t, profile_hz, "N", 1, 1000,
             "samples per second (default 99)"),
     CLI_CALL("startup-hook", CLI_ARG_REQUIRED, launch_opts_t, hooks, "DLL", take_hook,

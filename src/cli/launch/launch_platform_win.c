@@ -8,7 +8,7 @@
 
 const char launch_port_word[] = "pipe";
 const char launch_nothing_to_do[] =
-    "give --profiler (on Windows the only startup action so far; see --help)";
+    "give --profile or --profiler (see --help)";
 
 const char launch_description[] =
     "Starts COMMAND (a .NET program) with its runtime paused before any managed code,\n"
@@ -20,11 +20,15 @@ const char launch_description[] =
     "as it reaches us (we ignore it once COMMAND runs; before, COMMAND is stopped).\n"
     "Options end at COMMAND (or at '--').\n";
 const char launch_epilogue[] =
-    "--trace, --profile and --startup-hook (and the options that only make sense\n"
-    "with them) are Linux-only so far: refused here, by name.\n"
+    "--profile FILE makes clrattach's sampler the startup profiler (as `clrattach\n"
+    "profile` samples, but from the runtime's first managed code): launch drains it\n"
+    "every second while COMMAND runs and writes FILE when COMMAND exits.\n"
+    "--trace and --startup-hook (and the options that only make sense with them) are\n"
+    "Linux-only so far: refused here, by name.\n"
     "\n"
-    "example:\n"
+    "examples:\n"
     "  clrattach launch --profiler libhello_profiler.dll -- app.exe\n"
+    "  clrattach launch --profile startup.html -- app.exe\n"
     "\n"
     "exit codes: COMMAND's own; before it runs: 2 usage, 4 COMMAND never connected\n"
     "(not .NET, or it could not be started), 7 timed out, 8 connection failure or\n"
@@ -57,7 +61,6 @@ int launch_refuses_option(const char *option)
 {
     static const char *const why[][2] = {
         {"--trace", "the trace stream is not built for Windows"},
-        {"--profile", "the sampler profiler is built for Linux only so far"},
         {"--startup-hook", "the startup hook check is not built for Windows"},
     };
     for (size_t i = 0; i < sizeof why / sizeof why[0]; i++) {

@@ -6,6 +6,8 @@
  * directory (final=), which launch adds before it writes FILE. */
 #define _GNU_SOURCE
 #include "launch/launch.h"
+#include "launch/launch_platform.h" /* launch_sleep_ms */
+#include "launch/launch_profile_os.h"
 #include "profile/profile_drain.h" /* method_client */
 #include "common/mono_clock.h"
 #include "render/format.h"
@@ -13,7 +15,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -57,7 +58,11 @@ int launch_profile_open(launch_profile_t *lp, const launch_opts_t *o, const char
     lp->o = o;
     if (out_file_open(&lp->file, o->profile_output, "--profile", "clrattach launch") != 0)
         return -1;
-    snprintf(lp->final_path, sizeof lp->final_path, "%s/final", dir);
+    if (launch_profile_final_path(dir, lp->final_path, sizeof lp->final_path) != 0) {
+        fprintf(stderr, "clrattach launch: no place for the sampler's last samples\n");
+        out_file_discard(&lp->file);
+        return -1;
+    }
     /* The program's own stderr stays clean: the SDK logs where $CLRPROF_LOG says, or nowhere. */
     const char *log = getenv("CLRPROF_LOG");
     snprintf(lp->data, sizeof lp->data, "mode=%s;method=%s;hz=%lld;detach_on_disconnect;"
@@ -87,10 +92,9 @@ void launch_profile_connect(launch_profile_t *lp, int pid, int timeout_ms)
         lp->connected = rc == 0;
         if (rc != CLRA_ENOENDPOINT)
             break;
-        usleep(20000);
+        launch_sleep_ms(20);
     }
-    if (lp->connected &&
-        clra_profiler_hold(&lp->s.ref, timeout_ms, &lp->s.hold_fd, &lp->s.inode, &st) != 0)
+    if (lp->connected && session_hold(&lp->s, timeout_ms, &st) != 0)
         lp->connected = 0;
     if (!lp->connected)
         fprintf(stderr, "clrattach launch: warning: cannot reach the sampler in process %d, "
@@ -123,7 +127,7 @@ void launch_profile_poll(launch_profile_t *lp, int force, int timeout_ms)
 /* Adds the samples the sampler wrote at Shutdown: 1 added, 0 there were none, -1 malformed. */
 static int read_final(launch_profile_t *lp)
 {
-    FILE *f = fopen(lp->final_path, "re");
+    FILE *f = launch_profile_final_open(lp->final_path);
     if (!f)
         return 0;
     char *text = NULL, why[160];
@@ -180,7 +184,7 @@ int launch_profile_finish(launch_profile_t *lp, int status)
                 lp->prof.nstacks, lp->o->profile_mode,
                 lp->o->profile_hz ? lp->o->profile_hz : 99, cli_vis(lp->o->profile_output),
                 final == 1 ? ""
-                : WIFSIGNALED(status) ? " (the program was killed: up to its last second of "
+                : launch_profile_killed(status) ? " (the program was killed: up to its last second of "
                                         "samples is missing)"
                                       : " (the runtime wrote no last samples at exit: up to the "
                                         "last second is missing)");

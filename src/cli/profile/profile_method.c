@@ -3,6 +3,7 @@
  * statistics line carries method= and, when it fell back, fallback= with a reason token. */
 #define _GNU_SOURCE
 #include "base/cli.h"
+#include "profile/profile_platform.h"
 #include "profile/profile_drain.h"
 
 #include <stdio.h>
@@ -12,10 +13,14 @@ const char *method_client(const char *given, const char *verb)
 {
     if (!given)
         return "auto"; /* signal, or walk where the target refuses signal */
-    if (strcmp(given, "signal") == 0 || strcmp(given, "walk") == 0)
+    if (strcmp(given, "walk") == 0)
         return given;
-    fprintf(stderr, "clrattach%s%s: --method is signal or walk, not '%s'\n", verb ? " " : "",
-            verb ? verb : "", cli_vis(given));
+    /* the platform's own method (signal on Linux, suspend on Windows) is the sampler's
+     * method=signal; "signal" names it on either */
+    if (strcmp(given, "signal") == 0 || strcmp(given, profile_native_method) == 0)
+        return "signal";
+    fprintf(stderr, "clrattach%s%s: --method is %s or walk, not '%s'\n", verb ? " " : "",
+            verb ? verb : "", profile_native_method, cli_vis(given));
     return NULL;
 }
 
@@ -51,7 +56,8 @@ void method_report(const char *info, const char *given, struct json_out *j)
     info_field(info, "method", ran, sizeof ran);
     info_field(info, "fallback", fallback, sizeof fallback);
     if (!ran[0]) /* no drain reached the sampler: what was asked */
-        snprintf(ran, sizeof ran, "%s", given ? given : "signal");
+        snprintf(ran, sizeof ran, "%s", given && strcmp(given, "walk") == 0 ? "walk"
+                                        : profile_native_method);
     if (j) {
         json_str(j, "method", ran);
         if (fallback[0])

@@ -2,6 +2,7 @@
  * its control endpoint (so even kill -9 of this command detaches it), drain, detach. */
 #define _GNU_SOURCE
 #include "base/cli.h"
+#include "profile/profile_platform.h"
 #include "profile/profile_drain.h"
 
 #include <errno.h>
@@ -10,19 +11,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#define SAMPLER_FILE "libsampler_profiler.so"
+#define SAMPLER_FILE "libsampler_profiler"
 #define GONE_WAIT_MS 2000
 
 const char *sampler_path(const char *given)
 {
-    static const char *const built_in[] = {
-#ifdef CLRA_SAMPLER_INSTALLED
-        CLRA_SAMPLER_INSTALLED,
-#endif
-#ifdef CLRA_SAMPLER_BUILT
-        CLRA_SAMPLER_BUILT,
-#endif
-        NULL};
+    static char place[CLRA_PATH_MAX];
     const char *env = getenv("CLRATTACH_SAMPLER");
     if (given || (env && env[0])) {
         const char *p = given ? given : env;
@@ -32,9 +26,9 @@ const char *sampler_path(const char *given)
                 given ? "--profiler" : "$CLRATTACH_SAMPLER", strerror(errno));
         return NULL;
     }
-    for (int i = 0; built_in[i]; i++)
-        if (access(built_in[i], R_OK) == 0)
-            return built_in[i];
+    for (int i = 0; profile_sampler_place(i, place, sizeof place) == 0; i++)
+        if (access(place, R_OK) == 0)
+            return place;
     fprintf(stderr, "clrattach: cannot find the sampling profiler (" SAMPLER_FILE ")\n  what to "
             "do: install clrattach with it, or name it with --profiler PATH or "
             "$CLRATTACH_SAMPLER\n");
@@ -136,7 +130,21 @@ int session_start(sampler_session_t *s, int pid, const char *path, const char *o
                                            ? CLSID_SAMPLER_BESIDE_TEXT : CLSID_SAMPLER_TEXT,
                                   &s->ref, st);
     if (!rc)
-        rc = clra_profiler_hold(&s->ref, session_left_ms(s), &s->hold_fd, &s->inode, st);
+        rc = session_hold(s, session_left_ms(s), st);
+    return rc;
+}
+
+int session_hold(sampler_session_t *s, int timeout_ms, clra_status_t *st)
+{
+    char reply[512];
+    int rc = clra_profiler_hold(&s->ref, timeout_ms, &s->hold_fd, &s->inode, st);
+    if (rc != CLRA_EINVAL || !profile_hold_unserved())
+        return rc;
+    /* Unheld: the library to watch leave comes from the status line's inode= (a base address
+     * on Windows) instead. */
+    rc = clra_profiler_status(&s->ref, timeout_ms, reply, sizeof reply, st);
+    const char *at = rc ? NULL : strstr(reply, " inode=");
+    s->inode = at ? strtoull(at + 7, NULL, 10) : 0;
     return rc;
 }
 
@@ -147,7 +155,7 @@ int session_start(sampler_session_t *s, int pid, const char *path, const char *o
 static int target_gone(const sampler_session_t *s, int timeout_ms)
 {
     clra_status_t st;
-    if (kill(s->pid, 0) != 0 && errno == ESRCH)
+    if (profile_process_gone(s->pid))
         return 1;
     int wait = timeout_ms < GONE_WAIT_MS ? timeout_ms : GONE_WAIT_MS;
     int rc = s->inode ? clra_library_wait_unmapped(s->pid, s->inode, wait, &st) : 0;

@@ -21,7 +21,8 @@ public static class Program
     public static int Main(string[] args)
     {
         int seconds = 600;
-        bool onlyHot = false, straight = false, memset = false, gc = false, modes = false;
+        bool onlyHot = false, straight = false, memset = false, gc = false, modes = false,
+            quarter = false;
         for (int i = 0; i < args.Length; i++)
         {
             if (args[i] == "--seconds" && i + 1 < args.Length)
@@ -36,6 +37,8 @@ public static class Program
                 gc = true;
             else if (args[i] == "--modes")
                 modes = true;
+            else if (args[i] == "--quarter")
+                quarter = true;
         }
         if (modes)
             Modes.Start(Start);
@@ -51,9 +54,11 @@ public static class Program
             Start("straight", Straight.Run);
             Start("sleeper", Sleeper.Run);
         }
+        else if (quarter)
+            Start("hot", Shares.RunQuarter);
         else
             Start("hot", Shares.Run);
-        if (!onlyHot && !straight && !memset && !gc && !modes)
+        if (!onlyHot && !straight && !memset && !gc && !modes && !quarter)
         {
             Start("blocked", Blocking.Wait);
             Start("deep", () => Deep.Recurse(1000));
@@ -112,6 +117,23 @@ public static class Shares
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     public static void Thirty() => Work.Burn(60);
+
+    // hot --quarter: 3:1 in calls that reach safe points (unlike Modes.Three and One's
+    // call-free loops, which a runtime under wine cannot suspend: docs/windows.md).
+    public static void RunQuarter()
+    {
+        while (true)
+        {
+            ThreeQuarters();
+            OneQuarter();
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static void ThreeQuarters() => Work.Burn(150);
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static void OneQuarter() => Work.Burn(50);
 }
 
 public static class Blocking

@@ -1,4 +1,4 @@
-/* native_names.c - names for the IPs the signal handler recorded, found on the sampling
+/* native_names_linux.c - names for the IPs the signal handler recorded, found on the sampling
  * thread, never in the handler: a managed method through ICorProfilerInfo::GetFunctionFromIP
  * and the frame-name code; else, in a module of the walk's map, the function symbol from the
  * library's file (elf_symbols.c, C++ names demangled when the process has __cxa_demangle):
