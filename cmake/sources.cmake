@@ -170,6 +170,7 @@ set(RENDER_SOURCES
 
 set(CLI_SOURCES
   src/cli/base/duration.c
+  src/cli/base/hold.c
   src/cli/base/option_table.c
   src/cli/base/options.c
   src/cli/base/output.c
@@ -210,7 +211,7 @@ set(CLI_SOURCES
 )
 set(CLI_SOURCES_UNIX
   src/cli/base/dump_hint_unix.c
-  src/cli/base/hold.c
+  src/cli/base/hold_unix.c
   src/cli/base/interrupt.c
   src/cli/base/output_file_unix.c
   src/cli/base/output_path_unix.c
@@ -256,6 +257,7 @@ set(CLRPROF_SOURCES_WIN
 )
 set(CLI_SOURCES_WIN
   src/cli/base/dump_hint_win.c
+  src/cli/base/hold_win.c
   src/cli/base/interrupt_win.c
   src/cli/base/output_file_win.c
   src/cli/base/paths_win.c
