@@ -199,6 +199,7 @@ set(CLI_SOURCES
   src/cli/counters/counters_view.c
   src/cli/launch/launch_args.c
   src/cli/launch/launch_sdk.c
+  src/cli/launch/launch_trace.c
   src/cli/main.c
   src/cli/trace/trace_formats.c
   src/cli/trace/trace_options.c
@@ -223,7 +224,6 @@ set(CLI_SOURCES_UNIX
   src/cli/launch/launch_platform_unix.c
   src/cli/launch/launch_profile.c
   src/cli/launch/launch_spawn_unix.c
-  src/cli/launch/launch_trace.c
   src/cli/profile/profile_drain.c
   src/cli/profile/profile_load.c
   src/cli/profile/profile_method.c
