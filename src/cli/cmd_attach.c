@@ -143,9 +143,8 @@ static const cli_opt_t attach_opts[] = {
             "in milliseconds (default " CLI_STR(DEFAULT_ATTACH_TIMEOUT_MS) "; sent as is)"),
     CLI_FLAG("hold", attach_opts_t, hold,
              "stay running after the attach; the profiler (built on libclrprof) detaches when "
-             "this command ends, even by kill -9 (TerminateProcess on Windows). Adds "
-             "detach_on_disconnect to text client data, so a hold that never starts also ends "
-             "in a detach"),
+             "this command ends, even by kill -9. Adds detach_on_disconnect to text client data, "
+             "so a hold that never starts also ends in a detach"),
     CLI_FLAG("stage", attach_opts_t, stage,
              "copy PROFILER_PATH (a file here) into a new private directory in the process's "
              "temp directory (its TMPDIR or /tmp, inside its mount namespace), owned by its "

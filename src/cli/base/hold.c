@@ -53,10 +53,7 @@ int cli_hold(int pid, const clra_guid_t *clsid, int timeout_ms, int json)
                 clra_strerror(rc), cli_vis(st.detail));
         return cli_exit_code(rc);
     }
-    char why[128];
-    if (hold_wait_prepare(why, sizeof why) != 0) {
-        fprintf(stderr, "clrattach: attached, but cannot wait for Ctrl-C (%s); the profiler "
-                "detaches as this command exits now\n", why);
+    if (hold_wait_prepare() != 0) { /* it said why */
         hold_release(fd);
         return EXIT_INTERNAL;
     }

@@ -4,11 +4,9 @@
 #ifndef CLRA_CLI_HOLD_PLATFORM_H
 #define CLRA_CLI_HOLD_PLATFORM_H
 
-#include <stddef.h>
-
 /* From here on Ctrl-C (and on Unix SIGTERM and SIGHUP) ends the wait instead of the command;
- * 0, or -1 with why (a system error's text) in why. */
-int hold_wait_prepare(char *why, size_t cap);
+ * 0, or -1 after saying on stderr that the profiler detaches as the command exits now. */
+int hold_wait_prepare(void);
 /* Waits until the command is asked to end (0) or the profiler hangs up the held connection fd
  * (clra_profiler_hold's; 1). */
 int hold_wait(int fd);

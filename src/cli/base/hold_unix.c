@@ -20,10 +20,11 @@ static void on_signal(int sig)
     (void)n;
 }
 
-int hold_wait_prepare(char *why, size_t cap)
+int hold_wait_prepare(void)
 {
     if (pipe2(signal_pipe, O_CLOEXEC) != 0) {
-        snprintf(why, cap, "pipe: %s", strerror(errno));
+        fprintf(stderr, "clrattach: attached, but cannot wait for signals (pipe: %s); the "
+                "profiler detaches as this command exits now\n", strerror(errno));
         return -1;
     }
     struct sigaction sa = {.sa_handler = on_signal};

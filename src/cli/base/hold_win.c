@@ -17,11 +17,13 @@ static void on_interrupt(void)
     SetEvent(asked);
 }
 
-int hold_wait_prepare(char *why, size_t cap)
+int hold_wait_prepare(void)
 {
     asked = CreateEventW(NULL, TRUE, FALSE, NULL);
     if (!asked) {
-        snprintf(why, cap, "CreateEvent: Windows error %lu", (unsigned long)GetLastError());
+        fprintf(stderr, "clrattach: attached, but cannot wait for Ctrl-C (CreateEvent: Windows "
+                "error %lu); the profiler detaches as this command exits now\n",
+                (unsigned long)GetLastError());
         return -1;
     }
     cli_on_interrupt(on_interrupt);
