@@ -34,6 +34,9 @@
 //                      "sample gauge failed" from its callback from now on -> "gauge-failing"
 //   contend N       -> four threads take one lock N times each, holding it ~2 ms, so they
 //                      wait on each other (ContentionStart/Stop) -> "contended 4N"
+//   modules TEXT    -> how many of the process's modules (as the OS lists them) have a file
+//                      name containing TEXT, case-blind -> "modules N" (the unload check of
+//                      the Windows hold tests, which read no /proc)
 //   exit N          -> exits with code N
 // Without stdin (EOF) it keeps running until --seconds elapse (default 600), doing light work.
 using System.Diagnostics;
@@ -67,6 +70,18 @@ public static class Program
         return 0;
     }
 
+    // The modules whose file name contains text, as the OS lists them now (a fresh Process, so
+    // nothing is cached).
+    private static int CountModules(string text)
+    {
+        using var self = Process.GetCurrentProcess();
+        int count = 0;
+        foreach (ProcessModule m in self.Modules)
+            if (m.FileName.Contains(text, StringComparison.OrdinalIgnoreCase))
+                count++;
+        return count;
+    }
+
     // Runs one command; returns an exit code when the process should end.
     private static int? Handle(string line)
     {
@@ -78,6 +93,9 @@ public static class Program
         {
             case "ping":
                 Reply("pong");
+                break;
+            case "modules":
+                Reply($"modules {CountModules(words.Length > 1 ? words[1] : "")}");
                 break;
             case "gc":
                 for (int i = 0; i < n; i++)
