@@ -186,6 +186,7 @@ set(RENDER_SOURCES
 
 set(CLI_SOURCES
   src/cli/base/duration.c
+  src/cli/base/hold.c
   src/cli/base/option_table.c
   src/cli/base/options.c
   src/cli/base/output.c
@@ -221,6 +222,7 @@ set(CLI_SOURCES
   src/cli/launch/launch_args.c
   src/cli/launch/launch_profile.c
   src/cli/launch/launch_sdk.c
+  src/cli/launch/launch_trace.c
   src/cli/main.c
   src/cli/profile/profile_drain.c
   src/cli/profile/profile_load.c
@@ -237,7 +239,7 @@ set(CLI_SOURCES
 )
 set(CLI_SOURCES_UNIX
   src/cli/base/dump_hint_unix.c
-  src/cli/base/hold.c
+  src/cli/base/hold_unix.c
   src/cli/base/interrupt.c
   src/cli/base/mem_stream_unix.c
   src/cli/base/output_file_unix.c
@@ -249,7 +251,6 @@ set(CLI_SOURCES_UNIX
   src/cli/launch/launch_profile_unix.c
   src/cli/launch/launch_spawn_unix.c
   src/cli/profile/profile_platform_unix.c
-  src/cli/launch/launch_trace.c
 )
 
 # Windows (cmake/toolchain-mingw64.cmake, docs/windows.md): the Windows twins (named pipes,
@@ -280,6 +281,7 @@ set(CLRPROF_SOURCES_WIN
 )
 set(CLI_SOURCES_WIN
   src/cli/base/dump_hint_win.c
+  src/cli/base/hold_win.c
   src/cli/base/interrupt_win.c
   src/cli/base/mem_stream_win.c
   src/cli/base/output_file_win.c
@@ -288,7 +290,6 @@ set(CLI_SOURCES_WIN
   src/cli/launch/launch_platform_win.c
   src/cli/launch/launch_profile_win.c
   src/cli/launch/launch_spawn_win.c
-  src/cli/launch/launch_unsupported_win.c
   src/cli/main_win.c
   src/cli/profile/profile_platform_win.c
   src/cli/unsupported_win.c

@@ -65,9 +65,9 @@ if(CLRA_WINE AND CLRA_HOST_DOTNET)
              ${CMAKE_BINARY_DIR} ${CMAKE_SOURCE_DIR} ${CLRA_HOST_DOTNET} ${case})
     set_tests_properties(win-e2e.${case} PROPERTIES LABELS win-e2e TIMEOUT 300 RUN_SERIAL ON)
   endforeach()
-  # launch on Windows (tests/windows/e2e_launch.sh): the app with a startup profiler, and
-  # commands that are not .NET.
-  foreach(case profiler never interrupt notdotnet usage)
+  # launch on Windows (tests/windows/e2e_launch.sh): the app with a startup profiler, a trace
+  # or a startup hook, and commands that are not .NET.
+  foreach(case profiler trace duration hook never interrupt notdotnet usage)
     add_test(NAME win-e2e.launch_${case} COMMAND bash ${CMAKE_SOURCE_DIR}/tests/windows/e2e_launch.sh
              ${CMAKE_BINARY_DIR} ${CMAKE_SOURCE_DIR} ${CLRA_HOST_DOTNET} ${case})
     set_tests_properties(win-e2e.launch_${case} PROPERTIES LABELS win-e2e TIMEOUT 300 RUN_SERIAL ON)
@@ -77,6 +77,12 @@ if(CLRA_WINE AND CLRA_HOST_DOTNET)
     add_test(NAME win-e2e.profile_${case} COMMAND bash ${CMAKE_SOURCE_DIR}/tests/windows/e2e_profile.sh
              ${CMAKE_BINARY_DIR} ${CMAKE_SOURCE_DIR} ${CLRA_HOST_DOTNET} ${case})
     set_tests_properties(win-e2e.profile_${case} PROPERTIES LABELS win-e2e TIMEOUT 300 RUN_SERIAL ON)
+  endforeach()
+  # attach --hold over the SDK's control pipe (tests/windows/e2e_hold.sh, issue 28).
+  foreach(case interrupt kill)
+    add_test(NAME win-e2e.hold_${case} COMMAND bash ${CMAKE_SOURCE_DIR}/tests/windows/e2e_hold.sh
+             ${CMAKE_BINARY_DIR} ${CMAKE_SOURCE_DIR} ${CLRA_HOST_DOTNET} ${case})
+    set_tests_properties(win-e2e.hold_${case} PROPERTIES LABELS win-e2e TIMEOUT 300 RUN_SERIAL ON)
   endforeach()
   # trace, convert, startup-hook and dump (tests/windows/e2e_trace.sh, issue 12).
   foreach(case trace hook dump counters)

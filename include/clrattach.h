@@ -296,7 +296,8 @@ typedef struct clra_detach_result {
 CLRA_EXTERN int clra_profiler_detach(const clra_profiler_ref_t *ref, int timeout_ms,
                                      clra_detach_result_t *res, clra_status_t *st);
 /* Connects as the profiler's holder: it detaches when the returned descriptor is closed (or this
- * process dies). Returns 0 and *fd, or a negative CLRA_E* code. */
+ * process dies). On Windows *fd is the value of the held pipe's HANDLE, closed with
+ * CloseHandle. Returns 0 and *fd, or a negative CLRA_E* code. */
 CLRA_EXTERN int clra_profiler_hold(const clra_profiler_ref_t *ref, int timeout_ms, int *fd,
                                    uint64_t *library_inode, clra_status_t *st);
 /* Asks the profiler for its one-line status ("ok name=... notification_only=0|1 ..."). */

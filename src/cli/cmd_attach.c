@@ -12,13 +12,6 @@
 #include <time.h>
 #include <unistd.h>
 
-/* Help text is built at compile time, so the note is chosen here (base/platform.h has the rest). */
-#ifdef _WIN32
-#define HOLD_PLATFORM_NOTE " (not on Windows yet: refused there)"
-#else
-#define HOLD_PLATFORM_NOTE ""
-#endif
-
 /* The hello profiler's class, used when --clsid is not given. */
 #define DEFAULT_ATTACH_TIMEOUT_MS 10000
 #define DEFAULT_TIMEOUT_MS 30000
@@ -151,7 +144,7 @@ static const cli_opt_t attach_opts[] = {
     CLI_FLAG("hold", attach_opts_t, hold,
              "stay running after the attach; the profiler (built on libclrprof) detaches when "
              "this command ends, even by kill -9. Adds detach_on_disconnect to text client data, "
-             "so a hold that never starts also ends in a detach" HOLD_PLATFORM_NOTE),
+             "so a hold that never starts also ends in a detach"),
     CLI_FLAG("stage", attach_opts_t, stage,
              "copy PROFILER_PATH (a file here) into a new private directory in the process's "
              "temp directory (its TMPDIR or /tmp, inside its mount namespace), owned by its "
@@ -198,7 +191,7 @@ static int parse_options(int argc, char **argv, attach_opts_t *o)
     o->pid = a.pid;
     o->json = a.json;
     o->timeout_ms = a.timeout_ms;
-    if (o->hold && (cli_platform_refuses_hold() || add_disconnect_option(o) != 0))
+    if (o->hold && add_disconnect_option(o) != 0)
         return -1;
     if (cli_absolute_path(a.args[0], o->path, sizeof o->path) != 0) {
         cli_say_path_problem("clrattach", a.args[0], sizeof o->path);

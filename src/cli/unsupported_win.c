@@ -16,12 +16,3 @@ int cmd_perfmap(int argc, char **argv)
     (void)argc, (void)argv;
     return not_on_windows("perfmap", "perf maps are for Linux perf");
 }
-int cli_hold(int pid, const clra_guid_t *clsid, int timeout_ms, int json)
-{
-    (void)pid, (void)clsid, (void)timeout_ms, (void)json;
-    return not_on_windows("attach --hold", "holding needs the SDK's control endpoint");
-}
-int cli_control_check(int pid, clra_status_t *st)
-{
-    return clra_profiler_control_check(pid, st); /* --hold is refused before it is asked */
-}

@@ -1,7 +1,7 @@
 /* profiler_control.h - what profiler_control.c (the control requests every platform sends)
  * shares with its platform sides: profiler_control_unix.c (sockets found in the runtime's
  * directory, /proc/PID/maps, hold) and profiler_control_win.c (pipes probed by slot, module
- * lists; hold is not there yet). */
+ * lists, hold on a pipe). */
 #ifndef CLRA_PROFILER_CONTROL_H
 #define CLRA_PROFILER_CONTROL_H
 

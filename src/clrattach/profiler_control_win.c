@@ -1,7 +1,8 @@
 /* profiler_control_win.c - the Windows side of profiler_control.c: libclrprof's control pipes
  * are \\.\pipe\clrprof-<pid>-<slot> (slot 0..7, src/clrprof/service_win.c), found by probing
  * each slot (wine cannot list \\.\pipe\) and asked their CLSID; a detached DLL is gone when no
- * module of the process sits at its base address any more. */
+ * module of the process sits at its base address any more; a holder keeps one connected
+ * instance of the pipe. */
 #include "profiler_control.h"
 #include "common/shared_names.h" /* CONTROL_PIPE_FORMAT, CONTROL_SLOTS */
 #include "target/process_win.h"
@@ -9,6 +10,7 @@
 #include "util/status.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <windows.h>
 
@@ -101,13 +103,32 @@ int clra_profiler_control_check(int pid, clra_status_t *st)
     return 0;
 }
 
-/* The holder's descriptor is a Unix socket; the pipe twin is to do. */
+/* The held connection's pipe HANDLE is the caller's from here, as its value in *fd (handles
+ * fit 32 bits): the profiler stays while it is open, and CloseHandle (or this process ending,
+ * however it ends) detaches it. */
 int clra_profiler_hold(const clra_profiler_ref_t *ref, int timeout_ms, int *fd,
                        uint64_t *library_inode, clra_status_t *st)
 {
+    char reply[REPLY_MAX], field[32];
+    clra__conn_t c;
     clra_status_t local;
-    (void)ref, (void)timeout_ms, (void)fd, (void)library_inode;
+    void *event;
     st = clra__status_begin(st, &local);
-    clra__detail(st, "clra_profiler_hold is not supported on Windows yet (docs/windows.md)");
-    return CLRA_EINVAL;
+    clra__deadline_t d = clra__deadline_in(timeout_ms);
+    int err = clra__control_request(ref, "hold", reply, &d, &c, st);
+    if (err)
+        return err;
+    if (strncmp(reply, "ok holding", 10) != 0) {
+        clra__detail(st, "unexpected answer from the profiler: %s", reply);
+        clra__close(&c);
+        return CLRA_EPROTO;
+    }
+    if (library_inode)
+        *library_inode = clra__control_reply_field(reply, "inode", field, sizeof field)
+                             ? strtoull(field, NULL, 10)
+                             : 0;
+    clra__conn_store(&c, fd, &event);
+    if (event)
+        CloseHandle(event); /* the caller only waits for the hang-up and closes the pipe */
+    return 0;
 }

@@ -27,22 +27,35 @@ unsigned long long clrprof__self_base(void)
     return (unsigned long long)(uintptr_t)self;
 }
 
-void *clrprof__pipe_create(int slots, char *path, size_t cap)
+/* One instance of the control pipe (the first or a later one) with its DACL: generic all for
+ * the owner (OW) and SYSTEM, nobody else; local clients only. INVALID_HANDLE_VALUE on failure. */
+static HANDLE instance(const char *path, DWORD first)
 {
     SECURITY_ATTRIBUTES sa = {sizeof sa, NULL, FALSE};
-    /* Protected DACL: generic all for the owner (OW) and SYSTEM, nobody else. */
     if (!ConvertStringSecurityDescriptorToSecurityDescriptorW(L"D:P(A;;GA;;;OW)(A;;GA;;;SY)",
                                                               SDDL_REVISION_1,
                                                               &sa.lpSecurityDescriptor, NULL))
-        return NULL;
+        return INVALID_HANDLE_VALUE;
+    HANDLE h = CreateNamedPipeA(path, PIPE_ACCESS_DUPLEX | FILE_FLAG_OVERLAPPED | first,
+                                PIPE_TYPE_BYTE | PIPE_REJECT_REMOTE_CLIENTS,
+                                CLRPROF__PIPE_INSTANCES, 512, 512, 0, &sa);
+    LocalFree(sa.lpSecurityDescriptor);
+    return h;
+}
+
+void *clrprof__pipe_create(int slots, char *path, size_t cap)
+{
     HANDLE h = INVALID_HANDLE_VALUE;
     for (int slot = 0; slot < slots && h == INVALID_HANDLE_VALUE; slot++) {
         snprintf(path, cap, CONTROL_PIPE_FORMAT, (int)GetCurrentProcessId(), slot);
-        h = CreateNamedPipeA(path, PIPE_ACCESS_DUPLEX | FILE_FLAG_OVERLAPPED |
-                             FILE_FLAG_FIRST_PIPE_INSTANCE,
-                             PIPE_TYPE_BYTE | PIPE_REJECT_REMOTE_CLIENTS, 1, 512, 512, 0, &sa);
+        h = instance(path, FILE_FLAG_FIRST_PIPE_INSTANCE);
     }
-    LocalFree(sa.lpSecurityDescriptor);
+    return h == INVALID_HANDLE_VALUE ? NULL : h;
+}
+
+void *clrprof__pipe_another(const char *path)
+{
+    HANDLE h = instance(path, 0);
     return h == INVALID_HANDLE_VALUE ? NULL : h;
 }
 
@@ -97,12 +110,28 @@ int clrprof__pipe_read_line(void *pipe, void *stop, char *out, size_t cap, unsig
     return -1;
 }
 
-void clrprof__pipe_reply(void *pipe, void *stop, const char *text, unsigned timeout_ms)
+void clrprof__pipe_send(void *pipe, void *stop, const char *text, unsigned timeout_ms)
 {
     DWORD n, len = 0;
     while (text[len])
         len++;
     io(pipe, 2, (void *)text, len, stop, timeout_ms, &n);
     FlushFileBuffers(pipe);
+}
+
+void clrprof__pipe_reply(void *pipe, void *stop, const char *text, unsigned timeout_ms)
+{
+    clrprof__pipe_send(pipe, stop, text, timeout_ms);
     DisconnectNamedPipe(pipe);
+}
+
+/* Reads (and drops) whatever the client sends until a read fails: a broken pipe is its
+ * hang-up, which the stop event alone tells apart from being asked to stop. */
+int clrprof__pipe_wait_hangup(void *pipe, void *stop)
+{
+    char buf[64];
+    DWORD n;
+    while (io(pipe, 1, buf, sizeof buf, stop, INFINITE, &n))
+        ;
+    return WaitForSingleObject(stop, 0) != WAIT_OBJECT_0;
 }

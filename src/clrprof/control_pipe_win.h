@@ -10,9 +10,15 @@
 void *clrprof__event_new(void);
 void clrprof__event_set(void *event);
 void clrprof__handle_close(void *handle);
+/* How many instances the control pipe has at most: the one that serves requests and the one a
+ * holder (`clrattach attach --hold`) keeps connected. */
+#define CLRPROF__PIPE_INSTANCES 2
 /* \\.\pipe\clrprof-<pid>-<slot> for the first free slot of 0..slots-1, with a DACL admitting
  * only the process owner and SYSTEM and local clients only; its name into path. NULL if none. */
 void *clrprof__pipe_create(int slots, char *path, size_t cap);
+/* Another instance of the pipe at path (after the first was handed to a holder); NULL if the
+ * system refuses. */
+void *clrprof__pipe_another(const char *path);
 /* Waits for a client or the stop event: 1 connected, 0 stopped (or failed). */
 int clrprof__pipe_accept(void *pipe, void *stop);
 /* Reads one line (without its newline) within timeout_ms; 0 or -1. */
@@ -28,6 +34,10 @@ void clrprof__pipe_drop(void *pipe);
 /* The descriptor a profiler's control callback gets on Windows: a token, not a CRT fd. */
 #define CLRPROF__PIPE_FD 0x70697065
 
+/* Writes text within timeout_ms and keeps the client (a holder). */
+void clrprof__pipe_send(void *pipe, void *stop, const char *text, unsigned timeout_ms);
+/* Waits until the client hangs up (1) or the stop event is set (0); what it sends is dropped. */
+int clrprof__pipe_wait_hangup(void *pipe, void *stop);
 /* This process's id, and the base address of the DLL holding this code. */
 unsigned long clrprof__self_pid(void);
 unsigned long long clrprof__self_base(void);

@@ -63,11 +63,16 @@ struct clrprof_profiler {
     int listen_fd, holder_fd, holder_seen;
     unsigned long long library_inode; /* of our mapping, read once when the endpoint opens */
     char control_path[CLRPROF__CONTROL_PATH_MAX];
-    /* Windows: the control pipe's thread (service_win.c) and the event that stops it. */
+    /* Windows: the control pipe's thread (service_win.c) and the event that stops it; the
+     * holder's pipe instance, its thread (which detaches when the holder hangs up) and the
+     * event that ends its wait without a detach. */
     pthread_t control_thread;
     int control_started;
     void *control_stop;
     void *control_pipe; /* Windows: made before the thread starts, so the attach finds it */
+    pthread_t holder_thread;
+    int holder_started;
+    void *holder_pipe, *holder_stop;
 };
 
 /* Points the slots the profiler provided at timing wrappers that call them. */

@@ -4,8 +4,9 @@
  * whose DACL admits only the process's owner and SYSTEM. It speaks control.c's protocol:
  *   status -> "ok name=N clsid=C pid=P inode=B level=L attached=A notification_only=B ..."
  *   detach -> "detach hr=0x........ expected_ms=N inode=B name=N message=..."
- * where inode is the DLL's base address (the trigger watches it leave the module list); "hold"
- * is not served on Windows yet. */
+ *   hold   -> "ok holding inode=B name=N"; that instance of the pipe is then the holder's, a
+ *             thread waits for its hang-up and detaches, and a new instance serves the rest
+ * where inode is the DLL's base address (the trigger watches it leave the module list). */
 #include "profiler_internal.h"
 #include "common/mono_clock.h"
 
@@ -20,6 +21,7 @@
 #define IO_TIMEOUT_MS 2000
 
 #define IDLE_WAIT_MS 1000    /* the service thread's longest sleep without a timer */
+#define TIMER_WAIT_MS 10     /* its sleep while a timer runs (detach_after_ms, hold_timeout_ms) */
 
 const char clrprof__append_mode[] = "a"; /* the Windows C runtime refuses "e" */
 const char clrprof__path_separators[] = "/\\";
@@ -85,14 +87,26 @@ HRESULT clrprof__detach_now(clrprof_profiler_t *p, const char *reason, DWORD *ex
     return hr;
 }
 
-/* Answers the detach requests other threads queued, and fires detach_after_ms when due. */
+/* Whether detach_on_disconnect still waits for a holder (set by the control thread). */
+static int awaiting_holder(clrprof_profiler_t *p)
+{
+    return p->detach_on_disconnect && !__atomic_load_n(&p->holder_seen, __ATOMIC_ACQUIRE);
+}
+
+/* Answers the detach requests other threads queued, and fires detach_after_ms and
+ * hold_timeout_ms (detach_on_disconnect with no holder yet) when due. */
 static void serve(clrprof_profiler_t *p)
 {
     uint64_t complete = __atomic_load_n(&p->attach_complete_ns, __ATOMIC_ACQUIRE);
-    if (complete && p->detach_after_ms &&
-        (mono__ns() - complete) / 1000000 >= p->detach_after_ms) {
+    uint64_t elapsed_ms = complete ? (mono__ns() - complete) / 1000000 : 0;
+    if (complete && p->detach_after_ms && elapsed_ms >= p->detach_after_ms) {
         p->detach_after_ms = 0;
         clrprof__detach_now(p, "detach_after_ms elapsed", NULL);
+    }
+    if (complete && awaiting_holder(p) && elapsed_ms >= p->hold_timeout_ms) {
+        __atomic_store_n(&p->holder_seen, 1, __ATOMIC_RELEASE);
+        clrprof__detach_now(p, "no trigger held the control endpoint within hold_timeout_ms",
+                            NULL);
     }
     pthread_mutex_lock(&p->lock);
     unsigned long asked = p->detach_asked;
@@ -113,7 +127,8 @@ static void *service_main(void *arg)
     clrprof_profiler_t *p = arg;
     while (!clrprof_stopping(p)) {
         serve(p);
-        struct timespec until = clrprof__realtime_in(p->detach_after_ms ? 10 : IDLE_WAIT_MS);
+        int timer = p->detach_after_ms || awaiting_holder(p);
+        struct timespec until = clrprof__realtime_in(timer ? TIMER_WAIT_MS : IDLE_WAIT_MS);
         pthread_mutex_lock(&p->lock);
         if (!p->stopping && p->detach_asked == p->detach_answered)
             pthread_cond_timedwait(&p->cond, &p->lock, &until);
@@ -134,15 +149,62 @@ static int custom_command(clrprof_profiler_t *p, void *pipe, const char *command
     return rc;
 }
 
-/* The same answers as control.c's serve(), for status and detach. */
-static void control_serve(clrprof_profiler_t *p, void *pipe)
+/* Waits for the holder to hang up (the command that holds us ended, however it ended): that
+ * detaches, as the Unix socket's hang-up does in service.c. */
+static void *holder_main(void *arg)
+{
+    clrprof_profiler_t *p = arg;
+    if (clrprof__pipe_wait_hangup(p->holder_pipe, p->holder_stop))
+        clrprof__detach_now(p, "the trigger holding the control endpoint went away", NULL);
+    return NULL;
+}
+
+/* Ends the holder's wait without a detach (a newer holder, or the SDK stopping) and drops its
+ * instance of the pipe. */
+static void holder_end(clrprof_profiler_t *p)
+{
+    if (p->holder_started && !pthread_equal(pthread_self(), p->holder_thread)) {
+        clrprof__event_set(p->holder_stop);
+        pthread_join(p->holder_thread, NULL);
+    }
+    p->holder_started = 0;
+    clrprof__handle_close(p->holder_pipe);
+    clrprof__handle_close(p->holder_stop);
+    p->holder_pipe = p->holder_stop = NULL;
+}
+
+/* Makes pipe's client the holder, the newest one counting (as on Linux): 1 when the instance
+ * is the holder's, 0 when no event could be made (the client gets "error" and is dropped). A
+ * holder whose thread cannot start is told "ok" and the profiler detaches at once, so the
+ * hold ends as it would have: with the unload, which the holder sees as the pipe closing. */
+static int holder_start(clrprof_profiler_t *p, void *pipe, const char *ok)
+{
+    holder_end(p);
+    p->holder_stop = clrprof__event_new();
+    if (!p->holder_stop) {
+        clrprof__pipe_reply(pipe, p->control_stop, "error cannot hold: CreateEvent failed\n",
+                            IO_TIMEOUT_MS);
+        return 0;
+    }
+    p->holder_pipe = pipe;
+    __atomic_store_n(&p->holder_seen, 1, __ATOMIC_RELEASE);
+    clrprof__pipe_send(pipe, p->control_stop, ok, IO_TIMEOUT_MS);
+    p->holder_started = pthread_create(&p->holder_thread, NULL, holder_main, p) == 0;
+    if (!p->holder_started)
+        clrprof__detach_now(p, "no thread could wait for the holder", NULL);
+    return 1;
+}
+
+/* The same answers as control.c's serve(), for status, detach and hold; 1 when pipe's client
+ * became the holder (the instance is then the holder's). */
+static int control_serve(clrprof_profiler_t *p, void *pipe)
 {
     char command[64], text[512], clsid[40];
     if (clrprof__pipe_read_line(pipe, p->control_stop, command, sizeof command,
                                 IO_TIMEOUT_MS) != 0) {
-        clrprof__pipe_reply(pipe, p->control_stop, "error expected one command line (status or "
-                            "detach)\n", IO_TIMEOUT_MS);
-        return;
+        clrprof__pipe_reply(pipe, p->control_stop, "error expected one command line (status, "
+                            "detach or hold)\n", IO_TIMEOUT_MS);
+        return 0;
     }
     unsigned long long base = clrprof__self_base();
     const char *name = p->def->name ? p->def->name : "profiler";
@@ -164,22 +226,29 @@ static void control_serve(clrprof_profiler_t *p, void *pipe)
                  clrprof__self_pid(), base, clrprof_info_level(p), p->attached,
                  p->def->notification_only != 0, (unsigned long long)s.calls,
                  (unsigned long long)(s.longest_ns / 1000));
+    } else if (strcmp(command, "hold") == 0) {
+        snprintf(text, sizeof text, "ok holding inode=%llu name=%s\n", base, name);
+        return holder_start(p, pipe, text);
     } else if (p->def->control && custom_command(p, pipe, command) == 0) {
-        return; /* it answered itself */
+        return 0; /* it answered itself */
     } else {
-        snprintf(text, sizeof text, "error unknown command; send status or detach (hold is not "
-                 "served on Windows yet)\n");
+        snprintf(text, sizeof text, "error unknown command; send status, detach or hold\n");
     }
     clrprof__pipe_reply(pipe, p->control_stop, text, IO_TIMEOUT_MS);
+    return 0;
 }
 
-/* Serves one client at a time until the stop event; the pipe goes with the thread. */
+/* Serves one client at a time until the stop event; the pipe goes with the thread. A holder
+ * takes the instance it came on, and a new one serves the next client. */
 static void *control_main(void *arg)
 {
     clrprof_profiler_t *p = arg;
     void *pipe = p->control_pipe;
-    while (clrprof__pipe_accept(pipe, p->control_stop))
-        control_serve(p, pipe);
+    while (pipe && clrprof__pipe_accept(pipe, p->control_stop)) {
+        if (control_serve(p, pipe) && !(pipe = clrprof__pipe_another(p->control_path)))
+            clrprof__note(p, "the control pipe serves no more clients: CreateNamedPipe of a "
+                          "new instance failed (error %lu)", clrprof__last_error());
+    }
     clrprof__handle_close(pipe);
     p->control_pipe = NULL;
     return NULL;
@@ -265,6 +334,7 @@ void clrprof__control_close(clrprof_profiler_t *p)
         pthread_join(p->control_thread, NULL);
     }
     p->control_started = 0;
+    holder_end(p); /* after the control thread, which starts holders */
     clrprof__handle_close(p->control_stop);
     p->control_stop = NULL;
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # End-to-end tests under wine of the verbs that came to Windows with issue 12 (trace, convert,
-# startup-hook, dump, attach --hold, counters), against the self-contained win-x64 .NET 10 sample app
+# startup-hook, dump, counters), against the self-contained win-x64 .NET 10 sample app
 # that tests/windows/e2e.sh publishes into the build tree (published here too when missing).
 #   e2e_trace.sh BUILD_DIR SOURCE_DIR DOTNET CASE
 # One CASE per run, each with its own app process; under the e2e lock like every e2e test.
@@ -15,20 +15,6 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/clra-win-trace.XXXXXX")
 app_pid=""
 APP_DLLS=""
 fail() { echo "FAIL $CASE: $*" >&2; cleanup; exit 1; }
-
-# Builds the hook assembly (IL only, so the same DLL serves Linux and Windows) once; it is
-# rebuilt when its sources are newer.
-dotnet_build() { # verb project output-dir marker-file sources...
-    local verb=$1 proj=$2 out=$3 marker=$4 src=$5 fresh=1
-    shift 5
-    for f in "$@"; do [ "$out/$marker" -nt "$f" ] || fresh=0; done
-    [ "$fresh" = 1 ] && return 0
-    mkdir -p "$src"
-    cp "$@" "$src/" # the project is one of the sources
-    "$DOTNET" "$verb" "$src/$(basename "$proj")" -c Release -o "$out" --nologo -v q \
-        >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; fail "dotnet $verb $proj failed"; }
-    touch "$out/$marker"
-}
 
 . "$S/tests/windows/lib.sh"
 publish_app
@@ -122,8 +108,7 @@ hook)
     # The hook (tests/apps/hook) runs inside the app: it writes its pid to CLRA_HOOK_OUT and
     # sets CLRA_HOOK_RAN, which the app reads back. A missing file is refused before sending
     # (the runtime would end the process on a hook it cannot load).
-    dotnet_build build "$S/tests/apps/hook/hook.csproj" "$B/winhook" clra_hook.dll \
-        "$B/winhook-src" "$S/tests/apps/hook/StartupHook.cs" "$S/tests/apps/hook/hook.csproj"
+    build_hook
     start_trace_app
     clra startup-hook "$winpid" 'Z:\no\such\hook.dll'
     [ "$(rc)" = 2 ] || fail "a missing hook exited $(rc), not 2: $(cat "$work/err")"
@@ -134,12 +119,6 @@ hook)
     tr -d '\r' <"$work/hook.out" | grep -qx "end pid=$winpid call=1" ||
         fail "the hook did not run in $winpid: $(cat "$work/hook.out" 2>&1)"
     ask "env CLRA_HOOK_RAN" "env CLRA_HOOK_RAN=$winpid:1"
-    # attach --hold is not there on Windows: refused before anything is loaded.
-    clra attach --hold "$winpid" "$(winpath "$B/profilers/libhello_profiler.dll")"
-    [ "$(rc)" = 2 ] || fail "attach --hold exited $(rc), not 2: $(cat "$work/err")"
-    expect_out "attach --hold: not supported on Windows"
-    ask ping pong
-    grep -q InitializeForAttach "$work/app.out" && fail "attach --hold loaded the profiler"
     ;;
 dump)
     # The runtime starts createdump.exe, which writes the dump with dbghelp. Under wine 8.0

@@ -1,7 +1,7 @@
-# lib.sh - what the win-e2e scripts share (e2e.sh, e2e_trace.sh, e2e_launch.sh), sourced after
-# each sets B, S, DOTNET, RUN, EXE and work and defines fail: the sample app published for
-# win-x64 once, started under wine with stdin on a fifo, asked questions and stopped, and
-# clrattach.exe run with its output kept.
+# lib.sh - what the win-e2e scripts share (e2e.sh, e2e_trace.sh, e2e_launch.sh, e2e_hold.sh),
+# sourced after each sets B, S, DOTNET, RUN, EXE and work and defines fail: the sample app
+# published for win-x64 once, the test hook built once, the app started under wine with stdin
+# on a fifo, asked questions and stopped, and clrattach.exe run with its output kept.
 
 # The Windows name of a Linux path, as wine maps / to drive Z:.
 winpath() { echo "Z:$(echo "$1" | tr / '\\')"; }
@@ -18,6 +18,26 @@ publish_app() {
     "$DOTNET" publish "$src/sample-win.csproj" -c Release -o "$out" --nologo -v q \
         >"$work/publish.log" 2>&1 || { cat "$work/publish.log" >&2; fail "dotnet publish -r win-x64 failed"; }
     touch "$out/sample.exe"
+}
+
+# Builds a .NET project (the hook assembly: IL only, so the same DLL serves Linux and Windows)
+# once; it is rebuilt when its sources are newer.
+dotnet_build() { # verb project output-dir marker-file sources...
+    local verb=$1 proj=$2 out=$3 marker=$4 src=$5 fresh=1
+    shift 5
+    for f in "$@"; do [ "$out/$marker" -nt "$f" ] || fresh=0; done
+    [ "$fresh" = 1 ] && return 0
+    mkdir -p "$src"
+    cp "$@" "$src/" # the project is one of the sources
+    "$DOTNET" "$verb" "$src/$(basename "$proj")" -c Release -o "$out" --nologo -v q \
+        >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; fail "dotnet $verb $proj failed"; }
+    touch "$out/$marker"
+}
+
+# The test hook (tests/apps/hook), built once into BUILD_DIR/winhook.
+build_hook() {
+    dotnet_build build "$S/tests/apps/hook/hook.csproj" "$B/winhook" clra_hook.dll \
+        "$B/winhook-src" "$S/tests/apps/hook/StartupHook.cs" "$S/tests/apps/hook/hook.csproj"
 }
 
 # Starts the app under wine with stdin on a fifo (fd 3); NAME=VALUE arguments go into its

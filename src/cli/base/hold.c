@@ -1,26 +1,13 @@
 /* hold.c - `clrattach attach --hold`: keep a profiler loaded exactly as long as this command
- * runs. The profiler detaches when the connection closes, so even kill -9 of this command
- * detaches it. */
-#define _GNU_SOURCE
+ * runs. The profiler detaches when the connection closes (a Unix socket, or on Windows an
+ * instance of its control pipe), so even kill -9 or TerminateProcess of this command detaches
+ * it. The waits are per platform (base/hold_platform.h). */
 #include "base/cli.h"
+#include "base/hold_platform.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
 #include <string.h>
-#include <unistd.h>
 
 #define HOLD_CONNECT_TIMEOUT_MS 5000
-
-static int signal_pipe[2] = {-1, -1};
-
-static void on_signal(int sig)
-{
-    char c = (char)sig;
-    ssize_t n = write(signal_pipe[1], &c, 1);
-    (void)n;
-}
 
 /* Finds the attached profiler's control endpoint by CLSID. */
 static int find_ref(int pid, const clra_guid_t *clsid, clra_profiler_ref_t *out, clra_status_t *st)
@@ -66,23 +53,14 @@ int cli_hold(int pid, const clra_guid_t *clsid, int timeout_ms, int json)
                 clra_strerror(rc), cli_vis(st.detail));
         return cli_exit_code(rc);
     }
-    if (pipe2(signal_pipe, O_CLOEXEC) != 0) {
-        fprintf(stderr, "clrattach: attached, but cannot wait for signals (pipe: %s); the "
-                "profiler detaches as this command exits now\n", strerror(errno));
-        close(fd);
+    if (hold_wait_prepare() != 0) { /* it said why */
+        hold_release(fd);
         return EXIT_INTERNAL;
     }
-    struct sigaction sa = {.sa_handler = on_signal};
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
     fprintf(out, "holding: the profiler stays loaded until this command ends (Ctrl-C to detach)\n");
     fflush(out);
-    struct pollfd fds[2] = {{signal_pipe[0], POLLIN, 0}, {fd, POLLIN, 0}};
-    while (poll(fds, 2, -1) < 0 && errno == EINTR)
-        ;
-    int by_profiler = fds[1].revents != 0 && !fds[0].revents;
-    close(fd); /* this hang-up is what makes the profiler detach */
+    int by_profiler = hold_wait(fd);
+    hold_release(fd); /* this hang-up is what makes the profiler detach */
     rc = clra_library_wait_unmapped(pid, inode, timeout_ms, &st);
     if (rc == 0) {
         fprintf(out, "detached: the profiler %s and the runtime unloaded it\n",

@@ -14,8 +14,6 @@ extern const char *const cli_platform_no_endpoint_hint;
  * long): Linux shows both (pid namespaces); Windows, which has none, ours only. */
 extern const char *const cli_platform_process_line;
 
-/* attach --hold where there is no holder yet: says so on stderr and returns 1, else 0. */
-int cli_platform_refuses_hold(void);
 /* UTC time of t into tm. */
 void cli_platform_gmtime(time_t t, struct tm *tm);
 /* The effective uid for the access hint (1 on Windows, which has none: any user's advice). */

@@ -11,12 +11,6 @@ const char *const cli_platform_no_endpoint_hint =
     "process's TMPDIR and that it is not a NativeAOT app";
 const char *const cli_platform_process_line = "process %d (pid %llu in its own namespace)\n";
 
-/* The SDK's control socket serves hold here. */
-int cli_platform_refuses_hold(void)
-{
-    return 0;
-}
-
 void cli_platform_gmtime(time_t t, struct tm *tm)
 {
     gmtime_r(&t, tm);

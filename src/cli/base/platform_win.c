@@ -4,23 +4,13 @@
 #include <stdio.h>
 
 const char *const cli_platform_usage_note =
-    "\nOn Windows, perfmap, launch, trace, convert, counters, profile, stack, dump,\n"
-    "startup-hook and attach --hold are not supported yet (they exit with the usage\n"
-    "error, 2).\n";
+    "\nOn Windows, perfmap, profile, stack and launch --profile are not supported yet\n"
+    "(they exit with the usage error, 2).\n";
 /* A .NET Framework process is reached through mscoree.dll, not a pipe. */
 const char *const cli_platform_no_endpoint_hint =
     "a .NET (Core) runtime creates its pipe at startup unless DOTNET_EnableDiagnostics=0; for a "
     ".NET Framework process (clr.dll) the detail names the mscoree.dll step that failed";
 const char *const cli_platform_process_line = "process %d\n"; /* the runtime's pid is the pid */
-
-/* Refused before the attach, so no profiler is left loaded without a holder. */
-int cli_platform_refuses_hold(void)
-{
-    fprintf(stderr, "clrattach attach --hold: not supported on Windows: the SDK's control "
-            "pipe serves status and detach, not hold (see docs/windows.md); attach, then "
-            "clrattach detach\n");
-    return 1;
-}
 
 void cli_platform_gmtime(time_t t, struct tm *tm)
 {

@@ -1,7 +1,6 @@
 /* launch_args.c - the options of `clrattach launch`, one table for every platform, checked
  * before anything is started: a bad startup hook must be refused here, because the runtime
- * would end the program over it. What a platform has not got yet is refused by name
- * (launch_refuses_option), so the user learns why instead of "unknown option". */
+ * would end the program over it. */
 #include "launch/launch.h"
 #include "launch/launch_platform.h"
 #include "launch/launch_sdk.h"
@@ -17,8 +16,6 @@ static int take_hook(void *dest, const char *arg)
     launch_opts_t *o = CLI_CONTAINER(dest, launch_opts_t, hooks);
     clra_status_t st;
     char *path = o->hooks[o->nhooks];
-    if (launch_refuses_option("--startup-hook"))
-        return -1;
     if (o->nhooks == LAUNCH_MAX_HOOKS) {
         fprintf(stderr, "clrattach launch: at most %d --startup-hook\n", LAUNCH_MAX_HOOKS);
         return -1;
@@ -52,17 +49,15 @@ static int take_env(void *dest, const char *arg)
     return 0;
 }
 
-/* --trace: the shared providers option, where the platform has traces. */
+/* --trace: the providers option trace itself takes. */
 static int take_trace(void *dest, const char *arg)
 {
-    return launch_refuses_option("--trace") ? -1 : trace_opt_providers(dest, arg);
+    return trace_opt_providers(dest, arg);
 }
 
-/* --profile FILE, where the platform has the sampler. */
+/* --profile FILE: kept as given; launch_profile_choose checks it. */
 static int take_profile(void *dest, const char *arg)
 {
-    if (launch_refuses_option("--profile"))
-        return -1;
     *(const char **)dest = arg;
     return 0;
 }

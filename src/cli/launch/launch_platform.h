@@ -19,9 +19,6 @@ int launch_same_name(const char *a, const char *b);
 const char *launch_base_name(const char *command);
 /* Whether base (a file name) is the dotnet host: "dotnet", or "dotnet.exe" on Windows. */
 int launch_is_dotnet_host(const char *base);
-/* An option this platform does not have yet (--trace, --profile, --startup-hook on Windows):
- * says so on stderr and returns 1; 0 when it has it. */
-int launch_refuses_option(const char *option);
 /* Why the profiler at path cannot be read (a static or strerror text), NULL when it can. */
 const char *launch_profiler_problem(const char *path);
 
@@ -77,9 +74,16 @@ int launch_child_exit_code(const launch_child_t *c);
 void launch_child_release(launch_child_t *c);
 /* Pauses the calling thread. */
 void launch_sleep_ms(int ms);
+/* Starts a helper thread (the trace's drain) that never takes the signals launch passes on to
+ * COMMAND (Unix: they stay the main thread's); 0 or an errno. */
+int launch_thread_start(pthread_t *t, void *(*fn)(void *), void *arg);
+/* Whether a wait status says COMMAND was killed (Unix: by signal N): 1 with "signal N (NAME)"
+ * in text, else 0 (always on Windows, whose exit codes say nothing of the kind). */
+int launch_status_killed(int status, char *text, size_t cap);
 
-/* Signals while a trace or a profile must end cleanly (Unix; no-ops on Windows): hold the first
- * one (on), whether one is held, its name, and passing it on to COMMAND (hold ends). */
+/* Signals while a trace or a profile must end cleanly: hold the first one (on), whether one is
+ * held, its name, and passing it on to COMMAND (hold ends). Windows has no signal to hold, but
+ * "holding" still makes the launcher watch the trace's --duration and stopping event. */
 void launch_signals_hold(int on);
 int launch_signals_holding(void);
 int launch_signal_held(void);

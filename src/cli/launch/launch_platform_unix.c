@@ -71,13 +71,6 @@ int launch_is_dotnet_host(const char *base)
     return launch_same_name(base, "dotnet");
 }
 
-/* Linux has every option. */
-int launch_refuses_option(const char *option)
-{
-    (void)option;
-    return 0;
-}
-
 /* access() as the runtime's dlopen will need it: readable. */
 const char *launch_profiler_problem(const char *path)
 {

@@ -8,32 +8,42 @@
 
 const char launch_port_word[] = "pipe";
 const char launch_nothing_to_do[] =
-    "give --profile or --profiler (see --help)";
+    "give --profile, --profiler, --startup-hook or --trace (see --help)";
 
 const char launch_description[] =
     "Starts COMMAND (a .NET program) with its runtime paused before any managed code,\n"
     "on a private named pipe (DOTNET_DiagnosticPorts=<pipe name>,connect,suspend).\n"
-    "While it is paused, registers the profiler with StartupProfiler, so it loads\n"
+    "While it is paused: starts the trace (--trace), so it holds events from the\n"
+    "first instruction; registers the profiler with StartupProfiler, so it loads\n"
     "through ICorProfilerCallback::Initialize and may use every event flag (attach\n"
-    "cannot). Then it resumes the runtime and waits for COMMAND, exiting with its\n"
-    "exit code. COMMAND keeps the console and its standard handles; Ctrl-C reaches it\n"
-    "as it reaches us (we ignore it once COMMAND runs; before, COMMAND is stopped).\n"
-    "Options end at COMMAND (or at '--').\n";
+    "cannot); queues the startup hooks, which the runtime runs before Main. Then it\n"
+    "resumes the runtime and waits for COMMAND, exiting with its exit code. COMMAND\n"
+    "keeps the console and its standard handles; Ctrl-C reaches it as it reaches us\n"
+    "(we ignore it once COMMAND runs; before, COMMAND is stopped). Give at least one\n"
+    "of --profile, --profiler, --startup-hook and --trace. Options end at COMMAND (or\n"
+    "at '--').\n";
 const char launch_epilogue[] =
     "--profile FILE makes clrattach's sampler the startup profiler (as `clrattach\n"
     "profile` samples, but from the runtime's first managed code): launch drains it\n"
     "every second while COMMAND runs and writes FILE when COMMAND exits.\n"
-    "--trace and --startup-hook (and the options that only make sense with them) are\n"
-    "Linux-only so far: refused here, by name.\n"
+    "The trace ends when COMMAND exits: its runtime writes the rundown and the end\n"
+    "marker itself, and the last line on stderr says whether the file is complete.\n"
+    "With --duration or a stopping event it ends earlier: launch stops it (rundown\n"
+    "included), writes the --format files and COMMAND runs on. Ctrl-C reaches\n"
+    "COMMAND from the console at the same moment as launch, so a trace ended that\n"
+    "way keeps only what the runtime had written.\n"
     "\n"
     "examples:\n"
     "  clrattach launch --profiler libhello_profiler.dll -- app.exe\n"
     "  clrattach launch --profile startup.html -- app.exe\n"
+    "  clrattach launch --startup-hook hook.dll\n"
+    "      --trace Microsoft-Windows-DotNETRuntime:0x8:4 -- app.exe\n"
     "\n"
-    "exit codes: COMMAND's own; before it runs: 2 usage, 4 COMMAND never connected\n"
-    "(not .NET, or it could not be started), 7 timed out, 8 connection failure or\n"
-    "COMMAND ended while paused, 10 the runtime refused the profiler, 130 Ctrl-C\n"
-    "while paused (COMMAND is then stopped before running managed code).\n";
+    "exit codes: COMMAND's own; before it runs: 2 usage, a startup hook that is not\n"
+    "one or a trace file that cannot be created, 4 COMMAND never connected (not .NET,\n"
+    "or it could not be started), 7 timed out, 8 connection failure or COMMAND ended\n"
+    "while paused, 10 the runtime refused the trace, the profiler or a hook, 130\n"
+    "Ctrl-C while paused (COMMAND is then stopped before running managed code).\n";
 
 /* Windows file names ignore case. */
 int launch_same_name(const char *a, const char *b)
@@ -54,23 +64,6 @@ const char *launch_base_name(const char *command)
 int launch_is_dotnet_host(const char *base)
 {
     return launch_same_name(base, "dotnet") || launch_same_name(base, "dotnet.exe");
-}
-
-/* The one sentence for an option Windows does not have yet. */
-int launch_refuses_option(const char *option)
-{
-    static const char *const why[][2] = {
-        {"--trace", "the trace stream is not built for Windows"},
-        {"--startup-hook", "the startup hook check is not built for Windows"},
-    };
-    for (size_t i = 0; i < sizeof why / sizeof why[0]; i++) {
-        if (strcmp(option, why[i][0]) == 0) {
-            fprintf(stderr, "clrattach launch: %s is not supported on Windows yet: %s (see "
-                    "docs/windows.md)\n", option, why[i][1]);
-            return 1;
-        }
-    }
-    return 0;
 }
 
 /* The runtime's LoadLibrary needs a file, not a directory. */

@@ -6,6 +6,7 @@
  * directory (final=), which launch adds before it writes FILE. */
 #define _GNU_SOURCE
 #include "launch/launch.h"
+#include "base/hold_platform.h"
 #include "launch/launch_platform.h" /* launch_sleep_ms */
 #include "launch/launch_profile_os.h"
 #include "profile/profile_drain.h" /* method_client */
@@ -164,7 +165,7 @@ static int read_final(launch_profile_t *lp)
 int launch_profile_finish(launch_profile_t *lp, int status)
 {
     if (lp->s.hold_fd >= 0)
-        close(lp->s.hold_fd);
+        hold_release(lp->s.hold_fd);
     lp->s.hold_fd = -1;
     lp->prof.duration_ns = (uint64_t)(mono__ms() - lp->t0_ms) * 1000000ULL;
     int final = read_final(lp);
@@ -197,7 +198,7 @@ int launch_profile_finish(launch_profile_t *lp, int status)
 void launch_profile_abandon(launch_profile_t *lp)
 {
     if (lp->s.hold_fd >= 0)
-        close(lp->s.hold_fd);
+        hold_release(lp->s.hold_fd);
     out_file_discard(&lp->file);
     unlink(lp->final_path);
     drain_map_free(&lp->s.map);

@@ -189,6 +189,31 @@ void launch_sleep_ms(int ms)
     usleep((useconds_t)ms * 1000);
 }
 
+/* The forwarded signals (and SIGPIPE, so a pipe as output fails a write instead) are blocked
+ * in the new thread, so they reach the main thread, which passes them on. */
+int launch_thread_start(pthread_t *t, void *(*fn)(void *), void *arg)
+{
+    sigset_t block, old;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGTERM);
+    sigaddset(&block, SIGHUP);
+    sigaddset(&block, SIGQUIT);
+    sigaddset(&block, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &block, &old);
+    int err = pthread_create(t, NULL, fn, arg);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return err;
+}
+
+int launch_status_killed(int status, char *text, size_t cap)
+{
+    if (!WIFSIGNALED(status))
+        return 0;
+    snprintf(text, cap, "signal %d (%s)", WTERMSIG(status), strsignal(WTERMSIG(status)));
+    return 1;
+}
+
 void launch_signals_hold(int on)
 {
     hold_signal = on;

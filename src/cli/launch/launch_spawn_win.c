@@ -3,6 +3,7 @@
  * COMMAND is paused, launch stops it (exit 130); once it runs, COMMAND decides. */
 #include "launch/launch_platform.h"
 #include "launch/launch_win.h"
+#include "common/mono_clock.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -212,17 +213,18 @@ int launch_child_explain(const launch_child_t *c, int rc, int connected, const c
     return EXIT_NOTDOTNET;
 }
 
-/* The DLL among the process's modules is the only proof; by the clock, since listing another
- * process's modules takes a while under wine. */
+/* The DLL among the process's modules is the only proof; by the command's monotonic clock
+ * (the one every deadline of the CLI uses), since listing another process's modules takes a
+ * while under wine. */
 int launch_child_wait_loaded(launch_child_t *c, const char *path, int timeout_ms)
 {
-    ULONGLONG end = GetTickCount64() + (ULONGLONG)timeout_ms;
+    long long end = mono__ms() + timeout_ms;
     for (;;) {
         if (clra_library_is_mapped(c->pid, path) == 1)
             return 1;
         if (WaitForSingleObject(c->process, 50) == WAIT_OBJECT_0)
             return -1; /* its modules cannot be read any more */
-        if (GetTickCount64() >= end)
+        if (mono__ms() >= end)
             return 0;
     }
 }
@@ -242,15 +244,30 @@ void launch_sleep_ms(int ms)
     Sleep((DWORD)ms);
 }
 
-/* No signals to hold: a trace or a profile is not launched on Windows yet. */
+/* No signals: Ctrl-C reaches COMMAND from the console itself. A plain thread. */
+int launch_thread_start(pthread_t *t, void *(*fn)(void *), void *arg)
+{
+    return pthread_create(t, NULL, fn, arg);
+}
+
+int launch_status_killed(int status, char *text, size_t cap)
+{
+    (void)status, (void)text, (void)cap;
+    return 0;
+}
+
+/* No signal is ever held; "holding" only keeps the launcher polling while a trace runs, so its
+ * --duration and stopping event are seen (cmd_launch.c's wait_program). */
+static volatile LONG holding;
+
 void launch_signals_hold(int on)
 {
-    (void)on;
+    InterlockedExchange(&holding, on);
 }
 
 int launch_signals_holding(void)
 {
-    return 0;
+    return holding != 0;
 }
 
 int launch_signal_held(void)

@@ -1,16 +1,15 @@
 /* launch_trace.c - the trace of `clrattach launch`: started on the paused runtime, drained by a
- * thread of its own while the program runs, finished by the runtime when the program exits. */
-#define _GNU_SOURCE
+ * thread of its own while the program runs, finished by the runtime when the program exits.
+ * Shared by both platforms: the thread's signals and the wait status are behind
+ * launch/launch_platform.h. */
+#define _GNU_SOURCE /* clock_gettime for common/mono_clock.h under -std=c11 */
 #include "launch/launch.h"
+#include "launch/launch_platform.h"
 #include "common/mono_clock.h"
 #include "trace/trace_options.h"
 
 #include <errno.h>
-#include <signal.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
 #define PUMP_WAIT_MS 200
 
@@ -71,20 +70,10 @@ static void *drain(void *arg)
     return NULL;
 }
 
-/* The drain runs with the forwarded signals blocked, so they reach the launcher's main thread
- * (which passes them on); SIGPIPE too, so a pipe as output fails a write instead. */
+/* The drain is started where it cannot take the signals launch passes on (Unix). */
 static int start_drain(launch_trace_t *t)
 {
-    sigset_t block, old;
-    sigemptyset(&block);
-    sigaddset(&block, SIGINT);
-    sigaddset(&block, SIGTERM);
-    sigaddset(&block, SIGHUP);
-    sigaddset(&block, SIGQUIT);
-    sigaddset(&block, SIGPIPE);
-    pthread_sigmask(SIG_BLOCK, &block, &old);
-    int err = pthread_create(&t->thread, NULL, drain, t);
-    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    int err = launch_thread_start(&t->thread, drain, t);
     t->thread_started = err == 0;
     return err;
 }
@@ -148,10 +137,10 @@ void launch_trace_abandon(launch_trace_t *t)
 /* Why a file is not complete, in words a user can act on. */
 static void explain_incomplete(const launch_trace_t *t, int status, int waited_out)
 {
-    if (WIFSIGNALED(status))
-        fprintf(stderr, "  why: the program was killed by signal %d (%s), so its runtime could "
-                "not end the trace; it holds what was written before\n", WTERMSIG(status),
-                strsignal(WTERMSIG(status)));
+    char killed[96];
+    if (launch_status_killed(status, killed, sizeof killed))
+        fprintf(stderr, "  why: the program was killed by %s, so its runtime could not end the "
+                "trace; it holds what was written before\n", killed);
     else if (t->rc)
         fprintf(stderr, "  why: %s: %s\n", clra_strerror(t->rc), cli_vis(t->st.detail));
     else if (waited_out)
@@ -170,7 +159,7 @@ void launch_trace_finish(launch_trace_t *t, int timeout_ms, int pid, int status)
      * socket already, unless something else still holds the runtime's end of it. */
     for (int waited = 0; t->thread_started && !atomic_load(&t->done) && waited < timeout_ms;
          waited += 20)
-        usleep(20000);
+        launch_sleep_ms(20);
     int waited_out = t->thread_started && !atomic_load(&t->done);
     end_drain(t);
     trace_stop_monitor_close(&t->watch);

@@ -87,8 +87,7 @@ int sampler_main_taken(const sampler_session_t *s, char *why, size_t cap, char m
 int session_start(sampler_session_t *s, int pid, const char *path, const char *options,
                   int stage, clra_status_t *st);
 /* Holds the sampler's control endpoint (it detaches should this command die), and learns the
- * library to watch leave; where the SDK serves no hold (profile_hold_unserved) only the
- * latter. 0 or an error. */
+ * library to watch leave. 0 or an error. */
 int session_hold(sampler_session_t *s, int timeout_ms, clra_status_t *st);
 /* Says how the sampler was loaded (and what the runtime keeps of it after the detach): fields
  * of j, or lines on stderr when j is NULL. */

@@ -14,9 +14,6 @@ extern const char *const profile_native_method;
  * past the last. Linux: the installed library, then the build tree; Windows: beside
  * clrattach.exe, then its profilers folder (the build tree). */
 int profile_sampler_place(int i, char *out, size_t cap);
-/* 1 where the SDK serves no "hold" yet (Windows): profile and stack then go on unheld, so a
- * killed command leaves its sampler loaded; 0 where it does. */
-int profile_hold_unserved(void);
 /* Whether process pid is gone for good (a zombie is not gone: its library may still leave). */
 int profile_process_gone(int pid);
 

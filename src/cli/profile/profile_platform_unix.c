@@ -25,11 +25,6 @@ int profile_sampler_place(int i, char *out, size_t cap)
     return n > 0 && (size_t)n < cap ? 0 : -1;
 }
 
-int profile_hold_unserved(void)
-{
-    return 0;
-}
-
 /* kill(pid, 0) still reaches a zombie. */
 int profile_process_gone(int pid)
 {

@@ -27,12 +27,6 @@ int profile_sampler_place(int i, char *out, size_t cap)
     return len > 0 && (size_t)len < cap ? 0 : -1;
 }
 
-/* The SDK's control pipe has one instance and no holder thread yet (docs/windows.md). */
-int profile_hold_unserved(void)
-{
-    return 1;
-}
-
 int profile_process_gone(int pid)
 {
     return !clra_process_is_alive(pid);

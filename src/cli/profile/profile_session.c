@@ -2,6 +2,7 @@
  * its control endpoint (so even kill -9 of this command detaches it), drain, detach. */
 #define _GNU_SOURCE
 #include "base/cli.h"
+#include "base/hold_platform.h"
 #include "profile/profile_platform.h"
 #include "profile/profile_drain.h"
 
@@ -136,16 +137,7 @@ int session_start(sampler_session_t *s, int pid, const char *path, const char *o
 
 int session_hold(sampler_session_t *s, int timeout_ms, clra_status_t *st)
 {
-    char reply[512];
-    int rc = clra_profiler_hold(&s->ref, timeout_ms, &s->hold_fd, &s->inode, st);
-    if (rc != CLRA_EINVAL || !profile_hold_unserved())
-        return rc;
-    /* Unheld: the library to watch leave comes from the status line's inode= (a base address
-     * on Windows) instead. */
-    rc = clra_profiler_status(&s->ref, timeout_ms, reply, sizeof reply, st);
-    const char *at = rc ? NULL : strstr(reply, " inode=");
-    s->inode = at ? strtoull(at + 7, NULL, 10) : 0;
-    return rc;
+    return clra_profiler_hold(&s->ref, timeout_ms, &s->hold_fd, &s->inode, st);
 }
 
 /* After a failed drain: whether the process is exiting or gone. Its runtime closes the endpoint
@@ -220,7 +212,7 @@ int session_stop(sampler_session_t *s, clra_status_t *st)
         }
     }
     if (s->hold_fd >= 0)
-        close(s->hold_fd); /* after the detach; had it failed, this hang-up detaches too */
+        hold_release(s->hold_fd); /* after the detach; had it failed, this hang-up detaches too */
     s->hold_fd = -1;
     if (!s->exited && s->inode && !rc && !s->library_refs && !s->parked)
         rc = clra_library_wait_unmapped(s->pid, s->inode, session_left_ms(s), st);

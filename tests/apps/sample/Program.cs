@@ -36,6 +36,9 @@
 //                      wait on each other (ContentionStart/Stop) -> "contended 4N"
 //   heap N          -> adds N ClrAttach.Sample.HeapItem (32 bytes each) and N/4 HeapPair (40
 //                      bytes) to what the app holds -> "heaped items=TOTAL pairs=TOTAL"
+//   modules TEXT    -> how many of the process's modules (as the OS lists them) have a file
+//                      name containing TEXT, case-blind -> "modules N" (the unload check of
+//                      the Windows hold tests, which read no /proc)
 //   exit N          -> exits with code N
 // Without stdin (EOF) it keeps running until --seconds elapse (default 600), doing light work.
 using System.Diagnostics;
@@ -69,6 +72,18 @@ public static class Program
         return 0;
     }
 
+    // The modules whose file name contains text, as the OS lists them now (a fresh Process, so
+    // nothing is cached).
+    private static int CountModules(string text)
+    {
+        using var self = Process.GetCurrentProcess();
+        int count = 0;
+        foreach (ProcessModule m in self.Modules)
+            if (m.FileName.Contains(text, StringComparison.OrdinalIgnoreCase))
+                count++;
+        return count;
+    }
+
     // Runs one command; returns an exit code when the process should end.
     private static int? Handle(string line)
     {
@@ -80,6 +95,9 @@ public static class Program
         {
             case "ping":
                 Reply("pong");
+                break;
+            case "modules":
+                Reply($"modules {CountModules(words.Length > 1 ? words[1] : "")}");
                 break;
             case "gc":
                 for (int i = 0; i < n; i++)
