@@ -177,6 +177,7 @@ set(CLI_SOURCES
   ${CLRA_PROCESS_NAME_SOURCE}
   src/cli/base/report.c
   src/cli/base/sweep_stage.c
+  src/cli/base/target_pid.c
   src/cli/base/text_find.c
   src/cli/base/usage.c
   src/cli/cmd_attach.c
