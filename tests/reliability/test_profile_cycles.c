@@ -9,10 +9,10 @@
 #include "bg_cli.h"
 #include "harness.h"
 #include "hot_app.h"
+#include "proc_status.h"
 #include "reliability.h"
 #include "test.h"
 
-#include <dirent.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,46 +24,10 @@
  * signo-1): the runtime adds handlers of its own (SIGCHLD, SIGCONT) at its own pace. */
 #define SAMPLER_SIGNALS (((1ULL << 62) - 1) & ~((1ULL << 38) - 1))
 
-/* A number from /proc/PID/status (base 16 for the masks). */
-static unsigned long long status_field(int pid, const char *key, int base)
+/* The real-time handlers the app has, of those the sampler may install. */
+static unsigned long long sampler_bits(int pid)
 {
-    char path[64], line[256];
-    unsigned long long v = 0;
-    snprintf(path, sizeof path, "/proc/%d/status", pid);
-    FILE *f = fopen(path, "r");
-    while (f && fgets(line, sizeof line, f))
-        if (strncmp(line, key, strlen(key)) == 0)
-            v = strtoull(line + strlen(key), NULL, base);
-    if (f)
-        fclose(f);
-    return v;
-}
-
-/* Lines of /proc/PID/<file> starting with prefix ("" every line). */
-static long proc_lines(int pid, const char *file, const char *prefix)
-{
-    char path[64], line[1024];
-    long n = 0;
-    snprintf(path, sizeof path, "/proc/%d/%s", pid, file);
-    FILE *f = fopen(path, "r");
-    while (f && fgets(line, sizeof line, f))
-        n += strncmp(line, prefix, strlen(prefix)) == 0;
-    if (f)
-        fclose(f);
-    return n;
-}
-
-static long fds(int pid)
-{
-    char path[64];
-    long n = 0;
-    snprintf(path, sizeof path, "/proc/%d/fd", pid);
-    DIR *d = opendir(path);
-    while (d && readdir(d))
-        n++;
-    if (d)
-        closedir(d);
-    return n;
+    return proc_status_field(pid, "SigCgt", 16) & SAMPLER_SIGNALS;
 }
 
 /* One cycle; returns its milliseconds. */
@@ -73,21 +37,18 @@ static double cycle(app_t *a, unsigned long long caught, long timers, int i)
     double t0 = rel_now_ms();
     bg_start(&b, "profile", "--duration", "60", "--format", "folded", "--output",
              out_path(a, "cycle.folded"), app_pid_text(a), NULL);
-    while ((status_field(a->pid, "SigCgt:", 16) & SAMPLER_SIGNALS) == caught &&
-           rel_now_ms() - t0 < 15000)
+    while (sampler_bits(a->pid) == caught && rel_now_ms() - t0 < 15000)
         usleep(2000);
-    ASSERT_MSG((status_field(a->pid, "SigCgt:", 16) & SAMPLER_SIGNALS) != caught, "cycle %d: "
-               "no handler within 15 s:\n%s", i, b.out);
-    while (!(status_field(b.pid, "SigCgt:", 16) & (1ULL << (SIGINT - 1))) &&
+    ASSERT_MSG(sampler_bits(a->pid) != caught, "cycle %d: no handler within 15 s:\n%s", i, b.out);
+    while (!(proc_status_field(b.pid, "SigCgt", 16) & (1ULL << (SIGINT - 1))) &&
            rel_now_ms() - t0 < 15000)
         usleep(1000); /* profile handles Ctrl-C from when the sampler is attached on */
     kill(b.pid, SIGINT);
     int rc = bg_finish(&b, 30000);
     ASSERT_MSG(rc == 0, "cycle %d: profile exited %d:\n%s", i, rc, b.out);
     ASSERT_MSG(!app_maps_contains(a, SAMPLER_SO), "cycle %d: the sampler is still mapped", i);
-    ASSERT_MSG((status_field(a->pid, "SigCgt:", 16) & SAMPLER_SIGNALS) == caught, "cycle %d: "
-               "SigCgt %llx, real-time ones were %llx", i, status_field(a->pid, "SigCgt:", 16),
-               caught);
+    ASSERT_MSG(sampler_bits(a->pid) == caught, "cycle %d: real-time handlers %llx, were %llx", i,
+               sampler_bits(a->pid), caught);
     ASSERT_MSG(proc_lines(a->pid, "timers", "ID:") == timers, "cycle %d: %ld timers, were %ld",
                i, proc_lines(a->pid, "timers", "ID:"), timers);
     return rel_now_ms() - t0;
@@ -99,9 +60,9 @@ TEST(signal_profile_attach_profile_detach_cycles_leave_nothing_behind)
     const char *env = getenv("CLRA_PROFILE_CYCLES");
     int n = env && atoi(env) > 0 ? atoi(env) : rel_count(100, 1000);
     hot_start(&a, "--modes");
-    unsigned long long caught = status_field(a.pid, "SigCgt:", 16) & SAMPLER_SIGNALS;
-    long timers = proc_lines(a.pid, "timers", "ID:"), fd0 = fds(a.pid);
-    long maps0 = proc_lines(a.pid, "maps", ""), rss0 = (long)status_field(a.pid, "VmRSS:", 10);
+    unsigned long long caught = sampler_bits(a.pid);
+    long timers = proc_lines(a.pid, "timers", "ID:"), fd0 = proc_fd_count(a.pid);
+    long maps0 = proc_lines(a.pid, "maps", ""), rss0 = (long)proc_status_field(a.pid, "VmRSS", 10);
     double total = 0, longest = 0;
     for (int i = 0; i < n; i++) {
         double ms = cycle(&a, caught, timers, i);
@@ -112,8 +73,8 @@ TEST(signal_profile_attach_profile_detach_cycles_leave_nothing_behind)
             printf("cycles=%d mean_ms=%.0f longest_ms=%.0f\n", i + 1, total / (i + 1), longest),
                 fflush(stdout);
     }
-    long fd1 = fds(a.pid), maps1 = proc_lines(a.pid, "maps", "");
-    long rss1 = (long)status_field(a.pid, "VmRSS:", 10);
+    long fd1 = proc_fd_count(a.pid), maps1 = proc_lines(a.pid, "maps", "");
+    long rss1 = (long)proc_status_field(a.pid, "VmRSS", 10);
     REL_FIGURE("stress.profile_cycles cycles=%d mean_ms=%.0f longest_ms=%.0f fds=%ld->%ld "
                "maps=%ld->%ld rss_kib=%ld->%ld", n, total / n, longest, fd0, fd1, maps0, maps1,
                rss0, rss1);
