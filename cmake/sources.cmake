@@ -131,6 +131,7 @@ set(CLRPROF_SOURCES_UNIX
 # (tests/unit/test_unwind.c).
 set(UNWIND_SOURCES
   profilers/sampler/elf_symbols.c
+  profilers/sampler/pages.c
   profilers/sampler/unwind_cfi.c
   profilers/sampler/unwind_map.c
   profilers/sampler/unwind_walk.c

@@ -22,6 +22,7 @@
  * runtime has started, and those ticks are only counted.
  */
 #define _GNU_SOURCE
+#include "pages.h"
 #include "sampler.h"
 #include "signal_sampler.h"
 #include "common/mono_clock.h"
@@ -76,7 +77,7 @@ static int parse_options(sampler_t *s, const void *data, size_t len)
  * trigger says why: SAMPLER_E_NO_SIGNAL) rather than sampling nothing. */
 static HRESULT setup_signal(clrprof_profiler_t *p, sampler_t *s)
 {
-    s->sig = calloc(1, sizeof *s->sig);
+    s->sig = pages_alloc(sizeof *s->sig);
     if (!s->sig || !(s->sig->names = ip_names_new()))
         return E_OUTOFMEMORY;
     s->sig->timers = s->mode == MODE_CPU;
@@ -96,11 +97,17 @@ static HRESULT setup_signal(clrprof_profiler_t *p, sampler_t *s)
     return S_OK;
 }
 
+/* The walk's frame buffer: one walk of max_depth per thread. */
+static size_t walk_ids_bytes(const sampler_t *s)
+{
+    return (size_t)SAMPLER_MAX_THREADS * s->max_depth * sizeof *s->walk_ids;
+}
+
 /* method=walk's buffers: one walk of max_depth per thread, reused every tick. */
 static HRESULT setup_walk(sampler_t *s)
 {
-    s->walk_ids = calloc((size_t)SAMPLER_MAX_THREADS * s->max_depth, sizeof *s->walk_ids);
-    s->walks = calloc(SAMPLER_MAX_THREADS, sizeof *s->walks);
+    s->walk_ids = pages_alloc(walk_ids_bytes(s));
+    s->walks = pages_alloc(SAMPLER_MAX_THREADS * sizeof *s->walks);
     if (!s->walk_ids || !s->walks)
         return E_OUTOFMEMORY;
     __atomic_store_n(&s->threads_changed, 1, __ATOMIC_RELAXED);
@@ -367,11 +374,11 @@ static void sampler_destroy(clrprof_profiler_t *p)
             munmap(s->sig->ring, SIG_RING * sizeof(sig_record_t));
         if (s->sig->claimed && !s->sig->installed)
             sig_release();
-        free(s->sig);
+        pages_free(s->sig, sizeof *s->sig);
     }
     store_free(s->store);
-    free(s->walk_ids);
-    free(s->walks);
+    pages_free(s->walk_ids, walk_ids_bytes(s));
+    pages_free(s->walks, SAMPLER_MAX_THREADS * sizeof *s->walks);
     if (s->p) {
         pthread_mutex_destroy(&s->lock);
         pthread_mutex_destroy(&s->gate);
