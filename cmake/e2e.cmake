@@ -59,7 +59,7 @@ add_dependencies(unit_tests test_apps)
 add_executable(e2e_tests ${E2E_SOURCES} ${E2E_ONCE_SOURCES} tests/e2e/harness.c)
 target_sources(e2e_tests PRIVATE tests/e2e/elfcore.c tests/e2e/trace_counts.c tests/e2e/runtime.c
                tests/e2e/nettrace_lines.c tests/e2e/runtime_lines.c tests/e2e/hot_app.c
-               tests/e2e/consumer.c
+               tests/e2e/consumer.c tests/e2e/proc_status.c
                tests/e2e/chromium_check.c tests/e2e/bg_cli.c tests/e2e/hostile.c
                ${RENDER_SOURCES})
 target_include_directories(e2e_tests PRIVATE tests/e2e ${CLRATTACH_PRIVATE_INCLUDE} src/cli)

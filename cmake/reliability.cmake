@@ -3,7 +3,8 @@
 # for the full ones and collects the FIGURE lines into docs/RELIABILITY.md.
 add_executable(reliability_tests tests/reliability/test_stress.c tests/reliability/test_faults.c
                tests/reliability/test_profile_cycles.c
-               tests/e2e/harness.c tests/e2e/runtime.c tests/e2e/hot_app.c tests/e2e/bg_cli.c)
+               tests/e2e/harness.c tests/e2e/runtime.c tests/e2e/hot_app.c tests/e2e/bg_cli.c
+               tests/e2e/proc_status.c)
 target_include_directories(reliability_tests PRIVATE tests/e2e tests/reliability
                            ${CLRATTACH_PRIVATE_INCLUDE})
 target_link_libraries(reliability_tests PRIVATE clrattach_static clra_test_main)

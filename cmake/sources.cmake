@@ -135,6 +135,7 @@ set(CLRPROF_SOURCES_UNIX
 # (tests/unit/test_unwind.c).
 set(UNWIND_SOURCES
   profilers/sampler/elf_symbols.c
+  profilers/sampler/pages_linux.c
   profilers/sampler/unwind_cfi.c
   profilers/sampler/unwind_map.c
   profilers/sampler/unwind_walk.c
@@ -162,6 +163,7 @@ set(SAMPLER_SOURCES_UNIX
 )
 set(SAMPLER_SOURCES_WIN
   profilers/sampler/native_names_win.c
+  profilers/sampler/pages_win.c
   profilers/sampler/sampler_os_win.c
   profilers/sampler/suspend_method_win.c
   profilers/sampler/suspend_walk_win.c
@@ -194,6 +196,7 @@ set(CLI_SOURCES
   ${CLRA_PROCESS_NAME_SOURCE}
   src/cli/base/report.c
   src/cli/base/sweep_stage.c
+  src/cli/base/target_pid.c
   src/cli/base/text_find.c
   src/cli/base/usage.c
   src/cli/cmd_attach.c

@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE
 #include "elf_symbols.h"
+#include "pages.h"
 
 #include <dlfcn.h>
 #include <elf.h>
@@ -64,7 +65,8 @@ static void collect(elf_syms_t *out, const uw_module_t *mod, const Elf64_Shdr *t
     size_t n = tab->sh_size / sizeof(Elf64_Sym);
     const char *names = (const char *)out->file + strs->sh_offset;
     void *handle = mod->path[0] == '/' ? dlopen(mod->path, RTLD_LAZY | RTLD_NOLOAD) : NULL;
-    out->syms = calloc(n ? n : 1, sizeof(elf_sym_t));
+    out->cap = n ? n : 1;
+    out->syms = pages_alloc(out->cap * sizeof(elf_sym_t));
     for (size_t i = 0; out->syms && i < n; i++) {
         int type = ELF64_ST_TYPE(sym[i].st_info);
         uint64_t size = sym[i].st_size;
@@ -160,7 +162,7 @@ const char *elf_syms_find(const elf_syms_t *s, uintptr_t addr)
 
 void elf_syms_free(elf_syms_t *s)
 {
-    free(s->syms);
+    pages_free(s->syms, s->cap * sizeof(elf_sym_t));
     if (s->file)
         munmap((void *)s->file, s->size);
     memset(s, 0, sizeof *s);

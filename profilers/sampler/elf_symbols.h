@@ -17,7 +17,7 @@ typedef struct elf_syms {
     const uint8_t *file; /* the file, mapped read-only while the names are used */
     size_t size;
     elf_sym_t *syms; /* sorted by addr */
-    size_t n;
+    size_t n, cap;   /* used, allocated */
 } elf_syms_t;
 
 /* Reads mod's symbols (a debug file's .symtab, the file's .symtab, else its .dynsym); 0, or -1

@@ -10,6 +10,7 @@
  */
 #define _GNU_SOURCE
 #include "elf_symbols.h"
+#include "pages.h"
 #include "signal_sampler.h"
 
 #include <dlfcn.h>
@@ -40,7 +41,7 @@ typedef struct ip_names {
 
 ip_names_t *ip_names_new(void)
 {
-    return calloc(1, sizeof(ip_names_t));
+    return pages_alloc(sizeof(ip_names_t));
 }
 
 void ip_names_free(ip_names_t *n)
@@ -53,7 +54,7 @@ void ip_names_free(ip_names_t *n)
         elf_syms_free(&n->mods[i]->syms);
         free(n->mods[i]);
     }
-    free(n);
+    pages_free(n, sizeof(ip_names_t));
 }
 
 static size_t hash_text(const char *t)

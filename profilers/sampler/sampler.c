@@ -24,6 +24,7 @@
  * runtime has started, and those ticks are only counted.
  */
 #define _GNU_SOURCE
+#include "pages.h"
 #include "sampler.h"
 #include "native_method.h"
 #include "sampler_os.h"
@@ -70,11 +71,17 @@ static int parse_options(sampler_t *s, const void *data, size_t len)
     return s->store ? 0 : -1;
 }
 
+/* The walk's frame buffer: one walk of max_depth per thread. */
+static size_t walk_ids_bytes(const sampler_t *s)
+{
+    return (size_t)SAMPLER_MAX_THREADS * s->max_depth * sizeof *s->walk_ids;
+}
+
 /* method=walk's buffers: one walk of max_depth per thread, reused every tick. */
 static HRESULT setup_walk(sampler_t *s)
 {
-    s->walk_ids = calloc((size_t)SAMPLER_MAX_THREADS * s->max_depth, sizeof *s->walk_ids);
-    s->walks = calloc(SAMPLER_MAX_THREADS, sizeof *s->walks);
+    s->walk_ids = pages_alloc(walk_ids_bytes(s));
+    s->walks = pages_alloc(SAMPLER_MAX_THREADS * sizeof *s->walks);
     if (!s->walk_ids || !s->walks)
         return E_OUTOFMEMORY;
     __atomic_store_n(&s->threads_changed, 1, __ATOMIC_RELAXED);
@@ -311,8 +318,8 @@ static void sampler_destroy(clrprof_profiler_t *p)
     if (s->sig)
         native_free(s);
     store_free(s->store);
-    free(s->walk_ids);
-    free(s->walks);
+    pages_free(s->walk_ids, walk_ids_bytes(s));
+    pages_free(s->walks, SAMPLER_MAX_THREADS * sizeof *s->walks);
     if (s->p) {
         pthread_mutex_destroy(&s->lock);
         pthread_mutex_destroy(&s->gate);

@@ -3,6 +3,7 @@
  * them before a detach, frees them at unload. */
 #define _GNU_SOURCE
 #include "native_method.h"
+#include "pages.h"
 #include "signal_sampler.h"
 
 #include <stdio.h>
@@ -18,7 +19,7 @@ const char native_method_name[] = "signal";
  * SAMPLER_E_NO_SIGNAL) rather than sampling nothing. */
 HRESULT native_setup(clrprof_profiler_t *p, sampler_t *s)
 {
-    s->sig = calloc(1, sizeof *s->sig);
+    s->sig = pages_alloc(sizeof *s->sig);
     if (!s->sig || !(s->sig->names = ip_names_new()))
         return E_OUTOFMEMORY;
     s->sig->timers = s->mode == MODE_CPU;
@@ -86,6 +87,6 @@ void native_free(sampler_t *s)
         munmap(s->sig->ring, SIG_RING * sizeof(sig_record_t));
     if (s->sig->claimed && !s->sig->installed)
         sig_release();
-    free(s->sig);
+    pages_free(s->sig, sizeof *s->sig);
     s->sig = NULL;
 }

@@ -3,6 +3,7 @@
  * trigger drains it every second or so; a drain sends only what is new and empties the stacks,
  * so memory stays bounded by the busiest interval, not by the profile's length. */
 #define _GNU_SOURCE
+#include "pages.h"
 #include "sampler.h"
 
 #include <stdarg.h>
@@ -29,7 +30,9 @@ struct sampler_store {
     FunctionID *fn_keys;
     uint32_t *fn_vals;
     size_t fn_cap, fn_used;
-    char **names;
+    size_t *names;       /* frame -> offset of its name in text */
+    char *text;          /* the names, each NUL-terminated */
+    size_t text_len, text_cap;
     size_t nframes, frames_cap, frames_sent;
     thread_entry_t *threads;
     size_t nthreads, threads_cap, threads_sent;
@@ -43,23 +46,41 @@ struct sampler_store {
 static const char *const fixed_names[FRAME_FIXED] = {"[native]", "[truncated]", "[blocked]",
                                                      "[unknown]"};
 
+/* Room for n more bytes of names; 0 or -1. */
+static int text_reserve(sampler_store_t *st, size_t n)
+{
+    if (st->text_len + n <= st->text_cap)
+        return 0;
+    size_t cap = st->text_cap ? st->text_cap : 65536;
+    while (cap < st->text_len + n)
+        cap *= 2;
+    char *t = pages_realloc(st->text, st->text_cap, cap);
+    if (!t)
+        return -1;
+    st->text = t, st->text_cap = cap;
+    return 0;
+}
+
 /* Appends a name to the frame list; its index, or UINT32_MAX when memory ran out. */
 static uint32_t add_name(sampler_store_t *st, const char *name)
 {
     if (st->nframes == st->frames_cap) {
         size_t cap = st->frames_cap ? st->frames_cap * 2 : 1024;
-        char **n = realloc(st->names, cap * sizeof *n);
+        size_t *n = pages_realloc(st->names, st->frames_cap * sizeof *n, cap * sizeof *n);
         if (!n)
             return UINT32_MAX;
         st->names = n, st->frames_cap = cap;
     }
-    char *copy = strdup(name);
-    if (!copy)
+    size_t len = strlen(name) + 1;
+    if (text_reserve(st, len) != 0)
         return UINT32_MAX;
+    char *copy = st->text + st->text_len;
+    memcpy(copy, name, len);
     for (char *c = copy; *c; c++)
         if ((unsigned char)*c < 0x20)
             *c = '?'; /* one frame, one line: the drain format is line based */
-    st->names[st->nframes] = copy;
+    st->names[st->nframes] = st->text_len;
+    st->text_len += len;
     return (uint32_t)st->nframes++;
 }
 
@@ -71,9 +92,9 @@ sampler_store_t *store_new(size_t max_bytes)
     st->max_bytes = max_bytes;
     st->fn_cap = 4096;
     st->stacks_cap = 4096;
-    st->fn_keys = calloc(st->fn_cap, sizeof *st->fn_keys);
-    st->fn_vals = calloc(st->fn_cap, sizeof *st->fn_vals);
-    st->stacks = calloc(st->stacks_cap, sizeof *st->stacks);
+    st->fn_keys = pages_alloc(st->fn_cap * sizeof *st->fn_keys);
+    st->fn_vals = pages_alloc(st->fn_cap * sizeof *st->fn_vals);
+    st->stacks = pages_alloc(st->stacks_cap * sizeof *st->stacks);
     int ok = st->fn_keys && st->fn_vals && st->stacks;
     for (int i = 0; ok && i < FRAME_FIXED; i++)
         ok = add_name(st, fixed_names[i]) == (uint32_t)i;
@@ -88,14 +109,13 @@ void store_free(sampler_store_t *st)
 {
     if (!st)
         return;
-    for (size_t i = 0; i < st->nframes; i++)
-        free(st->names[i]);
-    free(st->names);
-    free(st->fn_keys);
-    free(st->fn_vals);
-    free(st->threads);
-    free(st->stacks);
-    free(st->arena);
+    pages_free(st->text, st->text_cap);
+    pages_free(st->names, st->frames_cap * sizeof *st->names);
+    pages_free(st->fn_keys, st->fn_cap * sizeof *st->fn_keys);
+    pages_free(st->fn_vals, st->fn_cap * sizeof *st->fn_vals);
+    pages_free(st->threads, st->threads_cap * sizeof *st->threads);
+    pages_free(st->stacks, st->stacks_cap * sizeof *st->stacks);
+    pages_free(st->arena, st->arena_cap * sizeof *st->arena);
     free(st);
 }
 
@@ -109,10 +129,10 @@ static size_t hash_id(FunctionID id)
 static int grow_fn(sampler_store_t *st)
 {
     size_t cap = st->fn_cap * 2;
-    FunctionID *keys = calloc(cap, sizeof *keys);
-    uint32_t *vals = calloc(cap, sizeof *vals);
+    FunctionID *keys = pages_alloc(cap * sizeof *keys);
+    uint32_t *vals = pages_alloc(cap * sizeof *vals);
     if (!keys || !vals) {
-        free(keys), free(vals);
+        pages_free(keys, cap * sizeof *keys), pages_free(vals, cap * sizeof *vals);
         return -1;
     }
     for (size_t i = 0; i < st->fn_cap; i++) {
@@ -123,7 +143,8 @@ static int grow_fn(sampler_store_t *st)
             j = (j + 1) & (cap - 1);
         keys[j] = st->fn_keys[i], vals[j] = st->fn_vals[i];
     }
-    free(st->fn_keys), free(st->fn_vals);
+    pages_free(st->fn_keys, st->fn_cap * sizeof *keys);
+    pages_free(st->fn_vals, st->fn_cap * sizeof *vals);
     st->fn_keys = keys, st->fn_vals = vals, st->fn_cap = cap;
     return 0;
 }
@@ -164,7 +185,8 @@ int store_thread(sampler_store_t *st, DWORD tid, const char *name)
 {
     if (st->nthreads == st->threads_cap) {
         size_t cap = st->threads_cap ? st->threads_cap * 2 : 64;
-        thread_entry_t *t = realloc(st->threads, cap * sizeof *t);
+        thread_entry_t *t = pages_realloc(st->threads, st->threads_cap * sizeof *t,
+                                          cap * sizeof *t);
         if (!t)
             return -1;
         st->threads = t, st->threads_cap = cap;
@@ -198,7 +220,7 @@ static int grow_stacks(sampler_store_t *st)
     size_t cap = st->stacks_cap * 2;
     if (footprint(st, 0, cap) > st->max_bytes)
         return -1;
-    stack_entry_t *t = calloc(cap, sizeof *t);
+    stack_entry_t *t = pages_alloc(cap * sizeof *t);
     if (!t)
         return -1;
     for (size_t i = 0; i < st->stacks_cap; i++) {
@@ -209,7 +231,7 @@ static int grow_stacks(sampler_store_t *st)
             j = (j + 1) & (cap - 1);
         t[j] = st->stacks[i];
     }
-    free(st->stacks);
+    pages_free(st->stacks, st->stacks_cap * sizeof *t);
     st->stacks = t, st->stacks_cap = cap;
     return 0;
 }
@@ -224,7 +246,7 @@ static int arena_reserve(sampler_store_t *st, unsigned n)
         cap *= 2;
     if (footprint(st, cap - st->arena_len, st->stacks_cap) > st->max_bytes)
         return -1;
-    uint32_t *a = realloc(st->arena, cap * sizeof *a);
+    uint32_t *a = pages_realloc(st->arena, st->arena_cap * sizeof *a, cap * sizeof *a);
     if (!a)
         return -1;
     st->arena = a, st->arena_cap = cap;
@@ -286,7 +308,7 @@ static void put(text_t *t, const char *fmt, ...)
             return;
         }
         size_t cap = t->cap * 2 > t->len + (size_t)n + 1 ? t->cap * 2 : t->len + (size_t)n + 4096;
-        char *b = realloc(t->buf, cap);
+        char *b = pages_realloc(t->buf, t->cap, cap);
         if (!b)
             t->failed = 1;
         else
@@ -303,12 +325,12 @@ static void put(text_t *t, const char *fmt, ...)
  *   D DROPPED                        samples dropped by the memory bound since the last drain */
 int store_drain(sampler_store_t *st, int fd, const char *info, store_send_fn send)
 {
-    text_t t = {malloc(65536), 0, 65536, 0};
+    text_t t = {pages_alloc(65536), 0, 65536, 0};
     char head[64];
     t.failed = t.buf == NULL;
     put(&t, "I %s\n", info);
     for (size_t i = st->frames_sent; i < st->nframes; i++)
-        put(&t, "F %llu %s\n", (unsigned long long)i, st->names[i]);
+        put(&t, "F %llu %s\n", (unsigned long long)i, st->text + st->names[i]);
     for (size_t i = st->threads_sent; i < st->nthreads; i++)
         put(&t, "T %llu %u %s\n", (unsigned long long)i, (unsigned)st->threads[i].tid,
             st->threads[i].name);
@@ -324,7 +346,7 @@ int store_drain(sampler_store_t *st, int fd, const char *info, store_send_fn sen
     }
     put(&t, "D %llu\n", (unsigned long long)st->dropped);
     if (t.failed) {
-        free(t.buf);
+        pages_free(t.buf, t.cap);
         const char *err = "error out of memory while draining samples\n";
         return send(fd, err, strlen(err));
     }
@@ -332,7 +354,7 @@ int store_drain(sampler_store_t *st, int fd, const char *info, store_send_fn sen
     int rc = send(fd, head, (size_t)n);
     if (rc == 0)
         rc = send(fd, t.buf, t.len);
-    free(t.buf);
+    pages_free(t.buf, t.cap);
     if (rc == 0) { /* delivered: what was sent is the trigger's now */
         st->frames_sent = st->nframes;
         st->threads_sent = st->nthreads;

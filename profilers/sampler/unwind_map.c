@@ -5,6 +5,7 @@
  * dropped with the map (sig_stop, after the last handler returned).
  */
 #define _GNU_SOURCE
+#include "pages.h"
 #include "unwind.h"
 
 #include <dlfcn.h>
@@ -110,6 +111,12 @@ static void pin_all(uw_map_t *m)
     m->n = kept;
 }
 
+/* A map's bytes, room for n modules. */
+static size_t map_bytes(uint32_t n)
+{
+    return sizeof(uw_map_t) + n * sizeof(uw_module_t);
+}
+
 /* Orders modules by address, for uw_find's binary search. */
 static int by_lo(const void *a, const void *b)
 {
@@ -119,15 +126,14 @@ static int by_lo(const void *a, const void *b)
 
 uw_map_t *uw_map_build(void)
 {
-    build_t b = {calloc(1, sizeof(uw_map_t) + MAX_MODULES * sizeof(uw_module_t)), 0, 0};
+    build_t b = {pages_alloc(map_bytes(MAX_MODULES)), 0, 0};
     if (!b.m)
         return NULL;
     dl_iterate_phdr(add_module, &b);
     b.m->adds = b.adds, b.m->subs = b.subs;
     pin_all(b.m);
     qsort(b.m->mods, b.m->n, sizeof(uw_module_t), by_lo);
-    uw_map_t *fit = realloc(b.m, sizeof(uw_map_t) + b.m->n * sizeof(uw_module_t));
-    return fit ? fit : b.m;
+    return b.m; /* the pages past the last module are never touched: not resident */
 }
 
 /* Reads only the counters: stops after the first object. */
@@ -153,5 +159,5 @@ void uw_map_free(uw_map_t *m)
     for (uint32_t i = 0; i < m->n; i++)
         if (m->mods[i].pin)
             dlclose(m->mods[i].pin);
-    free(m);
+    pages_free(m, map_bytes(MAX_MODULES));
 }

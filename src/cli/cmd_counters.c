@@ -262,7 +262,9 @@ static int watch(counters_run_t *c, clra_trace_session_t *s, const char **why, c
     }
 }
 
-/* The runtime's major version (ProcessInfo2's informational version), 0 when not known. */
+/* The runtime's major version (ProcessInfo2's informational version), 0 when not known. Its own
+ * connection: the session's providers depend on it, so it is needed before the session's
+ * request, and the endpoint lookup before learns nothing of the version (a socket path). */
 static int runtime_major(int pid, long long timeout_ms)
 {
     clra_target_t target = clra_target_pid(pid);

@@ -65,6 +65,24 @@ static char *slurp(const char *path)
     return buf;
 }
 
+/* Starts the sample app and names the session's files in its directory: out_name for the
+ * counters, the same with .err for clrattach's stderr. */
+static void start_app(app_t *a, char out[512], char err[512], const char *out_name)
+{
+    app_start(a, NULL);
+    snprintf(out, 512, "%s/%s", a->dir, out_name);
+    snprintf(err, 512, "%s/%s.err", a->dir, out_name);
+}
+
+/* The default session (no --counters), its JSON on stdout into out; duration NULL runs until
+ * stopped. */
+static pid_t default_session(const app_t *a, const char *out, const char *err,
+                             const char *duration)
+{
+    return counters_start(a, out, err, "--format", "json", duration ? "--duration" : NULL,
+                          duration, NULL);
+}
+
 /* Over the JSON events of one counter (the writer puts each on a line of its own): how many,
  * their sum and maximum, and the line of the last one (for its label and units). */
 typedef struct series {
@@ -119,9 +137,7 @@ TEST(counters_json_shows_forced_gcs_exceptions_and_an_allocation_burst_with_unit
 {
     app_t a;
     char out[512], err[512];
-    app_start(&a, NULL);
-    snprintf(out, sizeof out, "%s/counters.json", a.dir);
-    snprintf(err, sizeof err, "%s/counters.err", a.dir);
+    start_app(&a, out, err, "counters.json");
     /* the EventCounters by name: on .NET 9 and later the default is the Meter (below) */
     pid_t c = counters_start(&a, "/dev/null", err, "--format", "json", "--output", out,
                              "--duration", "7", "--counters",
@@ -173,11 +189,8 @@ TEST(counters_default_is_the_runtime_meter_on_9_and_the_event_counters_on_8)
 {
     app_t a;
     char out[512], err[512];
-    app_start(&a, NULL);
-    snprintf(out, sizeof out, "%s/counters.json", a.dir);
-    snprintf(err, sizeof err, "%s/counters.err", a.dir);
-    pid_t c = counters_start(&a, "/dev/null", err, "--format", "json", "--output", out,
-                             "--duration", "7", NULL);
+    start_app(&a, out, err, "counters.json");
+    pid_t c = default_session(&a, out, err, "7");
     make_work(&a);
     ASSERT_EQ(counters_wait(c, 30000), 0);
     char *json = slurp(out);
@@ -217,9 +230,7 @@ TEST(counters_csv_lists_only_the_asked_counters_in_dotnet_counters_columns)
 {
     app_t a;
     char out[512], err[512];
-    app_start(&a, NULL);
-    snprintf(out, sizeof out, "%s/counters.csv", a.dir);
-    snprintf(err, sizeof err, "%s/counters.err", a.dir);
+    start_app(&a, out, err, "counters.csv");
     pid_t c = counters_start(&a, out, err, "--format", "csv", "--counters",
                              "System.Runtime[exception-count,gen-2-gc-count]", "--duration", "6",
                              NULL);
@@ -278,10 +289,8 @@ TEST(counters_ctrl_c_stops_the_session_and_closes_the_json)
 {
     app_t a;
     char out[512], err[512];
-    app_start(&a, NULL);
-    snprintf(out, sizeof out, "%s/counters.json", a.dir);
-    snprintf(err, sizeof err, "%s/counters.err", a.dir);
-    pid_t c = counters_start(&a, out, err, "--format", "json", NULL);
+    start_app(&a, out, err, "counters.json");
+    pid_t c = default_session(&a, out, err, NULL);
     usleep(2500 * 1000);
     kill(c, SIGINT);
     ASSERT_EQ(counters_wait(c, 20000), 0);
@@ -315,9 +324,7 @@ TEST(counters_reads_a_meters_counter_and_gauge_by_name)
 {
     app_t a;
     char out[512], err[512];
-    app_start(&a, NULL);
-    snprintf(out, sizeof out, "%s/meter.json", a.dir);
-    snprintf(err, sizeof err, "%s/meter.err", a.dir);
+    start_app(&a, out, err, "meter.json");
     pid_t c = counters_start(&a, "/dev/null", err, "--format", "json", "--output", out,
                              "--counters", "ClrAttach.Sample", "--duration", "6", NULL);
     usleep(2500 * 1000);
@@ -369,9 +376,7 @@ TEST(counters_shows_a_histograms_percentiles_and_an_up_down_counters_value)
 {
     app_t a;
     char out[512], err[512];
-    app_start(&a, NULL);
-    snprintf(out, sizeof out, "%s/hist.json", a.dir);
-    snprintf(err, sizeof err, "%s/hist.err", a.dir);
+    start_app(&a, out, err, "hist.json");
     pid_t c = counters_start(&a, "/dev/null", err, "--format", "json", "--output", out,
                              "--counters", "ClrAttach.Sample[sample.latency,sample.inflight]",
                              "--duration", "6", NULL);
@@ -444,11 +449,8 @@ TEST(counters_list_names_every_counter_a_default_session_shows_on_this_runtime)
 {
     app_t a;
     char out[512], err[512];
-    app_start(&a, NULL);
-    snprintf(out, sizeof out, "%s/default.json", a.dir);
-    snprintf(err, sizeof err, "%s/default.err", a.dir);
-    pid_t c = counters_start(&a, "/dev/null", err, "--format", "json", "--output", out,
-                             "--duration", "3", NULL);
+    start_app(&a, out, err, "default.json");
+    pid_t c = default_session(&a, out, err, "3");
     ASSERT_EQ(counters_wait(c, 30000), 0);
     char *json = slurp(out);
     app_stop(&a); /* the app's directory goes with it */

@@ -2,9 +2,9 @@
  * stated here and the figures printed, so a slow leak shows up as numbers, not just a failure. */
 #define _GNU_SOURCE
 #include "harness.h"
+#include "proc_status.h"
 #include "test.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,32 +19,11 @@ typedef struct usage {
     long threads, fds, rss_kib;
 } usage_t;
 
-/* The number after "key:" in /proc/PID/status. */
-static long status_field(int pid, const char *key)
-{
-    char path[64], line[256];
-    long value = -1;
-    size_t klen = strlen(key);
-    snprintf(path, sizeof path, "/proc/%d/status", pid);
-    FILE *f = fopen(path, "re");
-    while (f && fgets(line, sizeof line, f))
-        if (strncmp(line, key, klen) == 0 && line[klen] == ':')
-            value = strtol(line + klen + 1, NULL, 10);
-    if (f)
-        fclose(f);
-    return value;
-}
-
+/* The three resources a leaking attach would grow. */
 static usage_t usage_of(int pid)
 {
-    usage_t u = {status_field(pid, "Threads"), 0, status_field(pid, "VmRSS")};
-    char path[64];
-    snprintf(path, sizeof path, "/proc/%d/fd", pid);
-    DIR *d = opendir(path);
-    for (struct dirent *e; d && (e = readdir(d)) != NULL;)
-        u.fds += e->d_name[0] != '.';
-    if (d)
-        closedir(d);
+    usage_t u = {(long)proc_status_field(pid, "Threads", 10), proc_fd_count(pid),
+                 (long)proc_status_field(pid, "VmRSS", 10)};
     return u;
 }
 

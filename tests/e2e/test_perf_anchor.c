@@ -10,6 +10,7 @@
 #include "harness.h"
 #include "hot_app.h"
 #include "json_check.h"
+#include "proc_status.h"
 #include "test.h"
 
 #include <stdio.h>
@@ -113,19 +114,10 @@ static double dotnet_trace_share(const app_t *a, long long *n)
     return folded_share(slurp(out_path(a, "dt.folded")), n);
 }
 
-/* The app's SigCgt mask (the signals it handles), from /proc/PID/status. */
+/* The app's SigCgt mask (the signals it handles). */
 static unsigned long long caught(const app_t *a)
 {
-    char path[64], line[256];
-    unsigned long long mask = 0;
-    snprintf(path, sizeof path, "/proc/%d/status", a->pid);
-    FILE *f = fopen(path, "r");
-    while (f && fgets(line, sizeof line, f))
-        if (strncmp(line, "SigCgt:", 7) == 0)
-            mask = strtoull(line + 7, NULL, 16);
-    if (f)
-        fclose(f);
-    return mask;
+    return proc_status_field(a->pid, "SigCgt", 16);
 }
 
 TEST(signal_profile_of_a_straight_line_method_is_within_10_points_of_perf)

@@ -8,6 +8,7 @@
 #include "harness.h"
 #include "hot_app.h"
 #include "json_check.h"
+#include "proc_status.h"
 #include "test.h"
 
 #include <signal.h>
@@ -19,34 +20,10 @@
 #define SAMPLER_SO "libsampler_profiler.so"
 #define TARGET_EXITED 11
 
-/* A field of /proc/PID/status as a number (base 16 for the masks), 0 when absent. */
-static unsigned long long status_field(const app_t *a, const char *key, int base)
-{
-    char path[64], line[256];
-    unsigned long long v = 0;
-    snprintf(path, sizeof path, "/proc/%d/status", a->pid);
-    FILE *f = fopen(path, "r");
-    while (f && fgets(line, sizeof line, f))
-        if (strncmp(line, key, strlen(key)) == 0)
-            v = strtoull(line + strlen(key), NULL, base);
-    if (f)
-        fclose(f);
-    return v;
-}
-
 /* POSIX timers of the app (/proc/PID/timers: one "ID:" line each), -1 when unreadable. */
 static int timers(const app_t *a)
 {
-    char path[64], line[256];
-    int n = 0;
-    snprintf(path, sizeof path, "/proc/%d/timers", a->pid);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return -1;
-    while (fgets(line, sizeof line, f))
-        n += strncmp(line, "ID:", 3) == 0;
-    fclose(f);
-    return n;
+    return (int)proc_lines(a->pid, "timers", "ID:");
 }
 
 /* Sums the counts of a --threads folded file's lines under thread name that contain frame
@@ -93,8 +70,8 @@ static void assert_clean(app_t *a, unsigned long long caught, int timers_before)
 {
     ASSERT(kill(a->pid, 0) == 0);
     app_wait_unmapped(a, SAMPLER_SO, 5000);
-    ASSERT_MSG(status_field(a, "SigCgt:", 16) == caught, "SigCgt after the detach %llx, before "
-               "%llx", status_field(a, "SigCgt:", 16), caught);
+    unsigned long long now = proc_status_field(a->pid, "SigCgt", 16);
+    ASSERT_MSG(now == caught, "SigCgt after the detach %llx, before %llx", now, caught);
     if (timers_before >= 0)
         ASSERT_MSG(timers(a) == timers_before, "%d POSIX timers after the detach, %d before",
                    timers(a), timers_before);
@@ -105,13 +82,13 @@ TEST(signal_cpu_profile_finds_a_3_to_1_split_bounds_deep_stacks_and_survives_thr
     app_t a;
     bg_t b;
     hot_start(&a, "--modes");
-    unsigned long long caught = status_field(&a, "SigCgt:", 16);
+    unsigned long long caught = proc_status_field(a.pid, "SigCgt", 16);
     int before = timers(&a), most_timers = 0, most_threads = 0;
     bg_start(&b, "profile", "--duration", "3", "--hz", "499", "--threads", "--json", "--format", "folded",
              "--output", out_path(&a, "cpu.folded"), app_pid_text(&a), NULL);
     double t0 = now_ms();
     while (now_ms() - t0 < 2800 && kill(b.pid, 0) == 0) { /* timers follow the threads */
-        int t = timers(&a), threads = (int)status_field(&a, "Threads:", 10);
+        int t = timers(&a), threads = (int)proc_status_field(a.pid, "Threads", 10);
         most_timers = t > most_timers ? t : most_timers;
         most_threads = threads > most_threads ? threads : most_threads;
         usleep(50000);
@@ -145,7 +122,7 @@ TEST(signal_wall_profile_marks_a_sleeping_thread_blocked_and_a_busy_one_running)
     app_t a;
     const char *out;
     hot_start(&a, "--modes");
-    unsigned long long caught = status_field(&a, "SigCgt:", 16);
+    unsigned long long caught = proc_status_field(a.pid, "SigCgt", 16);
     int before = timers(&a);
     int rc = run_cli(&out, "profile", "--mode", "wall", "--duration", "2", "--threads", "--json",
                      "--format", "folded", "--output", out_path(&a, "wall.folded"),
@@ -171,7 +148,7 @@ TEST(stack_by_signal_shows_every_thread_where_it_is_and_detaches_clean)
     app_t a;
     const char *out;
     hot_start(&a, "--modes");
-    unsigned long long caught = status_field(&a, "SigCgt:", 16);
+    unsigned long long caught = proc_status_field(a.pid, "SigCgt", 16);
     int before = timers(&a);
     int rc = run_cli(&out, "stack", "--json", app_pid_text(&a), NULL);
     ASSERT_MSG(rc == 0, "stack exited %d:\n%s", rc, out);
@@ -212,10 +189,10 @@ TEST(default_method_falls_back_to_walk_when_a_signal_sampler_already_runs_and_sa
     bg_t b;
     const char *out;
     hot_start(&a, "--modes");
-    unsigned long long caught = status_field(&a, "SigCgt:", 16);
+    unsigned long long caught = proc_status_field(a.pid, "SigCgt", 16);
     bg_start(&b, "profile", "--duration", "60", "--format", "folded", "--output",
              out_path(&a, "first.folded"), app_pid_text(&a), NULL);
-    for (int i = 0; i < 100 && status_field(&a, "SigCgt:", 16) == caught; i++)
+    for (int i = 0; i < 100 && proc_status_field(a.pid, "SigCgt", 16) == caught; i++)
         usleep(100000);
     int rc = run_cli(&out, "profile", "--duration", "1", "--json", "--format", "folded",
                      "--output", out_path(&a, "second.folded"), app_pid_text(&a), NULL);

@@ -9,6 +9,7 @@
 #include "harness.h"
 #include "hot_app.h"
 #include "json_check.h"
+#include "proc_status.h"
 #include "test.h"
 
 #include <signal.h>
@@ -105,27 +106,12 @@ TEST(signal_profile_gives_a_thread_that_wakes_once_a_second_no_samples)
     app_stop(&a);
 }
 
-/* The app's SigCgt mask (signals it has handlers for), from /proc/PID/status. */
-static unsigned long long caught_signals(const app_t *a)
-{
-    char path[64], line[256];
-    unsigned long long mask = 0;
-    snprintf(path, sizeof path, "/proc/%d/status", a->pid);
-    FILE *f = fopen(path, "r");
-    while (f && fgets(line, sizeof line, f))
-        if (strncmp(line, "SigCgt:", 7) == 0)
-            mask = strtoull(line + 7, NULL, 16);
-    if (f)
-        fclose(f);
-    return mask;
-}
-
 /* Waits (10 s at most) until the app catches one signal more than before: the sampler's. */
 static void wait_for_our_signal(const app_t *a, unsigned long long before)
 {
     unsigned long long during = before;
     for (int i = 0; i < 100 && during == before; i++, usleep(100000))
-        during = caught_signals(a);
+        during = proc_status_field(a->pid, "SigCgt", 16);
     ASSERT_MSG(__builtin_popcountll(during ^ before) == 1 && (during & ~before),
                "SigCgt before %llx, while sampling %llx: want one more signal", before, during);
 }
@@ -136,7 +122,7 @@ TEST(signal_profile_leaves_no_handler_timer_or_library_and_the_app_runs_on)
     bg_t b;
     const char *out;
     hot_start(&a, "--straight");
-    unsigned long long before = caught_signals(&a);
+    unsigned long long before = proc_status_field(a.pid, "SigCgt", 16);
     bg_start(&b, "profile", "--method", "signal", "--duration", "60", "--format", "folded",
              "--output", out_path(&a, "bg.folded"), app_pid_text(&a), NULL);
     wait_for_our_signal(&a, before);
@@ -145,8 +131,8 @@ TEST(signal_profile_leaves_no_handler_timer_or_library_and_the_app_runs_on)
     int rc = bg_finish(&b, 20000);
     ASSERT_MSG(rc == 0, "profile after Ctrl-C exited %d:\n%s", rc, b.out);
     ASSERT_CONTAINS(slurp(out_path(&a, "bg.folded")), BODY);
-    ASSERT_MSG(caught_signals(&a) == before, "SigCgt after the detach %llx, before %llx",
-               caught_signals(&a), before);
+    unsigned long long after = proc_status_field(a.pid, "SigCgt", 16);
+    ASSERT_MSG(after == before, "SigCgt after the detach %llx, before %llx", after, before);
     ASSERT(!app_maps_contains(&a, SAMPLER_SO));
     ASSERT(kill(a.pid, 0) == 0);
     /* Alive and answering: a second profile attaches, samples and detaches again. */
@@ -154,7 +140,7 @@ TEST(signal_profile_leaves_no_handler_timer_or_library_and_the_app_runs_on)
                  app_pid_text(&a), NULL);
     ASSERT_MSG(rc == 0, "a second profile failed (%d):\n%s", rc, out);
     ASSERT_CONTAINS(out, "ClrAttach.Hot.Straight.");
-    ASSERT(caught_signals(&a) == before);
+    ASSERT(proc_status_field(a.pid, "SigCgt", 16) == before);
     ASSERT(!app_maps_contains(&a, SAMPLER_SO));
     app_stop(&a);
 }
@@ -167,7 +153,7 @@ TEST(a_second_signal_profile_of_the_same_process_is_refused_and_the_first_goes_o
     bg_t b;
     const char *out;
     hot_start(&a, "--straight");
-    unsigned long long before = caught_signals(&a);
+    unsigned long long before = proc_status_field(a.pid, "SigCgt", 16);
     bg_start(&b, "profile", "--method", "signal", "--duration", "60", "--format", "folded",
              "--output", out_path(&a, "first.folded"), app_pid_text(&a), NULL);
     wait_for_our_signal(&a, before);
@@ -179,7 +165,7 @@ TEST(a_second_signal_profile_of_the_same_process_is_refused_and_the_first_goes_o
     rc = bg_finish(&b, 20000);
     ASSERT_MSG(rc == 0, "the first profile exited %d:\n%s", rc, b.out);
     ASSERT_CONTAINS(slurp(out_path(&a, "first.folded")), BODY);
-    ASSERT(caught_signals(&a) == before);
+    ASSERT(proc_status_field(a.pid, "SigCgt", 16) == before);
     ASSERT(!app_maps_contains(&a, SAMPLER_SO));
     app_stop(&a);
 }

@@ -3,10 +3,10 @@
  * many concurrent info/env calls. CI runs reduced counts; CLRA_RELIABILITY_FULL=1 the full. */
 #define _GNU_SOURCE
 #include "harness.h"
+#include "proc_status.h"
 #include "reliability.h"
 #include "test.h"
 
-#include <dirent.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -67,35 +67,6 @@ TEST(sixteen_simultaneous_attaches_give_exactly_one_success)
     app_stop(&a);
 }
 
-/* The number after "key:" in /proc/PID/status. */
-static long status_field(int pid, const char *key)
-{
-    char path[64], line[256];
-    long value = -1;
-    size_t klen = strlen(key);
-    snprintf(path, sizeof path, "/proc/%d/status", pid);
-    FILE *f = fopen(path, "re");
-    while (f && fgets(line, sizeof line, f))
-        if (strncmp(line, key, klen) == 0 && line[klen] == ':')
-            value = strtol(line + klen + 1, NULL, 10);
-    if (f)
-        fclose(f);
-    return value;
-}
-
-static long fd_count(int pid)
-{
-    char path[64];
-    long n = 0;
-    snprintf(path, sizeof path, "/proc/%d/fd", pid);
-    DIR *d = opendir(path);
-    for (struct dirent *e; d && (e = readdir(d)) != NULL;)
-        n += e->d_name[0] != '.';
-    if (d)
-        closedir(d);
-    return n;
-}
-
 /* Lines of the app's log starting with prefix, read whole (app_log_count reads a capped
  * buffer, too small for a thousand cycles). */
 static int log_lines(const app_t *a, const char *prefix)
@@ -124,8 +95,8 @@ TEST(attach_detach_cycles_keep_threads_files_and_memory_within_bounds)
         ASSERT_MSG(rc == 0, "cycle %d: detach exit %d: %s", i, rc, out);
         if (i + 1 == warmup || (i >= warmup && (i - warmup) % 10 == 9)) {
             app_command(&a, "gc 2", 10000);
-            long t = status_field(a.pid, "Threads"), f = fd_count(a.pid);
-            long r = status_field(a.pid, "VmRSS");
+            long t = (long)proc_status_field(a.pid, "Threads", 10), f = proc_fd_count(a.pid);
+            long r = (long)proc_status_field(a.pid, "VmRSS", 10);
             if (i + 1 == warmup) {
                 base_threads = t, base_fds = f, base_rss = r;
             } else {

@@ -90,21 +90,6 @@ int cli_pid_by_name(const char *name, long long timeout_ms, int *pid)
     return code;
 }
 
-int cli_target_pid(const char *name, char **args, int nargs, long long timeout_ms, int *pid)
-{
-    if (name && nargs > 0) {
-        fprintf(stderr, "clrattach: give a PID or --name, not both\n");
-        return EXIT_USAGE;
-    }
-    if (name)
-        return cli_pid_by_name(name, timeout_ms, pid);
-    if (nargs != 1) {
-        fprintf(stderr, "clrattach: expected one PID, or --name NAME (see --help)\n");
-        return EXIT_USAGE;
-    }
-    return cli_parse_pid(args[0], pid) == 0 ? EXIT_OK : EXIT_USAGE;
-}
-
 int cli_pid_of_options(const char *verb, struct cli_args *a)
 {
     if (a->pid_opt && a->name_opt) {
