@@ -169,6 +169,7 @@ set(RENDER_SOURCES
 )
 
 set(CLI_SOURCES
+  src/cli/base/diagnostic_port.c
   src/cli/base/duration.c
   src/cli/base/option_table.c
   src/cli/base/options.c
