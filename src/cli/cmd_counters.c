@@ -67,8 +67,8 @@ static const cli_opt_t counters_opts[] = {
     CLI_STRING("diagnostic-port", counters_opts_t, dport_spec, "PATH",
                "instead of a PID: listen at PATH for a runtime started with "
                "DOTNET_DiagnosticPorts=PATH, read it and let it run (it waits at startup); "
-               "PATH,connect: connect to the port a runtime listens on "
-               "(DOTNET_DiagnosticPorts=PATH,listen)"),
+               "PATH,connect: connect to a runtime's listening socket at PATH (its "
+               "dotnet-diagnostic-PID-...-socket, or dotnet-dsrouter's)"),
     CLI_STRING("dport", counters_opts_t, dport_spec, "PATH",
                "--diagnostic-port as dotnet-counters also spells it"),
     CLI_END,

@@ -45,8 +45,8 @@ static const cli_opt_t trace_opts[] = {
     CLI_STRING("diagnostic-port", trace_opts_t, dport_spec, "PATH",
                "instead of a PID: listen at PATH for a runtime started with "
                "DOTNET_DiagnosticPorts=PATH, trace it and let it run (it waits at startup); "
-               "PATH,connect: connect to the port a runtime listens on "
-               "(DOTNET_DiagnosticPorts=PATH,listen)"),
+               "PATH,connect: connect to a runtime's listening socket at PATH (its "
+               "dotnet-diagnostic-PID-...-socket, or dotnet-dsrouter's)"),
     CLI_STRING("dport", trace_opts_t, dport_spec, "PATH", "--diagnostic-port as "
                "dotnet-trace also spells it"),
     CLI_STRING("user-events", trace_opts_t, user_events, "TRACEPOINT",

@@ -7,6 +7,8 @@
 #include "test.h"
 #include "trace_counts.h"
 
+#include "clrattach.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,21 +99,23 @@ TEST(trace_diagnostic_port_listens_for_a_runtime_and_lets_it_run)
     rmdir(dir);
 }
 
-/* --diagnostic-port PATH,connect (and --dport): a runtime listening at PATH
- * (DOTNET_DiagnosticPorts=PATH,listen,nosuspend) is read by counters and traced by trace, no
- * PID given; a mode we do not know, or a PID beside the port, is refused with exit 2. */
+/* --diagnostic-port PATH,connect (and --dport): the runtime's listening socket at PATH (its
+ * default one: .NET 10 makes none for a listen port in DOTNET_DiagnosticPorts) is read by
+ * counters and traced by trace, no PID given; a mode we do not know, or a PID beside the
+ * port, is refused with exit 2. */
 TEST(counters_and_trace_diagnostic_port_connect_to_a_listening_runtime)
 {
-    char dir[64], port[128], spec[160], env[200], json[128], out[128];
+    char dir[64], port[CLRA_PATH_MAX], spec[CLRA_PATH_MAX + 16], json[128], out[128];
     port_dir(dir, sizeof dir);
-    snprintf(port, sizeof port, "%s/listen.sock", dir);
-    snprintf(spec, sizeof spec, "%s,connect", port);
     snprintf(json, sizeof json, "%s/c.json", dir);
     snprintf(out, sizeof out, "%s/c.nettrace", dir);
-    snprintf(env, sizeof env, "DOTNET_DiagnosticPorts=%s,listen,nosuspend", port);
-    const char *const envs[] = {env, NULL};
     app_t a;
-    app_start(&a, envs);
+    app_start(&a, NULL);
+    clra_endpoint_t ep;
+    clra_status_t st;
+    ASSERT_MSG(clra_endpoint_find(a.pid, &ep, &st) == 0, "no socket: %s", st.detail);
+    snprintf(port, sizeof port, "%s", ep.path);
+    snprintf(spec, sizeof spec, "%s,connect", port);
     const char *text;
     int rc = run_cli(&text, "counters", "--dport", spec, "--duration", "2", "--format", "JSON",
                      "-o", json, NULL);

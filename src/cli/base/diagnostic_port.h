@@ -1,7 +1,8 @@
 /* diagnostic_port.h - `--diagnostic-port PATH[,connect|,listen]`, as dotnet-trace and
- * dotnet-counters take it: connect to a runtime's listening port (DOTNET_DiagnosticPorts=
- * PATH,listen), or listen at PATH (the default) for runtimes told DOTNET_DiagnosticPorts=PATH,
- * and let the one that connects run once its session is up. */
+ * dotnet-counters take it: connect to a runtime's listening socket at PATH (its default
+ * dotnet-diagnostic-PID-...-socket, or a dotnet-dsrouter's; .NET 10 ignores listen ports in
+ * DOTNET_DiagnosticPorts), or listen at PATH (the default) for runtimes told
+ * DOTNET_DiagnosticPorts=PATH, and let the one that connects run once its session is up. */
 #ifndef CLRA_CLI_DIAGNOSTIC_PORT_H
 #define CLRA_CLI_DIAGNOSTIC_PORT_H
 
