@@ -95,7 +95,7 @@ add_test(NAME tools.dotnet_trace
          COMMAND bash -c "test -x \"$1/dotnet-trace\" || \"$2\" tool install --tool-path \"$1\" \
 dotnet-trace --version 10.0.750501" tools ${CMAKE_BINARY_DIR}/tools ${DOTNET_EXE})
 set_tests_properties(tools.dotnet_trace PROPERTIES FIXTURES_SETUP clra_dotnet_trace TIMEOUT 600
-                     LABELS "e2e;e2e-matrix")
+                     LABELS "e2e;e2e-matrix;anchors")
 # dotnet-stack, dotnet-counters and dotnet-gcdump (NuGet, the version of dotnet-trace) in the
 # build tree, installed by fixture tests on first use: the anchors label runs them beside
 # clrattach.
@@ -119,7 +119,8 @@ set_property(TEST e2e.profile_speedscope_file_loads_in_speedscope APPEND PROPERT
              FIXTURES_REQUIRED clra_speedscope)
 get_directory_property(clra_all_tests TESTS)
 foreach(t ${clra_all_tests})
-  if(t MATCHES "_dotnet_trace_file$" OR t MATCHES "within_10_points_of_perf$")
+  if(t MATCHES "_dotnet_trace_file$" OR t MATCHES "within_10_points_of_perf$" OR
+     t MATCHES "anchor_trace_")
     set_property(TEST ${t} APPEND PROPERTY FIXTURES_REQUIRED clra_dotnet_trace)
   endif()
   if(t MATCHES "anchor_stack_")

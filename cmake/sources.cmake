@@ -187,6 +187,7 @@ set(RENDER_SOURCES
 )
 
 set(CLI_SOURCES
+  src/cli/base/diagnostic_port.c
   src/cli/base/duration.c
   src/cli/base/hold.c
   src/cli/base/option_table.c

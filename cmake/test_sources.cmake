@@ -9,6 +9,7 @@ set(UNIT_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/unit/test_counter_reading.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_counters_known.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_cpu_samples.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_diagnostic_port.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_dump.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_dump_server.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_endpoint.c

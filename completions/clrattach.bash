@@ -50,6 +50,12 @@ _clrattach_trace_values() {
     esac
 }
 
+# The formats counters' --format takes (dotnet-counters' csv and json, and our table).
+_clrattach_counters_values() {
+    [ "$2" = --format ] || return 1
+    mapfile -t COMPREPLY < <(compgen -W "table json csv" -- "$3")
+}
+
 # The formats convert's --format takes.
 _clrattach_convert_values() {
     [ "$2" = --format ] || return 1
@@ -77,6 +83,11 @@ _clrattach() {
         return 0
     elif [ "$verb" = convert ] && _clrattach_convert_values "$cmd" "$prev" "$cur"; then
         return 0
+    elif [ "$verb" = counters ] && _clrattach_counters_values "$cmd" "$prev" "$cur"; then
+        return 0
+    elif [ "$verb" = counters ] && [ "$prev" = counters ]; then # dotnet-counters' words too
+        mapfile -t COMPREPLY < <(compgen -W "list monitor collect $(_clrattach_pids "$cmd")" \
+            -- "$cur")
     elif [[ $prev == --* ]] && _clrattach_options "$cmd" "$verb" values | grep -qx -- "$prev"; then
         return 0 # an option's value: a file name or text (complete -o default)
     elif [ $has_pid = 0 ] && [ "$verb" != launch ]; then

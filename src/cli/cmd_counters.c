@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "verbs.h"
 #include "base/cli.h"
+#include "base/diagnostic_port.h"
 #include "common/mono_clock.h"
 #include "base/interrupt.h"
 #include "counters/counters_view.h"
@@ -13,6 +14,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -25,6 +27,7 @@ typedef struct counters_opts {
     const char *counters;
     long long interval_s, duration_s;
     const char *format, *output;
+    const char *dport_spec; /* --diagnostic-port / --dport as given */
 } counters_opts_t;
 
 typedef struct filter {
@@ -41,6 +44,8 @@ typedef struct counters_run {
     clra_nettrace_decoder_t *decoder;
     uint64_t readings;
     double end;      /* when --duration ends (0: never) */
+    diagnostic_port_t dport; /* --diagnostic-port: the target by its port (spec NULL: by pid) */
+    int eventcounters_only;  /* "EventCounters\System.Runtime": never its Meter */
     const char *cut; /* why decoding stopped mid-stream ("interrupted", "duration"), or NULL */
 } counters_run_t;
 
@@ -48,7 +53,8 @@ static const cli_opt_t counters_opts[] = {
     CLI_STRING("counters", counters_opts_t, counters, "LIST",
                "providers (EventSources or Meters) and optionally their counters, as "
                "dotnet-counters takes them: System.Runtime[cpu-usage,gc-heap-size],MyMeter "
-               "(default System.Runtime)"),
+               "(default System.Runtime); EventCounters\\System.Runtime: its EventCounters "
+               "even where its Meter is the default, as dotnet-counters reads that prefix"),
     CLI_INT("refresh-interval", counters_opts_t, interval_s, "S", 1, 3600,
             "seconds between the values the runtime publishes (default 1)"),
     CLI_DURATION_YEAR("duration", counters_opts_t, duration_s,
@@ -56,14 +62,21 @@ static const cli_opt_t counters_opts[] = {
                  "exits)"),
     CLI_STRING("format", counters_opts_t, format, "FORMAT",
                "table (default; redrawn in place on a terminal, one line per value "
-               "otherwise), json or csv (dotnet-counters' collect files)"),
+               "otherwise), json or csv (dotnet-counters' collect files; any case)"),
     CLI_OUTPUT(counters_opts_t, output, "FILE", "write there instead of stdout"),
+    CLI_STRING("diagnostic-port", counters_opts_t, dport_spec, "PATH",
+               "instead of a PID: listen at PATH for a runtime started with "
+               "DOTNET_DiagnosticPorts=PATH, read it and let it run (it waits at startup); "
+               "PATH,connect: connect to a runtime's listening socket at PATH (its "
+               "dotnet-diagnostic-PID-...-socket, or dotnet-dsrouter's)"),
+    CLI_STRING("dport", counters_opts_t, dport_spec, "PATH",
+               "--diagnostic-port as dotnet-counters also spells it"),
     CLI_END,
 };
 
 static const cli_verb_t counters_verb = {
     .name = "counters",
-    .synopsis = "PID",
+    .synopsis = "PID | --diagnostic-port PATH",
     .description =
         "Shows the counters .NET process PID publishes: by default System.Runtime's\n"
         "instruments (CPU time, GC heap, allocations, exceptions, thread pool, lock\n"
@@ -86,15 +99,20 @@ static const cli_verb_t counters_verb = {
         "  clrattach counters --format csv --output counters.csv --duration 60 PID\n"
         "  clrattach counters list        (the well-known providers and counters)\n"
         "\n"
+        "dotnet-counters' spellings are aliases: `counters monitor ...` is `counters ...`,\n"
+        "`counters collect ...` writes a file (--format csv and -o counter.csv unless\n"
+        "given), -p/--process-id and -n/--name name the PID, --dport is\n"
+        "--diagnostic-port, --duration takes dd:hh:mm:ss.\n"
+        "\n"
         "exit codes: 0 stopped (Ctrl-C, --duration or the process exited), 1 the output\n"
         "could not be written, 2 usage, 3 no such process, 5 no endpoint, 6 permission\n"
         "denied, 7 timed out, 8 connection or protocol failure, 10 the runtime refused.\n",
     .opts = counters_opts,
-    .common = CLI_COMMON_TIMEOUT,
+    .common = CLI_COMMON_TIMEOUT | CLI_COMMON_PID,
     .timeout_help = "deadline for starting, and again for stopping, in milliseconds",
     .default_timeout_ms = DEFAULT_COUNTERS_TIMEOUT_MS,
-    .pid = 1,
-    .args_error = "expected one PID",
+    .max_args = 1,
+    .args_error = "expected one PID, or --diagnostic-port PATH",
 };
 
 static volatile sig_atomic_t interrupted;
@@ -105,11 +123,20 @@ static void on_interrupt(void)
     interrupted = 1;
 }
 
-/* One "Provider[a,b]" or "Provider" of the list into providers and filters. */
+/* One "Provider[a,b]" or "Provider" of the list into providers and filters; dotnet-counters'
+ * "EventCounters\Provider" (that provider's EventCounters, not a Meter of its name) too. */
 static int add_spec(counters_run_t *c, const char *spec, size_t len)
 {
+    static const char prefix[] = "EventCounters\\";
+    int ec = len > sizeof prefix - 1 && strncmp(spec, prefix, sizeof prefix - 1) == 0;
+    if (ec) {
+        spec += sizeof prefix - 1;
+        len -= sizeof prefix - 1;
+    }
     const char *open = memchr(spec, '[', len);
     size_t plen = open ? (size_t)(open - spec) : len;
+    c->eventcounters_only |= ec && plen == strlen(CLRA_COUNTERS_DEFAULT) &&
+                             strncmp(spec, CLRA_COUNTERS_DEFAULT, plen) == 0;
     if (plen == 0 || plen >= sizeof c->filters[0].provider ||
         (open && spec[len - 1] != ']')) {
         fprintf(stderr, "clrattach counters: bad --counters entry '%.*s': expected Provider or "
@@ -222,23 +249,26 @@ static void new_session_id(char out[40])
              b[13], b[14], b[15]);
 }
 
-/* The options, the format and the output; 0, 1 after the help, -1 after saying why. */
-static int parse_options(int argc, char **argv, counters_run_t *c, cli_args_t *a)
+/* The options, the format and the output; 0, 1 after the help, -1 after saying why. collect:
+ * the command line began with dotnet-counters' "collect" (a file, csv by default). */
+static int parse_options(int argc, char **argv, counters_run_t *c, cli_args_t *a, int collect)
 {
     c->o.interval_s = 1;
     int p = cli_parse(&counters_verb, argc, argv, &c->o, a);
     if (p != 0)
         return p;
-    const char *fmt = c->o.format ? c->o.format : "table";
-    c->view.format = strcmp(fmt, "table") == 0  ? COUNTERS_TABLE
-                     : strcmp(fmt, "json") == 0 ? COUNTERS_JSON
-                     : strcmp(fmt, "csv") == 0  ? COUNTERS_CSV
-                                                : -1;
+    const char *fmt = c->o.format ? c->o.format : collect ? "csv" : "table";
+    c->view.format = strcasecmp(fmt, "table") == 0  ? COUNTERS_TABLE
+                     : strcasecmp(fmt, "json") == 0 ? COUNTERS_JSON
+                     : strcasecmp(fmt, "csv") == 0  ? COUNTERS_CSV
+                                                    : -1;
     if (c->view.format < 0) {
         fprintf(stderr, "clrattach counters: --format %s: expected table, json or csv\n",
                 cli_vis(fmt));
         return -1;
     }
+    if (collect && !c->o.output) /* dotnet-counters collect's default file */
+        c->o.output = c->view.format == COUNTERS_JSON ? "counter.json" : "counter.csv";
     return parse_counters(c);
 }
 
@@ -262,15 +292,26 @@ static int watch(counters_run_t *c, clra_trace_session_t *s, const char **why, c
     }
 }
 
+/* The target of the next command: the process by pid, or its --diagnostic-port. */
+static int next_target(counters_run_t *c, int pid, long long timeout_ms, clra_target_t *t,
+                       clra_status_t *st)
+{
+    if (c->dport.spec)
+        return diagnostic_port_target(&c->dport, timeout_ms, t, st);
+    *t = clra_target_pid(pid);
+    return 0;
+}
+
 /* The runtime's major version (ProcessInfo2's informational version), 0 when not known. Its own
  * connection: the session's providers depend on it, so it is needed before the session's
  * request, and the endpoint lookup before learns nothing of the version (a socket path). */
-static int runtime_major(int pid, long long timeout_ms)
+static int runtime_major(counters_run_t *c, int pid, long long timeout_ms)
 {
-    clra_target_t target = clra_target_pid(pid);
+    clra_target_t target;
     clra_process_info_t info;
     clra_status_t st;
-    if (clra_process_info_get(&target, (int)timeout_ms, &info, &st) != 0)
+    if (next_target(c, pid, timeout_ms, &target, &st) != 0 ||
+        clra_process_info_get(&target, (int)timeout_ms, &info, &st) != 0)
         return 0;
     int major = info.clr_version ? atoi(info.clr_version) : 0;
     clra_process_info_free(&info);
@@ -279,7 +320,7 @@ static int runtime_major(int pid, long long timeout_ms)
 
 /* How System.Runtime is read, as dotnet-counters 10 does: its Meter on .NET 9 and later, its
  * EventCounters before; a list naming EventCounters (no dot: cpu-usage) gets those too. */
-static unsigned runtime_flags(const counters_run_t *c, int pid, long long timeout_ms)
+static unsigned runtime_flags(counters_run_t *c, int pid, long long timeout_ms)
 {
     int counter_names = 0, meter_names = 0, all = 0;
     for (int i = 0; i < c->nfilters; i++) {
@@ -292,7 +333,7 @@ static unsigned runtime_flags(const counters_run_t *c, int pid, long long timeou
     }
     if (!all && !meter_names && !counter_names)
         return 0; /* System.Runtime is not asked for */
-    if (runtime_major(pid, timeout_ms) < 9)
+    if (c->eventcounters_only || runtime_major(c, pid, timeout_ms) < 9)
         return CLRA_COUNTERS_RUNTIME_EVENTCOUNTERS;
     return (all || meter_names ? CLRA_COUNTERS_RUNTIME_METER : 0u) |
            (counter_names ? CLRA_COUNTERS_RUNTIME_EVENTCOUNTERS : 0u);
@@ -311,12 +352,16 @@ static int run(counters_run_t *c, int pid, long long timeout_ms, cli_run_t *cr)
     new_session_id(c->session_id);
     int rc = clra_counters_config2(&cfg, c->providers, (unsigned)c->o.interval_s,
                                    c->session_id, runtime_flags(c, pid, timeout_ms), &st);
-    clra_target_t target = clra_target_pid(pid);
+    clra_target_t target;
     if (rc == 0)
         rc = clra_nettrace_decoder_new(&cb, c, &c->decoder);
     if (rc == 0)
+        rc = next_target(c, pid, timeout_ms, &target, &st);
+    if (rc == 0)
         rc = clra_trace_start(&target, &cfg, (int)timeout_ms, &s, &st);
     clra_trace_config_free(&cfg);
+    if (rc == 0 && (rc = diagnostic_port_resume(&c->dport, timeout_ms, &st)) != 0)
+        clra_trace_session_close(&s);
     if (rc) {
         clra_nettrace_decoder_free(c->decoder);
         return cli_fail(cr, &(cli_failure_t){.rc = rc, .st = &st, .action = "read counters of"});
@@ -326,6 +371,8 @@ static int run(counters_run_t *c, int pid, long long timeout_ms, cli_run_t *cr)
                 c->o.interval_s);
     counters_view_begin(&c->view);
     rc = watch(c, &s, &why, &st);
+    if (rc == 0 && !s.eof)
+        rc = next_target(c, pid, timeout_ms, &target, &st);
     if (rc == 0 && !s.eof)
         rc = clra_trace_stop(&s, &target, feed, c, (int)timeout_ms, &st);
     clra_trace_session_close(&s);
@@ -346,11 +393,39 @@ static int open_output(counters_run_t *c, int pid, cli_run_t *cr)
     c->view.f = stdout;
     if (!c->o.output)
         return 0;
-    int rc = clra_endpoint_find(pid, &ep, &st);
+    int rc = c->dport.spec ? 0 : clra_endpoint_find(pid, &ep, &st);
     if (rc)
         return cli_fail(cr, &(cli_failure_t){.rc = rc, .st = &st, .action = "read counters of"});
     c->view.f = out_file_fopen(c->o.output, "--output", "clrattach counters");
     return c->view.f ? 0 : EXIT_INTERNAL;
+}
+
+/* The PID (an argument, -p, -n) or the runtime behind --diagnostic-port into a->pid: EXIT_OK,
+ * or the exit code after saying why. */
+static int target_of(counters_run_t *c, cli_args_t *a)
+{
+    int given = (a->nargs > 0) + (a->pid_opt != NULL) + (a->name_opt != NULL);
+    c->dport.spec = c->o.dport_spec;
+    if (given + (c->dport.spec != NULL) != 1) {
+        fprintf(stderr, "clrattach counters: give the target once: a PID, -p/--process-id, "
+                "-n/--name or --diagnostic-port\n");
+        return EXIT_USAGE;
+    }
+    if (a->pid_opt) /* -p PID stands for the PID argument */
+        return cli_parse_pid(a->pid_opt, &a->pid) == 0 ? EXIT_OK : EXIT_USAGE;
+    if (!c->dport.spec)
+        return cli_target_pid(a->name_opt, a->args, a->nargs, a->timeout_ms, &a->pid);
+    if (diagnostic_port_parse(&c->dport, "counters") != 0)
+        return EXIT_USAGE;
+    clra_status_t st;
+    int rc = diagnostic_port_open(&c->dport, a->timeout_ms, &st);
+    if (rc) {
+        fprintf(stderr, "clrattach counters: --diagnostic-port %s: %s\n",
+                cli_vis(c->dport.spec), cli_vis(st.detail));
+        return cli_exit_code(rc);
+    }
+    a->pid = c->dport.pid;
+    return EXIT_OK;
 }
 
 int cmd_counters(int argc, char **argv)
@@ -361,18 +436,31 @@ int cmd_counters(int argc, char **argv)
     memset(&c, 0, sizeof c);
     if (argc > 1 && strcmp(argv[1], "list") == 0)
         return cmd_counters_list(argc - 1, argv + 1);
-    int p = parse_options(argc, argv, &c, &a);
+    int collect = argc > 1 && strcmp(argv[1], "collect") == 0;
+    if (collect || (argc > 1 && strcmp(argv[1], "monitor") == 0)) { /* dotnet-counters' verbs */
+        argv[1] = argv[0];
+        argc--, argv++;
+    }
+    int p = parse_options(argc, argv, &c, &a, collect);
     if (p)
         return p > 0 ? EXIT_OK : a.fail_exit;
+    int code = target_of(&c, &a);
+    if (code != EXIT_OK) {
+        diagnostic_port_close(&c.dport);
+        return code;
+    }
     cli_run_begin(&cr, a.pid, 0);
     int opened = open_output(&c, a.pid, &cr);
-    if (opened)
+    if (opened) {
+        diagnostic_port_close(&c.dport);
         return opened;
+    }
     c.view.tty = isatty(fileno(c.view.f));
     c.view.pid = a.pid;
     c.view.interval_s = (unsigned)c.o.interval_s;
     cli_on_interrupt(on_interrupt);
-    int code = run(&c, a.pid, a.timeout_ms, &cr);
+    code = run(&c, a.pid, a.timeout_ms, &cr);
+    diagnostic_port_close(&c.dport);
     if (c.view.f != stdout && fclose(c.view.f) != 0 && code == EXIT_OK) {
         fprintf(stderr, "clrattach counters: writing %s failed\n", cli_vis(c.o.output));
         code = EXIT_INTERNAL;

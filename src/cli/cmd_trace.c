@@ -42,6 +42,13 @@ static const cli_opt_t trace_opts[] = {
     TRACE_SETTING_OPTIONS(trace_opts_t, tr),
     CLI_CALL("buffersize", CLI_ARG_REQUIRED, trace_opts_t, tr, "N", trace_opt_buffer_mb,
              "--buffer-mb as dotnet-trace spells it"),
+    CLI_STRING("diagnostic-port", trace_opts_t, dport_spec, "PATH",
+               "instead of a PID: listen at PATH for a runtime started with "
+               "DOTNET_DiagnosticPorts=PATH, trace it and let it run (it waits at startup); "
+               "PATH,connect: connect to a runtime's listening socket at PATH (its "
+               "dotnet-diagnostic-PID-...-socket, or dotnet-dsrouter's)"),
+    CLI_STRING("dport", trace_opts_t, dport_spec, "PATH", "--diagnostic-port as "
+               "dotnet-trace also spells it"),
     CLI_STRING("user-events", trace_opts_t, user_events, "TRACEPOINT",
                "no file: the runtime writes the events to the Linux user_events tracepoint "
                "TRACEPOINT (read it with perf or ftrace; CollectTracing5, .NET 10 or later, a "
@@ -55,7 +62,7 @@ static const cli_opt_t trace_opts[] = {
 
 static const cli_verb_t trace_verb = {
     .name = "trace",
-    .synopsis = "PID | --name NAME",
+    .synopsis = "PID | --name NAME | --diagnostic-port PATH",
     .description =
         "Records an EventPipe trace of .NET process PID into a .nettrace file (PerfView,\n"
         "TraceEvent, dotnet-trace convert and Visual Studio read it) until --duration\n"
@@ -84,6 +91,11 @@ static const cli_verb_t trace_verb = {
         "  clrattach trace --providers Microsoft-Windows-DotNETRuntime:0x1:4\n"
         "      --user-events dotnet_gc --duration 10 PID\n"
         "\n"
+        "dotnet-trace's spellings are aliases: -p/--process-id and -n/--name name the\n"
+        "PID, --buffersize is --buffer-mb, --dport is --diagnostic-port, --duration\n"
+        "takes dd:hh:mm:ss, --format NetTrace|Speedscope|Chromium and --buffering-mode\n"
+        "Drop|Block|0|1 in any case.\n"
+        "\n"
         "exit codes: 0 a complete trace was written (and each --format), 1 the file (or,\n"
         "with --user-events, user_events_data) could not be opened or written, or a\n"
         "--format conversion failed (e.g. no CPU samples), 2 usage or bad provider spec,\n"
@@ -96,7 +108,7 @@ static const cli_verb_t trace_verb = {
     .timeout_help = "deadline for starting, and again for stopping, in milliseconds",
     .default_timeout_ms = DEFAULT_TRACE_TIMEOUT_MS,
     .max_args = 1,
-    .args_error = "expected one PID, or --name NAME",
+    .args_error = "expected one PID, or --name NAME, or --diagnostic-port PATH",
 };
 
 /* The default output name: trace-PID-YYYYMMDD-HHMMSS.nettrace in the current directory. */
@@ -105,6 +117,20 @@ static void default_output(trace_opts_t *o)
     char stamp[32];
     cli_time_stamp(stamp, sizeof stamp, '-');
     snprintf(o->output, sizeof o->output, "trace-%d-%s.nettrace", o->pid, stamp);
+}
+
+/* --diagnostic-port: reaches the runtime, so its pid names the default output. */
+static int open_port(trace_opts_t *o)
+{
+    clra_status_t st;
+    int rc = diagnostic_port_open(o->dport, o->timeout_ms, &st);
+    if (rc) {
+        fprintf(stderr, "clrattach trace: --diagnostic-port %s: %s\n", cli_vis(o->dport->spec),
+                cli_vis(st.detail));
+        return cli_exit_code(rc);
+    }
+    o->pid = o->dport->pid;
+    return EXIT_OK;
 }
 
 /* The options and the PID; 0, 1 after the help or a list, -1 after saying why (exit code
@@ -134,7 +160,15 @@ static int parse_options(int argc, char **argv, trace_opts_t *o, int *code)
         a.args = (char **)&a.pid_opt;
         a.nargs = 1;
     }
-    if (!o->name && a.nargs == 0) { /* said before the default profiles are announced */
+    o->dport->spec = o->dport_spec;
+    if (o->dport_spec && (a.nargs > 0 || o->name || o->user_events)) {
+        fprintf(stderr, "clrattach trace: --diagnostic-port names the target: no PID, "
+                "-p/--process-id, -n/--name or --user-events with it\n");
+        return -1;
+    }
+    if (o->dport_spec && diagnostic_port_parse(o->dport, "trace") != 0)
+        return -1;
+    if (!o->name && a.nargs == 0 && !o->dport_spec) { /* said before the default profiles */
         fprintf(stderr, "clrattach trace: %s (see --help)\n", trace_verb.args_error);
         return -1;
     }
@@ -146,10 +180,11 @@ static int parse_options(int argc, char **argv, trace_opts_t *o, int *code)
                 "than nettrace, no --stopping-event-*\n");
         return -1;
     }
-    *code = cli_target_pid(o->name, a.args, a.nargs, a.timeout_ms, &o->pid);
+    o->timeout_ms = a.timeout_ms;
+    *code = o->dport_spec ? open_port(o) : cli_target_pid(o->name, a.args, a.nargs,
+                                                           a.timeout_ms, &o->pid);
     if (*code != EXIT_OK)
         return -1;
-    o->timeout_ms = a.timeout_ms;
     if (o->output_arg &&
         snprintf(o->output, sizeof o->output, "%s", o->output_arg) >= (int)sizeof o->output) {
         fprintf(stderr, "clrattach: --output path is too long\n");
@@ -165,7 +200,9 @@ int cmd_trace(int argc, char **argv)
 {
     trace_opts_t o;
     cli_run_t run;
+    diagnostic_port_t dport = {0};
     memset(&o, 0, sizeof o);
+    o.dport = &dport;
     clra_trace_config_init(&o.cfg);
     int code = EXIT_USAGE, p = parse_options(argc, argv, &o, &code);
     if (p > 0)
@@ -177,6 +214,7 @@ int cmd_trace(int argc, char **argv)
         o.run = &run;
         code = o.user_events ? trace_user_events_record(&o) : trace_record(&o);
     }
+    diagnostic_port_close(&dport);
     clra_trace_config_free(&o.cfg);
     trace_stop_event_free(&o.stop_event);
     return code;

@@ -1,7 +1,7 @@
-/* The dotnet tools as anchors (ctest -L anchors): dotnet-stack, dotnet-counters and
- * dotnet-gcdump run beside clrattach on the same process, and what both show must agree. The
- * tools are installed from NuGet into the build tree on first use (fixture tests
- * tools.dotnet-stack, tools.dotnet-counters and tools.dotnet-gcdump); a test is skipped, saying
+/* The dotnet tools as anchors (ctest -L anchors): dotnet-stack, -counters, -trace and -gcdump
+ * run beside clrattach on the same process, and what both show must agree. The tools are
+ * installed from NuGet into the build tree on first use (fixture tests tools.dotnet-stack,
+ * tools.dotnet-counters, tools.dotnet_trace and tools.dotnet-gcdump); a test is skipped, saying
  * why, where they could not be installed. */
 #define _GNU_SOURCE
 #include "harness.h"
@@ -9,9 +9,15 @@
 #include "runtime.h"
 #include "test.h"
 
+#include "clrattach.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define MAX_FRAMES 64
@@ -317,5 +323,166 @@ TEST(anchor_heap_counts_what_dotnet_gcdump_reports_for_the_apps_own_types)
         ASSERT_EQ(bytes / ours, size);
     }
     free(theirs);
+    app_stop(&a);
+}
+
+/* The events of one provider in a trace file: "id name" with how often each came. */
+typedef struct event_tally {
+    const char *provider;
+    int n;
+    char key[MAX_NAMES][160];
+    int count[MAX_NAMES];
+} event_tally_t;
+
+static int tally_event(void *ctx, const clra_nettrace_event_t *ev)
+{
+    event_tally_t *t = ctx;
+    if (!ev->meta || strcmp(ev->meta->provider, t->provider) != 0)
+        return 0;
+    char key[160];
+    snprintf(key, sizeof key, "%u %s", ev->meta->event_id, ev->meta->event_name);
+    int i = 0;
+    while (i < t->n && strcmp(t->key[i], key) != 0)
+        i++;
+    if (i == t->n && t->n < MAX_NAMES)
+        snprintf(t->key[t->n++], sizeof t->key[0], "%s", key);
+    if (i < t->n)
+        t->count[i]++;
+    return 0;
+}
+
+static void tally_file(const char *path, const char *who, event_tally_t *t)
+{
+    clra_nettrace_callbacks_t cb = {0};
+    clra_nettrace_info_t info;
+    clra_status_t st;
+    cb.event = tally_event;
+    int rc = clra_nettrace_decode_file(path, &cb, t, &info, &st);
+    ASSERT_MSG(rc == 0, "%s's trace %s does not decode: %s", who, path, st.detail);
+}
+
+/* Starts a program on a new terminal (dotnet-trace says that it records only on a terminal);
+ * its pid, and the terminal's master side in *master. */
+static pid_t spawn_on_terminal(const char *path, const char *const *argv, int *master)
+{
+    *master = posix_openpt(O_RDWR | O_NOCTTY);
+    ASSERT(*master >= 0 && grantpt(*master) == 0 && unlockpt(*master) == 0);
+    const char *slave = ptsname(*master);
+    ASSERT(slave != NULL);
+    pid_t pid = fork();
+    ASSERT(pid >= 0);
+    if (pid == 0) {
+        setsid();
+        int fd = open(slave, O_RDWR);
+        if (fd < 0 || dup2(fd, 0) < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0)
+            _exit(126);
+        execv(path, (char *const *)argv);
+        _exit(127);
+    }
+    return pid;
+}
+
+/* Reads the terminal until text appears (1) or timeout_ms pass or it closes (0); with text
+ * NULL, until it closes. What it read goes to log (cut to its size). */
+static int read_terminal(int master, const char *text, int timeout_ms, char *log, size_t cap)
+{
+    size_t used = strlen(log);
+    for (int waited = 0; waited < timeout_ms; waited += 50) {
+        struct pollfd p = {.fd = master, .events = POLLIN};
+        if (poll(&p, 1, 50) <= 0)
+            continue;
+        char buf[512];
+        ssize_t n = read(master, buf, sizeof buf);
+        if (n <= 0)
+            return 0; /* EIO: the program and its terminal are gone */
+        if (used + (size_t)n < cap) {
+            memcpy(log + used, buf, (size_t)n);
+            used += (size_t)n;
+            log[used] = '\0';
+        }
+        if (text && strstr(log, text))
+            return 1;
+    }
+    return 0;
+}
+
+/* Waits (at most 30 s) until a tracer has written something to path: its session is up. */
+static void wait_for_stream(const char *path, const char *who)
+{
+    for (int i = 0; i < 300; i++) {
+        struct stat sb;
+        if (stat(path, &sb) == 0 && sb.st_size > 0)
+            return;
+        usleep(100 * 1000);
+    }
+    ASSERT_MSG(0, "%s wrote nothing to %s in 30 s", who, path);
+}
+
+static pid_t spawn_quiet(const char *path, const char *const *argv)
+{
+    pid_t pid = fork();
+    ASSERT(pid >= 0);
+    if (pid == 0) {
+        if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
+            _exit(126);
+        execv(path, (char *const *)argv);
+        _exit(127);
+    }
+    return pid;
+}
+
+/* dotnet-trace and clrattach trace, both on the sample app at once with its EventSource: once
+ * both sessions stream (dotnet-trace says "Recording trace"; ours has begun its file), the app
+ * writes 300 Ticks, and each file must hold the same events by id and name, each as often.
+ * dotnet-trace records for 4 s and ours, started once it records, for 2 s: the 300 are inside
+ * both windows, so the tolerance is 0 (the windows themselves differ, which the provider's
+ * silence outside the 300 makes moot). */
+TEST(anchor_trace_keeps_the_events_dotnet_trace_keeps_from_the_same_provider)
+{
+    require_tool(CLRA_DOTNET_TRACE);
+    app_t a;
+    app_start(&a, NULL);
+    char theirs[512], ours[512];
+    snprintf(theirs, sizeof theirs, "%s/theirs.nettrace", a.dir);
+    snprintf(ours, sizeof ours, "%s/ours.nettrace", a.dir);
+    const char *const targv[] = {"dotnet-trace", "collect", "-p", app_pid_text(&a),
+                                 "--providers", "ClrAttach-Sample", "--duration", "00:00:00:04",
+                                 "-o", theirs, NULL};
+    const char *const oargv[] = {"clrattach", "trace", "--providers", "ClrAttach-Sample",
+                                 "--duration", "2", "--output", ours, app_pid_text(&a), NULL};
+    int master;
+    static char log[65536];
+    log[0] = '\0';
+    pid_t tp = spawn_on_terminal(CLRA_DOTNET_TRACE, targv, &master);
+    ASSERT_MSG(read_terminal(master, "Recording trace", 30000, log, sizeof log),
+               "dotnet-trace did not start recording in 30 s: %s", log);
+    pid_t op = spawn_quiet(CLRA_CLI, oargv); /* ours starts in well under a second */
+    wait_for_stream(ours, "clrattach trace");
+    ASSERT_STREQ(app_command(&a, "events 300", 10000), "events-done 300");
+    read_terminal(master, NULL, 60000, log, sizeof log); /* drained, so it never blocks */
+    close(master);
+    int ts, os;
+    ASSERT_EQ(waitpid(tp, &ts, 0), tp);
+    ASSERT_EQ(waitpid(op, &os, 0), op);
+    ASSERT_MSG(WIFEXITED(ts) && WEXITSTATUS(ts) == 0, "dotnet-trace failed (%d): %s", ts, log);
+    ASSERT_MSG(WIFEXITED(os) && WEXITSTATUS(os) == 0, "clrattach trace failed (%d)", os);
+    static event_tally_t t = {.provider = "ClrAttach-Sample"};
+    static event_tally_t o = {.provider = "ClrAttach-Sample"};
+    tally_file(theirs, "dotnet-trace", &t);
+    tally_file(ours, "clrattach", &o);
+    ASSERT_MSG(t.n > 0, "dotnet-trace kept no ClrAttach-Sample event");
+    ASSERT_MSG(t.n == o.n, "dotnet-trace kept %d kinds of event, clrattach %d", t.n, o.n);
+    for (int i = 0; i < t.n; i++) {
+        int j = 0;
+        while (j < o.n && strcmp(o.key[j], t.key[i]) != 0)
+            j++;
+        ASSERT_MSG(j < o.n, "dotnet-trace kept event '%s', clrattach none", t.key[i]);
+        ASSERT_MSG(t.count[i] == o.count[j], "event '%s': dotnet-trace %d, clrattach %d",
+                   t.key[i], t.count[i], o.count[j]);
+        ASSERT_MSG(strcmp(t.key[i], "1 Tick") != 0 || t.count[i] == 300, "dotnet-trace kept "
+                   "%d of the 300 Ticks", t.count[i]);
+        printf("  ClrAttach-Sample event %-12s dotnet-trace %d, clrattach %d\n", t.key[i],
+               t.count[i], o.count[j]);
+    }
     app_stop(&a);
 }

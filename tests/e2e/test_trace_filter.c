@@ -140,7 +140,8 @@ TEST(trace_exclude_event_ids_of_the_apps_own_source_leaves_no_tick)
 }
 
 /* No runtime here knows CollectTracing6 (.NET 11; 10.0.14 answers UNKNOWN_COMMAND): block mode
- * is refused with the version it needs, and the app is unharmed. */
+ * is refused with the version it needs, and the app is unharmed; dotnet-trace's spellings of
+ * the mode (Block, 1) ask for the same. */
 TEST(trace_buffering_mode_block_needs_net11)
 {
     app_t a;
@@ -148,16 +149,21 @@ TEST(trace_buffering_mode_block_needs_net11)
     char path[300];
     app_start(&a, NULL);
     snprintf(path, sizeof path, "%s/block.nettrace", a.dir);
-    int rc = run_cli(&out, "trace", "--providers", SAMPLE_PROVIDER, "--buffering-mode", "block",
-                     "--duration", "1", "--output", path, app_pid_text(&a), NULL);
-    if (rc == 0 && e2e_runtime_at_least(11, 0)) {
-        app_stop(&a);
-        return; /* a runtime that has it: the trace simply worked */
+    static const char *const spellings[] = {"block", "Block", "1"};
+    for (int i = 0; i < 3; i++) {
+        int rc = run_cli(&out, "trace", "--providers", SAMPLE_PROVIDER, "--buffering-mode",
+                         spellings[i], "--duration", "1", "--output", path, app_pid_text(&a),
+                         NULL);
+        if (rc == 0 && e2e_runtime_at_least(11, 0))
+            continue; /* a runtime that has it: the trace simply worked */
+        ASSERT_MSG(rc == 10, "%s: exit %d on %s: %s", spellings[i], rc, e2e_runtime_version(),
+                   out);
+        ASSERT_CONTAINS(out, "DS_IPC_E_UNKNOWN_COMMAND");
+        ASSERT_CONTAINS(out, "does not know CollectTracing6, which the blocking buffering mode");
+        ASSERT_CONTAINS(out, "it needs .NET 11 or later");
     }
-    ASSERT_MSG(rc == 10, "exit %d on %s: %s", rc, e2e_runtime_version(), out);
-    ASSERT_CONTAINS(out, "DS_IPC_E_UNKNOWN_COMMAND");
-    ASSERT_CONTAINS(out, "does not know CollectTracing6, which the blocking buffering mode");
-    ASSERT_CONTAINS(out, "it needs .NET 11 or later");
+    ASSERT_EQ(run_cli(&out, "trace", "--buffering-mode", "sideways", app_pid_text(&a), NULL), 2);
+    ASSERT_CONTAINS(out, "--buffering-mode is drop or block (0 or 1), not 'sideways'");
     app_assert_responsive(&a);
     app_stop(&a);
 }

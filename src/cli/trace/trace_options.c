@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -110,13 +111,15 @@ int trace_opt_exclude_event_ids(void *dest, const char *arg)
     return note_filter(dest, arg, 0);
 }
 
-/* --buffering-mode: only the two words; conflicts with nothing. */
+/* --buffering-mode: the two words in any case, or 0/1 as dotnet-trace also takes them;
+ * conflicts with nothing. */
 int trace_opt_buffering_mode(void *dest, const char *arg)
 {
     trace_option_state_t *r = dest;
-    int block = strcmp(arg, "block") == 0;
-    if (!block && strcmp(arg, "drop") != 0) {
-        fprintf(stderr, "clrattach: --buffering-mode is drop or block, not '%s'\n", arg);
+    int block = strcasecmp(arg, "block") == 0 || strcmp(arg, "1") == 0;
+    if (!block && strcasecmp(arg, "drop") != 0 && strcmp(arg, "0") != 0) {
+        fprintf(stderr, "clrattach: --buffering-mode is drop or block (0 or 1), not '%s'\n",
+                cli_vis(arg));
         return -1;
     }
     r->settings++;

@@ -134,9 +134,19 @@ static int stream(recording_t *r, clra_status_t *st)
     }
 }
 
-/* Stops the session on a second connection while the stream keeps flowing into the file. */
-static int stop(recording_t *r, const clra_target_t *target, clra_status_t *st)
+/* The target of the next command: the process by PID, or its --diagnostic-port. */
+static int next_target(const trace_opts_t *o, clra_target_t *t, clra_status_t *st)
 {
+    if (o->dport->spec)
+        return diagnostic_port_target(o->dport, o->timeout_ms, t, st);
+    *t = clra_target_pid(o->pid);
+    return 0;
+}
+
+/* Stops the session on a second connection while the stream keeps flowing into the file. */
+static int stop(recording_t *r, clra_status_t *st)
+{
+    clra_target_t target;
     interrupts = 1; /* from here one Ctrl-C is the "second" one: it aborts the wait */
     r->out.watch = NULL; /* the rundown is only saved */
     if (!r->o->json && r->watch.matched)
@@ -148,7 +158,9 @@ static int stop(recording_t *r, const clra_target_t *target, clra_status_t *st)
     }
     if (!r->o->json && strcmp(r->stopped_by, "max-size") == 0)
         fprintf(stderr, "stopping: the file reached --max-size (%lld bytes)\n", r->o->max_size);
-    return clra_trace_stop(&r->s, target, capped_sink, &r->out, (int)r->o->timeout_ms, st);
+    int rc = next_target(r->o, &target, st);
+    return rc ? rc : clra_trace_stop(&r->s, &target, capped_sink, &r->out,
+                                     (int)r->o->timeout_ms, st);
 }
 
 int trace_record(const trace_opts_t *o)
@@ -156,7 +168,7 @@ int trace_record(const trace_opts_t *o)
     recording_t r = {.o = o, .tty = isatty(2)};
     clra_endpoint_t ep;
     clra_status_t st;
-    int rc = clra_endpoint_find(o->pid, &ep, &st);
+    int rc = o->dport->spec ? 0 : clra_endpoint_find(o->pid, &ep, &st);
     if (rc) {
         trace_report_failure(o, rc, &st);
         return cli_exit_code(rc);
@@ -176,8 +188,12 @@ int trace_record(const trace_opts_t *o)
         uint64_t cap = (uint64_t)o->max_size;
         r.out.hard = cap + (cap > RUNDOWN_ALLOWANCE_MIN ? cap : RUNDOWN_ALLOWANCE_MIN);
     }
-    clra_target_t target = clra_target_pid(o->pid);
-    rc = trace_start_session(o, &target, &r.s, &st);
+    clra_target_t target;
+    rc = next_target(o, &target, &st);
+    if (rc == 0)
+        rc = trace_start_session(o, &target, &r.s, &st);
+    if (rc == 0 && (rc = diagnostic_port_resume(o->dport, o->timeout_ms, &st)) != 0)
+        clra_trace_session_close(&r.s);
     if (rc) {
         out_file_discard(&r.file);
         trace_stop_monitor_close(&r.watch);
@@ -190,7 +206,7 @@ int trace_record(const trace_opts_t *o)
                 "to stop\n", o->pid, o->output, (unsigned long long)r.s.id, r.s.command_version);
     rc = stream(&r, &st);
     if (rc == 0 && !r.s.eof)
-        rc = stop(&r, &target, &st);
+        rc = stop(&r, &st);
     else if (!o->json)
         progress(&r, 1);
     clra_trace_session_close(&r.s);

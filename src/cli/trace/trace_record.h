@@ -3,6 +3,7 @@
 #define CLRA_TRACE_RECORD_H
 
 #include "base/cli.h"
+#include "base/diagnostic_port.h"
 #include "trace/trace_options.h"
 
 #define TRACE_FORMATS 6 /* nettrace, speedscope, chromium, flamegraph, folded, pprof */
@@ -29,6 +30,9 @@ typedef struct trace_opts {
     cli_run_t *run;          /* the reporter's view of this run */
     const char *user_events; /* --user-events TRACEPOINT, or NULL */
     const char *name;        /* --name NAME: the target by name instead of PID */
+    diagnostic_port_t *dport; /* --diagnostic-port: the target by its port instead of PID
+                               * (dport->spec NULL when not given) */
+    const char *dport_spec;  /* --diagnostic-port / --dport as given */
     const char *profiles;    /* --profile NAMES, or NULL */
     const char *clrevents;   /* --clrevents KEYWORDS, or NULL */
     const char *clreventlevel; /* --clreventlevel LEVEL, or NULL */
