@@ -6,15 +6,17 @@
 # The Windows name of a Linux path, as wine maps / to drive Z:.
 winpath() { echo "Z:$(echo "$1" | tr / '\\')"; }
 
-# Publishes the sample app once (its inputs newer than the output make it publish again).
+# Publishes the sample app once (any of its inputs newer than the output makes it publish
+# again). Every .cs file of tests/apps/sample goes in: the app is more than Program.cs.
 publish_app() {
-    local src="$B/winapp-src" out="$B/winapp"
-    if [ -x "$out/sample.exe" ] && [ "$out/sample.exe" -nt "$S/tests/apps/sample/Program.cs" ] &&
-        [ "$out/sample.exe" -nt "$S/tests/windows/sample-win.csproj" ]; then
-        return 0
-    fi
+    local src="$B/winapp-src" out="$B/winapp" f fresh=1
+    for f in "$S"/tests/apps/sample/*.cs "$S/tests/windows/sample-win.csproj"; do
+        [ -x "$out/sample.exe" ] && [ "$out/sample.exe" -nt "$f" ] || fresh=0
+    done
+    [ "$fresh" = 1 ] && return 0
+    rm -rf "$src"
     mkdir -p "$src"
-    cp "$S/tests/windows/sample-win.csproj" "$S/tests/apps/sample/Program.cs" "$src/"
+    cp "$S/tests/windows/sample-win.csproj" "$S"/tests/apps/sample/*.cs "$src/"
     "$DOTNET" publish "$src/sample-win.csproj" -c Release -o "$out" --nologo -v q \
         >"$work/publish.log" 2>&1 || { cat "$work/publish.log" >&2; fail "dotnet publish -r win-x64 failed"; }
     touch "$out/sample.exe"
