@@ -224,6 +224,15 @@ set(CLI_SOURCES_UNIX
   src/cli/launch/launch_spawn_unix.c
   src/cli/launch/launch_trace.c
   src/cli/profile/profile_drain.c
+  src/cli/profile/profile_events_alloc.c
+  src/cli/profile/profile_events_cmd.c
+  src/cli/profile/profile_events_collect.c
+  src/cli/profile/profile_events_exception.c
+  src/cli/profile/profile_events_fields.c
+  src/cli/profile/profile_events_lock.c
+  src/cli/profile/profile_events_pair.c
+  src/cli/profile/profile_events_session.c
+  src/cli/profile/profile_events_wait.c
   src/cli/profile/profile_load.c
   src/cli/profile/profile_method.c
   src/cli/profile/profile_session.c

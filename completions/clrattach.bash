@@ -57,6 +57,18 @@ _clrattach_convert_values() {
         -- "$3")
 }
 
+# The values profile's --mode, --method and --format take.
+_clrattach_profile_values() {
+    local words
+    case $2 in
+    --mode) words="cpu wall alloc lock exception wait" ;;
+    --method) words="signal walk" ;;
+    --format) words="flamegraph folded speedscope pprof top" ;;
+    *) return 1 ;;
+    esac
+    mapfile -t COMPREPLY < <(compgen -W "$words" -- "$3")
+}
+
 _clrattach() {
     local cmd=${COMP_WORDS[0]} cur=${COMP_WORDS[COMP_CWORD]} verb="" i w has_pid=0
     local prev=${COMP_WORDS[COMP_CWORD - 1]}
@@ -76,6 +88,8 @@ _clrattach() {
     elif [ "$verb" = trace ] && _clrattach_trace_values "$cmd" "$prev" "$cur"; then
         return 0
     elif [ "$verb" = convert ] && _clrattach_convert_values "$cmd" "$prev" "$cur"; then
+        return 0
+    elif [ "$verb" = profile ] && _clrattach_profile_values "$cmd" "$prev" "$cur"; then
         return 0
     elif [[ $prev == --* ]] && _clrattach_options "$cmd" "$verb" values | grep -qx -- "$prev"; then
         return 0 # an option's value: a file name or text (complete -o default)
