@@ -2,9 +2,11 @@
  * target, only an EventPipe session over the diagnostics port for the runtime's own events
  * (allocation ticks or samples, contention, exceptions, wait-handle waits) with a stack each,
  * named through the method-load and rundown events of the same session, written by the
- * profile writers (render/) in the mode's unit. One file per job: the session
- * (profile_events_session.c), the stacks and their names (profile_events_collect.c), paired
- * start/stop events (profile_events_pair.c), and one file per mode. */
+ * profile writers (render/) in the mode's unit. One file per job: the verb's side
+ * (profile_events_cmd.c), the session (profile_events_session.c), the stream's events
+ * (profile_events_decode.c), the stacks and their names (profile_events_collect.c), named
+ * fields (profile_events_fields.c), paired start/stop events (profile_events_pair.c), and one
+ * file per mode. */
 #ifndef CLRA_CLI_PROFILE_EVENTS_H
 #define CLRA_CLI_PROFILE_EVENTS_H
 
@@ -112,6 +114,11 @@ int pe_fields(const pe_run_t *r, const clra_nettrace_event_t *ev, pe_field_t *fs
  * thread adds the nanoseconds between them on that stack. 0 or -1 out of memory. */
 int pe_pair_start(pe_run_t *r, const clra_nettrace_event_t *ev);
 int pe_pair_stop(pe_run_t *r, const clra_nettrace_event_t *ev);
+
+/* The decoder's callbacks for r (its ctx): header, method names, the mode's events. */
+void pe_callbacks(clra_nettrace_callbacks_t *cb);
+/* A whole stream in memory through them (the fuzz target); the decoder's code. */
+int pe_decode_buffer(pe_run_t *r, const void *data, size_t len);
 
 /* What one run of the session needs and gives. */
 typedef struct pe_session_opts {

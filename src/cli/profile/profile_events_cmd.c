@@ -5,17 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const pe_mode_t *const modes[] = {&pe_mode_alloc, &pe_mode_lock, &pe_mode_exception,
-                                         &pe_mode_wait};
-
-const pe_mode_t *pe_mode_find(const char *word)
-{
-    for (size_t i = 0; word && i < sizeof modes / sizeof modes[0]; i++)
-        if (strcmp(modes[i]->name, word) == 0)
-            return modes[i];
-    return NULL;
-}
-
 /* A weight in the mode's unit for people: "12.3 MiB", "45.6 ms", "789". */
 static void human(const char *unit, uint64_t v, char *out, size_t cap)
 {

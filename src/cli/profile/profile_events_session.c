@@ -12,7 +12,6 @@
 #include <unistd.h>
 
 #define RUNTIME "Microsoft-Windows-DotNETRuntime"
-#define RUNDOWN "Microsoft-Windows-DotNETRuntimeRundown"
 #define JIT_KEYWORD 0x10ull  /* MethodLoadVerbose for the methods compiled while recording */
 #define LEVEL_VERBOSE 5      /* method loads and allocation ticks are verbose */
 #define PUMP_WAIT_MS 200
@@ -30,33 +29,6 @@ typedef struct feeding {
     int rc;            /* the decoder's first failure */
     clra_status_t st;
 } feeding_t;
-
-static int on_header(void *ctx, const clra_nettrace_header_t *h)
-{
-    pe_run_t *r = ctx;
-    r->pointer_size = h->pointer_size == 4 ? 4 : 8;
-    r->qpc_frequency = h->qpc_frequency;
-    return 0;
-}
-
-/* Method loads and rundown name the stacks; the mode takes the runtime's other events. */
-static int on_event(void *ctx, const clra_nettrace_event_t *ev)
-{
-    pe_run_t *r = ctx;
-    const clra_nettrace_metadata_t *m = ev->meta;
-    if (!m || !m->provider)
-        return 0;
-    int runtime = strcmp(m->provider, RUNTIME) == 0;
-    if ((runtime || strcmp(m->provider, RUNDOWN) == 0) &&
-        (m->event_id == 143 || m->event_id == 144))
-        pe_method(r, ev);
-    else if (runtime) {
-        const char *name = clra_runtime_event_name(m);
-        if (name)
-            r->mode->event(r, ev, name);
-    }
-    return r->oom;
-}
 
 /* The stream's bytes into the decoder; after a corruption only drained, so the stop still
  * completes (the failure is reported at the end). */
@@ -149,9 +121,8 @@ int pe_session_run(pe_run_t *r, const pe_session_opts_t *o, cli_run_t *run,
     find_version(&t, (int)o->timeout_ms, res, &r->major);
     if (r->mode->plan(r, r->major))
         return 1;
-    clra_nettrace_callbacks_t cb = {0};
-    cb.header = on_header;
-    cb.event = on_event;
+    clra_nettrace_callbacks_t cb;
+    pe_callbacks(&cb);
     feeding_t f = {r, NULL, 0, {0}};
     int rc = clra_nettrace_decoder_new(&cb, r, &f.d);
     if (rc)
