@@ -76,7 +76,7 @@ struct pe_run {
     char **leaves; /* interned leaf names */
     size_t nleaves, cap_leaves;
     uint64_t events;    /* the mode's events counted */
-    uint64_t unpaired;  /* stops without a start (lock, wait) */
+    uint64_t unpaired;  /* stops without a start (lock, wait): begun before the session */
     pe_pending_t *pending;
     size_t npending, cap_pending;
     void *state;        /* the mode's own */

@@ -27,9 +27,11 @@ static int event(pe_run_t *r, const clra_nettrace_event_t *ev, const char *name)
 
 static void report(const pe_run_t *r, json_out_t *j, FILE *f)
 {
-    if (j)
+    if (j) {
         json_str(j, "can_miss", r->misses);
-    else
+        json_int(j, "unpaired", (long long)r->unpaired);
+        json_int(j, "unfinished", (long long)r->npending);
+    } else
         fprintf(f, "lock waits from %s events: %s\n", r->source, r->misses);
 }
 
