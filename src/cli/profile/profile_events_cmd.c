@@ -5,15 +5,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A weight in the mode's unit for people: "12.3 MiB", "45.6 ms", "789". */
+/* A weight in the mode's unit for people: " (12.3 MiB allocated)", " (45.6 ms waited)", or
+ * nothing for counts (the events are the count). */
 static void human(const char *unit, uint64_t v, char *out, size_t cap)
 {
     if (strcmp(unit, "bytes") == 0)
-        snprintf(out, cap, "%.1f MiB allocated", (double)v / 1048576.0);
+        snprintf(out, cap, " (%.1f MiB allocated)", (double)v / 1048576.0);
     else if (strcmp(unit, "nanoseconds") == 0)
-        snprintf(out, cap, "%.1f ms waited", (double)v / 1e6);
+        snprintf(out, cap, " (%.1f ms waited)", (double)v / 1e6);
     else
-        snprintf(out, cap, "%llu", (unsigned long long)v);
+        out[0] = 0;
 }
 
 static int report(cli_run_t *run, const pe_cmd_t *c, const pe_run_t *r,
@@ -43,7 +44,7 @@ static int report(cli_run_t *run, const pe_cmd_t *c, const pe_run_t *r,
     } else {
         FILE *f = c->output ? stdout : stderr;
         r->mode->report(r, NULL, f);
-        fprintf(f, "%llu %s events (%s), %zu distinct stacks%s%s%s\n",
+        fprintf(f, "%llu %s events%s, %zu distinct stacks%s%s%s\n",
                 (unsigned long long)r->events, r->mode->name, total, p->nstacks,
                 c->output ? " written to " : "", c->output ? cli_vis(c->output) : "",
                 res->exited ? " (the process exited while profiled: these are the events "
