@@ -85,14 +85,17 @@ static int configure(const pe_run_t *r, clra_trace_config_t *cfg, clra_status_t 
                                           st);
 }
 
-/* Starts, streams, stops: the part between the plan and the decoder's end. */
-static int record(pe_run_t *r, const pe_session_opts_t *o, const clra_target_t *t, feeding_t *f,
-                  pe_session_result_t *res, clra_status_t *st)
+/* Starts, streams, stops: the part between the plan and the decoder's end. --timeout is one
+ * deadline for the steps around the recording (run's clock), the recording's time added. */
+static int record(pe_run_t *r, const pe_session_opts_t *o, cli_run_t *run,
+                  const clra_target_t *t, feeding_t *f, pe_session_result_t *res,
+                  clra_status_t *st)
 {
     clra_trace_config_t cfg;
     clra_trace_session_t s;
     int rc = configure(r, &cfg, st);
-    rc = rc ? rc : clra_trace_start(t, &cfg, (int)o->timeout_ms, &s, st);
+    double budget = (double)o->timeout_ms;
+    rc = rc ? rc : clra_trace_start(t, &cfg, cli_run_left_ms(run, budget), &s, st);
     clra_trace_config_free(&cfg);
     if (rc)
         return rc;
@@ -103,8 +106,9 @@ static int record(pe_run_t *r, const pe_session_opts_t *o, const clra_target_t *
     rc = stream(&s, f, o->duration_s, st);
     res->seconds = mono__s() - t0;
     res->exited = s.eof;
+    budget += res->seconds * 1000.0;
     if (!rc && !s.eof)
-        rc = clra_trace_stop(&s, t, sink, f, (int)o->timeout_ms, st);
+        rc = clra_trace_stop(&s, t, sink, f, cli_run_left_ms(run, budget), st);
     res->bytes = s.bytes;
     clra_trace_session_close(&s);
     if (rc && f->rc == CLRA_EIO)
@@ -115,10 +119,9 @@ static int record(pe_run_t *r, const pe_session_opts_t *o, const clra_target_t *
 int pe_session_run(pe_run_t *r, const pe_session_opts_t *o, cli_run_t *run,
                    pe_session_result_t *res, clra_status_t *st)
 {
-    (void)run;
     clra_target_t t = clra_target_pid(o->pid);
     memset(res, 0, sizeof *res);
-    find_version(&t, (int)o->timeout_ms, res, &r->major);
+    find_version(&t, cli_run_left_ms(run, (double)o->timeout_ms), res, &r->major);
     if (r->mode->plan(r, r->major))
         return 1;
     clra_nettrace_callbacks_t cb;
@@ -129,11 +132,11 @@ int pe_session_run(pe_run_t *r, const pe_session_opts_t *o, cli_run_t *run,
         return rc;
     r->pointer_size = 8;
     cli_on_interrupt(on_interrupt);
-    rc = record(r, o, &t, &f, res, st);
+    rc = record(r, o, run, &t, &f, res, st);
     clra_nettrace_info_t info;
     int end = clra_nettrace_decoder_end(f.d, &info, &f.st);
     clra_nettrace_decoder_free(f.d);
-    if (!rc && f.rc) /* corrupt: the events before it are kept, the stream's fault reported */
+    if (!rc && f.rc) /* corrupt: the stream's fault is the failure */
         rc = f.rc, *st = f.st;
     else if (!rc && end && !res->exited)
         rc = end, *st = f.st;
