@@ -1,6 +1,9 @@
 // The workloads of profile's event modes (hot --events MODE), each with a known answer:
-//   "alloc"     Allocs.Three allocates 3 byte[1000] for each char[500] Allocs.One allocates
-//               (the same 1,024 bytes each): 3/4 of the bytes in Three, about 200 MB/s
+//   "alloc"     Allocs.Three allocates 3 byte[1200] for each char[600] Allocs.One allocates
+//               (the same 1,224 bytes each): 3/4 of the bytes in Three, about 200 MB/s. The
+//               round of four (4,896 bytes) divides neither the runtime's 8 KB allocation
+//               quantum nor the ~100 KB of an allocation tick, so the tick's object is not
+//               always the same one of the round
 //   "lock"      four threads take one lock in Locks.Contend and hold it for 1 ms each time
 //   "exception" Throws.Raise throws InvalidOperationException("hot test throw") 200 times a
 //               second, paced by the clock
@@ -54,13 +57,13 @@ public static class Allocs
     [MethodImpl(MethodImplOptions.NoInlining)]
     public static void Three()
     {
-        Keep = new byte[1000];
-        Keep = new byte[1000];
-        Keep = new byte[1000];
+        Keep = new byte[1200];
+        Keep = new byte[1200];
+        Keep = new byte[1200];
     }
 
     [MethodImpl(MethodImplOptions.NoInlining)]
-    public static void One() => Keep = new char[500];
+    public static void One() => Keep = new char[600];
 }
 
 public static class Locks
