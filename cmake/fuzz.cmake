@@ -6,7 +6,8 @@
 # scripts/reliability.sh runs them longer.
 set(CLRA_FUZZ_SECONDS 3 CACHE STRING "seconds each libFuzzer target runs under ctest")
 set(CLRA_FUZZ_TARGETS advertise ids reply reader process_info environment text nettrace
-    provider_spec assembly nettrace_decoder runtime_events counters heap cpu_samples render drain)
+    provider_spec assembly nettrace_decoder runtime_events counters heap cpu_samples render drain
+    profile_events)
 
 if(CMAKE_C_COMPILER_ID MATCHES "Clang")
   include(CheckCSourceCompiles)
@@ -27,8 +28,10 @@ if(CLRA_HAVE_LIBFUZZER)
   target_include_directories(clrattach_fuzzlib PUBLIC ${CLRA_PUBLIC_INCLUDES}
                              PRIVATE ${CLRATTACH_PRIVATE_INCLUDE})
   target_compile_options(clrattach_fuzzlib PRIVATE ${CLRA_FUZZ_COMPILE})
-  # The CLI's renderers and the sampler's drain parser, for the render and drain targets.
-  add_library(clrcli_fuzzlib STATIC ${RENDER_SOURCES} src/cli/profile/profile_drain.c)
+  # The CLI's renderers, the sampler's drain parser and profile's event modes (with the JSON
+  # writer their reports use), for the render, drain and profile_events targets.
+  add_library(clrcli_fuzzlib STATIC ${RENDER_SOURCES} src/cli/profile/profile_drain.c
+              ${PROFILE_EVENTS_SOURCES} src/cli/base/output.c src/cli/base/platform_unix.c)
   target_include_directories(clrcli_fuzzlib PUBLIC src/cli PRIVATE ${CLRATTACH_PRIVATE_INCLUDE})
   target_link_libraries(clrcli_fuzzlib PUBLIC clrattach_fuzzlib)
   target_compile_options(clrcli_fuzzlib PRIVATE ${CLRA_FUZZ_COMPILE})

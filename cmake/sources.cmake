@@ -186,6 +186,19 @@ set(RENDER_SOURCES
   src/cli/render/write_top.c
 )
 
+# profile's event modes without their session: the decoded stream into a profile (the fuzz
+# targets take these too).
+set(PROFILE_EVENTS_SOURCES
+  src/cli/profile/profile_events_alloc.c
+  src/cli/profile/profile_events_collect.c
+  src/cli/profile/profile_events_decode.c
+  src/cli/profile/profile_events_exception.c
+  src/cli/profile/profile_events_fields.c
+  src/cli/profile/profile_events_lock.c
+  src/cli/profile/profile_events_pair.c
+  src/cli/profile/profile_events_wait.c
+)
+
 set(CLI_SOURCES
   src/cli/base/diagnostic_port.c
   src/cli/base/duration.c
@@ -229,6 +242,9 @@ set(CLI_SOURCES
   src/cli/launch/launch_trace.c
   src/cli/main.c
   src/cli/profile/profile_drain.c
+  ${PROFILE_EVENTS_SOURCES}
+  src/cli/profile/profile_events_cmd.c
+  src/cli/profile/profile_events_session.c
   src/cli/profile/profile_load.c
   src/cli/profile/profile_method.c
   src/cli/profile/profile_session.c

@@ -71,6 +71,7 @@ set(E2E_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_process.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_procinfo.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_profile.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_profile_events.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_profile_native.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_profile_modes.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_profile_signal.c

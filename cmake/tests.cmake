@@ -81,7 +81,8 @@ target_compile_definitions(unit_tests PRIVATE CLRA_CMAKE_VERSION="${PROJECT_VERS
 # Fuzz targets: a smoke run of mutated seeds on every build (libFuzzer builds can reuse
 # tests/fuzz/fuzz_parsers.c as is).
 add_executable(fuzz_smoke tests/fuzz/fuzz_smoke.c tests/fuzz/fuzz_parsers.c
-               src/cli/profile/profile_drain.c ${RENDER_SOURCES})
+               src/cli/profile/profile_drain.c ${RENDER_SOURCES} ${PROFILE_EVENTS_SOURCES}
+               src/cli/base/output.c src/cli/base/platform_unix.c)
 target_include_directories(fuzz_smoke PRIVATE ${CLRATTACH_PRIVATE_INCLUDE} src/cli)
 target_link_libraries(fuzz_smoke PRIVATE clrattach_static clrprof clra_test_main)
 clra_register_tests(fuzz_smoke fuzz-smoke ${CMAKE_SOURCE_DIR}/tests/fuzz/fuzz_smoke.c)

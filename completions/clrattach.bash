@@ -63,6 +63,18 @@ _clrattach_convert_values() {
         -- "$3")
 }
 
+# The values profile's --mode, --method and --format take.
+_clrattach_profile_values() {
+    local words
+    case $2 in
+    --mode) words="cpu wall alloc lock exception wait" ;;
+    --method) words="signal walk" ;;
+    --format) words="flamegraph folded speedscope pprof top" ;;
+    *) return 1 ;;
+    esac
+    mapfile -t COMPREPLY < <(compgen -W "$words" -- "$3")
+}
+
 _clrattach() {
     local cmd=${COMP_WORDS[0]} cur=${COMP_WORDS[COMP_CWORD]} verb="" i w has_pid=0
     local prev=${COMP_WORDS[COMP_CWORD - 1]}
@@ -88,6 +100,8 @@ _clrattach() {
     elif [ "$verb" = counters ] && [ "$prev" = counters ]; then # dotnet-counters' words too
         mapfile -t COMPREPLY < <(compgen -W "list monitor collect $(_clrattach_pids "$cmd")" \
             -- "$cur")
+    elif [ "$verb" = profile ] && _clrattach_profile_values "$cmd" "$prev" "$cur"; then
+        return 0
     elif [[ $prev == --* ]] && _clrattach_options "$cmd" "$verb" values | grep -qx -- "$prev"; then
         return 0 # an option's value: a file name or text (complete -o default)
     elif [ $has_pid = 0 ] && [ "$verb" != launch ]; then

@@ -10,6 +10,7 @@
 #include "base/options.h"
 #include "base/output_file.h"
 #include "profile/profile_drain.h"
+#include "profile/profile_events.h"
 #include "render/format.h"
 #include "trace/trace_options.h"
 
@@ -33,9 +34,17 @@ typedef struct profile_opts {
 static const cli_opt_t profile_opts[] = {
     CLI_DURATION_DAY("duration", profile_opts_t, duration_s,
                  "sample for S seconds, or dd:hh:mm:ss (default 10; Ctrl-C stops early)"),
-    CLI_STRING("mode", profile_opts_t, mode, "cpu|wall",
+    CLI_STRING("mode", profile_opts_t, mode, "MODE",
                "cpu: threads that ran, weighted by CPU time (default); wall: every\n"
-               "thread (walk: every managed one), blocked ones marked [blocked]"),
+               "thread (walk: every managed one), blocked ones marked [blocked].\n"
+               "Without a profiler in the target, from the runtime's events with\n"
+               "their stacks: alloc: bytes allocated, the type as the top frame\n"
+               "(.NET 10: AllocationSampled, upscaled; 8 and 9: GCAllocationTick,\n"
+               "one per ~100 KB); lock: nanoseconds waited for contended locks;\n"
+               "exception: throws counted, the type as the top frame; wait:\n"
+               "nanoseconds blocked in wait handles and Monitor.Wait (.NET 9+).\n"
+               "--method, --hz, --profiler, --stage and --notification-only are\n"
+               "cpu and wall's"),
     CLI_STRING("method", profile_opts_t, method, "signal|suspend|walk",
                "signal (default): each thread sampled where it runs, by a CPU-timer\n"
                "signal (cpu) or one the sampler sends (wall); no safe-point bias,\n"
@@ -64,17 +73,21 @@ static const cli_verb_t profile_verb = {
     .name = "profile",
     .synopsis = "PID",
     .description =
-        "Samples the managed stacks of .NET process PID with clrattach's sampling\n"
-        "profiler: attaches it, samples at --hz for --duration seconds (Ctrl-C stops\n"
-        "early), detaches it and waits until the runtime has unloaded it, then writes the\n"
-        "profile: a flame graph (.html), collapsed stacks (.folded), speedscope (.json),\n"
-        "pprof (.pb, .pb.gz) or the hottest methods (top). A target that exits while\n"
-        "sampled still gives the samples gathered until then. docs/profiling.md explains\n"
-        "the mechanism and its limits.\n",
+        "Profiles .NET process PID for --duration seconds (Ctrl-C stops early), then\n"
+        "writes the profile: a flame graph (.html), collapsed stacks (.folded),\n"
+        "speedscope (.json), pprof (.pb, .pb.gz) or the hottest methods (top).\n"
+        "cpu and wall modes sample the managed stacks with clrattach's sampling\n"
+        "profiler: it is attached, samples at --hz, is detached, and profile waits until\n"
+        "the runtime has unloaded it. alloc, lock, exception and wait modes load nothing\n"
+        "into the target: they record the runtime's own events with their stacks over\n"
+        "the diagnostics port, weighed in bytes allocated, nanoseconds waited or throws.\n"
+        "A target that exits while profiled still gives what was gathered until then.\n"
+        "docs/profiling.md explains the mechanisms and their limits.\n",
     .epilogue =
         "exit codes: 0 written, 2 usage, 3 no such process, 4 not .NET, 5 no endpoint,\n"
         "6 permission denied, 7 timed out, 8 connection lost, 10 the runtime refused the\n"
-        "profiler; 11 the target exited while sampled (the samples so far are written).\n",
+        "profiler or is too old for the mode (wait: .NET 9+); 11 the target exited while\n"
+        "sampled (the samples so far are written).\n",
     .opts = profile_opts,
     .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
     .json_help = "print one JSON object instead of text; without --output it holds the\n"
@@ -97,8 +110,10 @@ static void on_stop(void)
 /* Checks the options; the output format in *fmt. 0 or -1 after saying why. */
 static int check_opts(profile_opts_t *o, int json, int *fmt)
 {
-    if (strcmp(o->mode, "cpu") != 0 && strcmp(o->mode, "wall") != 0) {
-        fprintf(stderr, "clrattach: --mode is cpu or wall, not '%s'\n", o->mode);
+    if (strcmp(o->mode, "cpu") != 0 && strcmp(o->mode, "wall") != 0 &&
+        !pe_mode_find(o->mode)) {
+        fprintf(stderr, "clrattach: --mode is cpu, wall, alloc, lock, exception or wait, not "
+                "'%s'\n", o->mode);
         return -1;
     }
     if (!(o->client_method = method_client(o->method, NULL)))
@@ -154,11 +169,11 @@ static int sample_loop(sampler_session_t *s, const profile_opts_t *o, clra_statu
 
 /* Writes the profile where --output says, or without it to stdout; with --json into *text
  * instead (malloc'd), for the one JSON object that is all --json puts on stdout. */
-static int write_output(const profile_t *p, const profile_opts_t *o, int fmt, int json,
-                        char **text)
+int profile_write_output(const profile_t *p, const char *output, int threads, int fmt, int json,
+                         char **text)
 {
-    profile_write_opts_t wo = {o->threads, 20};
-    if (!o->output && json) {
+    profile_write_opts_t wo = {threads, 20};
+    if (!output && json) {
         mem_stream_t m;
         int rc = mem_stream_open(&m) ? profile_write(p, &wo, fmt, m.f) : -1;
         if (m.f && mem_stream_close(&m) != 0)
@@ -166,16 +181,16 @@ static int write_output(const profile_t *p, const profile_opts_t *o, int fmt, in
         *text = m.text;
         return rc;
     }
-    if (!o->output)
+    if (!output)
         return profile_write(p, &wo, fmt, stdout);
-    FILE *f = out_file_fopen(o->output, "--output", "clrattach profile");
+    FILE *f = out_file_fopen(output, "--output", "clrattach profile");
     if (!f)
         return -1;
     int rc = profile_write(p, &wo, fmt, f);
     if (fclose(f) != 0)
         rc = -1;
     if (rc)
-        fprintf(stderr, "clrattach: writing %s failed: %s\n", o->output, strerror(errno));
+        fprintf(stderr, "clrattach: writing %s failed: %s\n", output, strerror(errno));
     return rc;
 }
 
@@ -225,7 +240,14 @@ int cmd_profile(int argc, char **argv)
     int p = cli_parse(&profile_verb, argc, argv, &o, &a);
     if (p != 0)
         return p > 0 ? EXIT_OK : a.fail_exit;
-    const char *lib = check_opts(&o, a.json, &fmt) == 0 ? sampler_path(o.profiler) : NULL;
+    if (check_opts(&o, a.json, &fmt) != 0)
+        return EXIT_USAGE;
+    const pe_mode_t *events = pe_mode_find(o.mode);
+    if (events) {
+        pe_cmd_t c = {a.pid, a.json, o.threads, fmt, o.duration_s, a.timeout_ms, o.output, events};
+        return profile_events_cmd(&c);
+    }
+    const char *lib = sampler_path(o.profiler);
     if (!lib)
         return EXIT_USAGE;
     cli_run_begin(&run, a.pid, a.json);
@@ -264,7 +286,7 @@ int cmd_profile(int argc, char **argv)
         return cli_fail(&run, &f);
     }
     char *text = NULL;
-    int written = write_output(&prof, &o, fmt, a.json, &text);
+    int written = profile_write_output(&prof, o.output, o.threads, fmt, a.json, &text);
     int code = report(&run, &o, &s, fmt, written, text);
     free(text);
     profile_free(&prof);

@@ -36,7 +36,7 @@ static const verb_t verbs[] = {
     {"counters", cmd_counters, "watch a process's counters (CPU, GC, allocations, exceptions...)"},
 #endif
 #ifndef CLRA_NO_VERB_PROFILE
-    {"profile", cmd_profile, "sample a process's managed stacks: flame graph, pprof, speedscope, top"},
+    {"profile", cmd_profile, "profile CPU, wall time, allocations, locks, exceptions or waits"},
 #endif
 #ifndef CLRA_NO_VERB_STACK
     {"stack", cmd_stack, "print the managed stack of every thread of a process now"},

@@ -225,4 +225,70 @@ static NB_UNUSED void nh_methods(nb_t *s, unsigned n, uint64_t base)
     nb_free(&blk), nb_free(&pay);
 }
 
+/* Runtime-provider metadata record id for (event, version), no fields described (the runtime's
+ * own metadata names none), in a block of its own. */
+static NB_UNUSED void nh_runtime_meta(nb_t *s, uint32_t id, uint32_t event, uint32_t version)
+{
+    nb_t blk = {0}, rec = {0};
+    nb_meta_head(&rec, id, "Microsoft-Windows-DotNETRuntime", event, "", 0, version, 5);
+    nb_u32(&rec, 0);
+    nb_block_header(&blk, 1);
+    nh_meta_event(&blk, &rec);
+    nb_block(s, "MetadataBlock", &blk);
+    nb_free(&blk), nb_free(&rec);
+}
+
+/* What profile's event modes read (src/cli/profile/profile_events_*.c), on thread 7 and stack 1
+ * (0x1000, 0x1010, 0x2000; a MethodLoadVerbose names 0x1000-0x10FF "App.Work"): a
+ * ContentionStart and its ContentionStop 990 ticks (us) later, an ExceptionThrown
+ * (System.Exception, "boom"), a GCAllocationTick of 100,000 bytes (System.Byte[]), an
+ * AllocationSampled of 1,024 (System.Char[]), a WaitHandleWaitStart and its Stop 500 ticks
+ * later, and a ContentionStop on thread 8 that no start precedes. */
+static NB_UNUSED void nh_runtime_events(nb_t *s)
+{
+    static const uint32_t metas[][3] = {{1, 143, 1}, {2, 81, 2}, {3, 91, 1}, {4, 80, 1},
+                                        {5, 10, 4}, {6, 303, 0}, {7, 301, 0}, {8, 302, 0}};
+    nb_t blk = {0}, p = {0};
+    nb_header(s, 4);
+    for (size_t i = 0; i < sizeof metas / sizeof metas[0]; i++)
+        nh_runtime_meta(s, metas[i][0], metas[i][1], metas[i][2]);
+    nb_u32(&blk, 1), nb_u32(&blk, 1), nb_u32(&blk, 24);
+    nb_u64(&blk, 0x1000), nb_u64(&blk, 0x1010), nb_u64(&blk, 0x2000);
+    nb_block(s, "StackBlock", &blk);
+    blk.n = 0;
+    nb_block_header(&blk, 1);
+    nb_u64(&p, 1), nb_u64(&p, 2), nb_u64(&p, 0x1000), nb_u32(&p, 0x100), nb_u32(&p, 0x06000001);
+    nb_u32(&p, 0), nb_utf16(&p, "App"), nb_utf16(&p, "Work"), nb_utf16(&p, "void ()");
+    nb_u16(&p, 0);
+    nb_event_full(&blk, 1, 1, 7, 0, 1, &p);
+    p.n = 0; /* ContentionStart V2 */
+    nb_u8(&p, 0), nb_u16(&p, 0), nb_u64(&p, 0xAB), nb_u64(&p, 0xCD), nb_u64(&p, 9);
+    nb_event_full(&blk, 2, 1, 7, 1, 10, &p);
+    p.n = 0; /* ContentionStop V1 */
+    nb_u8(&p, 0), nb_u16(&p, 0), nb_u64(&p, 0);
+    nb_event_full(&blk, 3, 1, 7, 1, 990, &p);
+    nb_event_full(&blk, 3, 1, 8, 1, 1, &p);
+    p.n = 0; /* ExceptionThrown V1 */
+    nb_utf16(&p, "System.Exception"), nb_utf16(&p, "boom"), nb_u64(&p, 0x1004);
+    nb_u32(&p, 0x80131500), nb_u16(&p, 0), nb_u16(&p, 0);
+    nb_event_full(&blk, 4, 1, 7, 1, 1, &p);
+    p.n = 0; /* GCAllocationTick V4 */
+    nb_u32(&p, 100000), nb_u32(&p, 0), nb_u16(&p, 0), nb_u64(&p, 100000), nb_u64(&p, 0x77);
+    nb_utf16(&p, "System.Byte[]"), nb_u32(&p, 0), nb_u64(&p, 0x5000), nb_u64(&p, 1024);
+    nb_event_full(&blk, 5, 1, 7, 1, 1, &p);
+    p.n = 0; /* AllocationSampled */
+    nb_u32(&p, 0), nb_u16(&p, 0), nb_u64(&p, 0x78), nb_utf16(&p, "System.Char[]");
+    nb_u64(&p, 0x6000), nb_u64(&p, 1024), nb_u64(&p, 17);
+    nb_event_full(&blk, 6, 1, 7, 1, 1, &p);
+    p.n = 0; /* WaitHandleWaitStart, then Stop */
+    nb_u8(&p, 1), nb_u64(&p, 0x99), nb_u16(&p, 0);
+    nb_event_full(&blk, 7, 1, 7, 1, 1, &p);
+    p.n = 0;
+    nb_u16(&p, 0);
+    nb_event_full(&blk, 8, 1, 7, 1, 500, &p);
+    nb_block(s, "EventBlock", &blk);
+    nb_u8(s, 0x01);
+    nb_free(&blk), nb_free(&p);
+}
+
 #endif

@@ -28,8 +28,10 @@ void hot_start(app_t *a, const char *extra_arg)
     for (char *w = strtok(args, " "); w && n < 6; w = strtok(NULL, " "))
         argv[n++] = w;
     argv[n++] = CLRA_HOT_DLL;
-    if (extra_arg)
-        argv[n++] = extra_arg;
+    char extra[128], *save = NULL; /* "--events alloc": words split at spaces */
+    snprintf(extra, sizeof extra, "%s", extra_arg ? extra_arg : "");
+    for (char *w = strtok_r(extra, " ", &save); w && n < 10; w = strtok_r(NULL, " ", &save))
+        argv[n++] = w;
     argv[n] = NULL;
     a->pid = fork();
     if (a->pid == 0) {

@@ -4,7 +4,7 @@
 
 #include "harness.h"
 
-/* Starts tests/apps/hot (with extra_arg, may be NULL) on the runtime under test and waits for
+/* Starts tests/apps/hot (with extra_arg's words, split at spaces; may be NULL) on the runtime under test and waits for
  * its "ready" line; a->dir is a fresh directory for outputs (app_stop removes it). */
 void hot_start(app_t *a, const char *extra_arg);
 /* The whole file (static buffer of 4 MiB, "" when absent). */

@@ -8,6 +8,7 @@
 #include "assembly/assembly.h"
 #include "cpu_stacks.h"
 #include "profile/profile_drain.h"
+#include "profile/profile_events.h"
 #include "render/format.h"
 #include "clrprof/clrprof_util.h"
 #include "proto/dump_codec.h"
@@ -122,6 +123,37 @@ static void fuzz_render(const uint8_t *data, size_t size)
     write_every_format(&p);
     profile_free(&p);
     clra_cpu_samples_free(&s);
+}
+
+/* profile's event modes: a stream through each mode (alloc planned for .NET 9 or 10 by the first
+ * byte) into a profile, every writer, and the mode's report as JSON and text. */
+static void fuzz_profile_events(const uint8_t *data, size_t size)
+{
+    static const char *const words[] = {"alloc", "lock", "exception", "wait"};
+    static FILE *sink;
+    if (!sink && !(sink = fopen("/dev/null", "wb")))
+        return;
+    for (int i = 0; i < 4; i++) {
+        pe_run_t r;
+        memset(&r, 0, sizeof r);
+        r.mode = pe_mode_find(words[i]);
+        if (r.mode->plan(&r, size && data[0] & 1 ? 9 : 10) == 0) {
+            profile_t p;
+            json_out_t j;
+            profile_init(&p);
+            p.weight_unit = r.mode->unit;
+            p.folded_weights = 1;
+            pe_decode_buffer(&r, data, size);
+            if (pe_resolve(&r, &p) == 0)
+                write_every_format(&p);
+            json_begin(&j, sink);
+            r.mode->report(&r, &j, NULL);
+            json_end(&j);
+            r.mode->report(&r, NULL, sink);
+            profile_free(&p);
+        }
+        pe_free(&r);
+    }
 }
 
 /* The sampler's drain (F, T, S, D, I lines) into a profile, then every writer. */
@@ -414,6 +446,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_cpu_samples(data, size);
     fuzz_render(data, size);
     fuzz_drain(data, size);
+    fuzz_profile_events(data, size);
     fuzz_provider_spec(data, size);
     fuzz_assembly(data, size);
     return 0;

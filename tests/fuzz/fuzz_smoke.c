@@ -1,6 +1,8 @@
 /* fuzz_smoke.c - drives fuzz_parsers.c without libFuzzer: seeds from the spec's examples,
  * mutated deterministically (flips, truncations, length fields set to extremes). */
 #include "nettrace_build.h"
+#include "nettrace_hostile.h"
+#include "profile/profile_events.h"
 #include "proto/runtime_events.h"
 #include "test.h"
 
@@ -223,4 +225,57 @@ TEST(fuzz_smoke_heap_snapshot_survives_mutated_batches)
     mutate_and_run(type.b, type.n, 20000, 0x4ea90002u);
     nb_free(&node);
     nb_free(&type);
+}
+
+/* One mode over the seed of runtime events into a profile; the run is pe_free'd by the caller. */
+static void events_profile(const char *mode, const nb_t *s, pe_run_t *r, profile_t *p)
+{
+    memset(r, 0, sizeof *r);
+    r->mode = pe_mode_find(mode);
+    ASSERT(r->mode && r->mode->plan(r, 10) == 0);
+    profile_init(p);
+    ASSERT_MSG(pe_decode_buffer(r, s->b, s->n) == 0, "the seed should decode whole");
+    ASSERT(pe_resolve(r, p) == 0);
+}
+
+/* The leaf-first frame names of the profile's first stack, joined by ';'. */
+static const char *first_stack(const profile_t *p)
+{
+    static char out[256];
+    out[0] = 0;
+    for (uint32_t k = 0; p->nstacks && k < p->stacks[0].len; k++)
+        snprintf(out + strlen(out), sizeof out - strlen(out), "%s%s", k ? ";" : "",
+                 p->frames[p->arena[p->stacks[0].off + k]]);
+    return out;
+}
+
+TEST(profile_events_modes_read_the_runtime_events_of_a_built_stream)
+{
+    nb_t s = {0};
+    pe_run_t r;
+    profile_t p;
+    nh_runtime_events(&s);
+    events_profile("lock", &s, &r, &p); /* 990 ticks of a 1 MHz clock; thread 8's stop unpaired */
+    ASSERT_EQ(r.events, 1);
+    ASSERT_EQ(r.unpaired, 1);
+    ASSERT_EQ(profile_total_weight(&p), 990000);
+    ASSERT_STREQ(first_stack(&p), "App.Work;App.Work;0x2000");
+    pe_free(&r), profile_free(&p);
+    events_profile("wait", &s, &r, &p);
+    ASSERT_EQ(profile_total_weight(&p), 500000);
+    pe_free(&r), profile_free(&p);
+    events_profile("exception", &s, &r, &p);
+    ASSERT_EQ(profile_total_weight(&p), 1);
+    ASSERT_STREQ(first_stack(&p), "System.Exception;App.Work;App.Work;0x2000");
+    pe_free(&r), profile_free(&p);
+    events_profile("alloc", &s, &r, &p); /* the tick as it is, the sample scaled up */
+    ASSERT_EQ(r.events, 2);
+    ASSERT_STREQ(first_stack(&p), "System.Byte[];App.Work;App.Work;0x2000");
+    ASSERT_EQ(p.stacks[0].weight, 100000);
+    /* 1024 / (1 - (1 - 1/102400)^1024): 102,912 bytes, to the byte */
+    ASSERT_MSG(p.nstacks == 2 && p.stacks[1].weight == 102912, "the sample weighs %llu",
+               p.nstacks == 2 ? (unsigned long long)p.stacks[1].weight : 0ULL);
+    pe_free(&r), profile_free(&p);
+    mutate_and_run(s.b, s.n, 8000, 0x26a110cu);
+    nb_free(&s);
 }

@@ -1,5 +1,5 @@
 /* make_seeds.c - writes the kept seeds of the decoder-level fuzz targets (tests/fuzz/corpus/
- * nettrace_decoder, counters, cpu_samples, render, drain) from nettrace_hostile.h, so they can
+ * nettrace_decoder, counters, cpu_samples, render, drain, profile_events) from nettrace_hostile.h, so they can
  * be remade when the builders change: cc -Itests/common tests/fuzz/make_seeds.c && ./a.out DIR.
  * Small on purpose: libFuzzer grows its own corpus in the build tree. */
 #include "nettrace_hostile.h"
@@ -72,6 +72,12 @@ int main(int argc, char **argv)
         save(dir, traces[t], "samples_and_methods", &s);
         nb_free(&s);
     }
+    nh_runtime_events(&s);
+    save(dir, "profile_events", "runtime_events", &s);
+    nb_free(&s);
+    nh_one_deep_stack(&s, 3, 20);
+    save(dir, "profile_events", "one_stack", &s);
+    nb_free(&s);
     nh_many_fields(&s, 40, 2);
     save(dir, "nettrace_decoder", "many_fields", &s);
     nb_free(&s);

@@ -38,6 +38,8 @@ expect "gc+exception" clrattach trace --clrevents gc+exc
 expect "Verbose" clrattach trace --clreventlevel Ve
 expect "speedscope,chromium" clrattach trace --format speedscope,chr
 expect "chromium" clrattach convert --format chr
+expect "alloc" clrattach profile --mode al
+expect "exception" clrattach profile --mode exc
 expect "--stopping-event-provider-name" clrattach trace --stopping-event-pro
 # The PID position offers only numbers (the .NET processes running now, maybe none).
 COMP_WORDS=(clrattach attach "")

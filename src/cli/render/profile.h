@@ -47,6 +47,8 @@ typedef struct profile {
     uint64_t period_ns;         /* the sampling period the timeline's samples stand for */
     int untimed;                /* keep no timeline (no chromium output): 16 bytes a sample */
     uint32_t pid;               /* the profiled process (0 unknown) */
+    int folded_weights;         /* folded lines end in the weight, not the sample count (the
+                                 * event modes: bytes, nanoseconds waited, throws) */
 } profile_t;
 
 void profile_init(profile_t *p);

@@ -1,5 +1,6 @@
 /* write_folded.c - collapsed stacks ("root;...;leaf COUNT", one line per distinct stack), the
- * input of flamegraph.pl and most flame-graph tools. Counts are the samples exactly. */
+ * input of flamegraph.pl and most flame-graph tools. Counts are the samples exactly, or the
+ * weights for the profiles whose samples weigh different amounts (profile's event modes). */
 #include "base/cli.h"
 #include "render/writers.h"
 
@@ -27,7 +28,7 @@ int profile_write_folded(const profile_t *p, const profile_write_opts_t *o, FILE
             put_frame(f, p->frames[p->arena[s->off + k - 1]]);
             first = 0;
         }
-        fprintf(f, " %llu\n", (unsigned long long)s->count);
+        fprintf(f, " %llu\n", (unsigned long long)(p->folded_weights ? s->weight : s->count));
     }
     return ferror(f) ? -1 : 0;
 }

@@ -1,5 +1,6 @@
 /* write_pprof.c - pprof's profile.proto (github.com/google/pprof/proto/profile.proto), encoded
- * by hand: sample types samples/count and cpu|wall/nanoseconds, one location and function per
+ * by hand: sample types samples/count and the weight's (cpu|wall/nanoseconds, alloc_space/bytes,
+ * contention|wait/nanoseconds, exceptions/count), one location and function per
  * frame, locations leaf first, a "thread" label on each sample. .pb.gz is wrapped in gzip with
  * stored (uncompressed) deflate blocks: valid for every gzip reader, no zlib needed. */
 #include "render/writers.h"
@@ -97,7 +98,7 @@ static void encode(const profile_t *p, buf_t *o)
         put_field_varint(&m, 3, S_FIXED + i);
         put_field_msg(o, 5, &m);
     }
-    const char *fixed[S_FIXED] = {"", "samples", "count", p->weight_name, "nanoseconds", "thread"};
+    const char *fixed[S_FIXED] = {"", "samples", "count", p->weight_name, p->weight_unit, "thread"};
     for (int i = 0; i < S_FIXED; i++)
         put_field_string(o, 6, fixed[i]);
     for (size_t i = 0; i < p->nframes; i++)

@@ -4,13 +4,17 @@
 #include "base/json_escape.h"
 #include "render/writers.h"
 
+#include <string.h>
+
 /* One sampled profile of the stacks of thread (or of all threads when thread < 0). */
 static void write_one(const profile_t *p, long thread, const char *name, FILE *f)
 {
     uint64_t total = 0;
     fputs("{\"type\":\"sampled\",\"name\":\"", f);
     cli_json_escape(f, name, CLI_JSON_SCRIPT_SAFE);
-    fprintf(f, "\",\"unit\":\"%s\",\"startValue\":0,\"samples\":[", p->weight_unit);
+    /* speedscope's units have no "count": plain numbers are "none" there */
+    fprintf(f, "\",\"unit\":\"%s\",\"startValue\":0,\"samples\":[",
+            strcmp(p->weight_unit, "count") == 0 ? "none" : p->weight_unit);
     int first = 1;
     for (size_t i = 0; i < p->nstacks; i++) {
         const profile_stack_t *s = &p->stacks[i];

@@ -10,7 +10,8 @@
 // Options: --only-hot runs only the "hot" thread; --straight runs only "straight" (Straight.Body,
 // a long straight-line method, called in a loop) and "sleeper" (wakes once a second); --memset
 // runs only "memset" and --gc only "gc" (Native.cs: time in libc, in the runtime's collector);
-// --modes runs only the threads of Modes.cs.
+// --modes runs only the threads of Modes.cs; --events MODE only the workload of Events.cs for
+// profile's event mode MODE (alloc, lock, exception, wait).
 using System.Diagnostics;
 using System.Runtime.CompilerServices;
 
@@ -23,6 +24,7 @@ public static class Program
         int seconds = 600;
         bool onlyHot = false, straight = false, memset = false, gc = false, modes = false,
             quarter = false;
+        string? events = null;
         for (int i = 0; i < args.Length; i++)
         {
             if (args[i] == "--seconds" && i + 1 < args.Length)
@@ -39,8 +41,18 @@ public static class Program
                 modes = true;
             else if (args[i] == "--quarter")
                 quarter = true;
+            else if (args[i] == "--events" && i + 1 < args.Length)
+                events = args[++i];
         }
-        if (modes)
+        if (events != null)
+        {
+            if (!Events.Start(events, Start))
+            {
+                Console.Error.WriteLine($"hot: unknown --events mode '{events}'");
+                return 2;
+            }
+        }
+        else if (modes)
             Modes.Start(Start);
         else if (memset || gc)
         {
@@ -58,7 +70,7 @@ public static class Program
             Start("hot", Shares.RunQuarter);
         else
             Start("hot", Shares.Run);
-        if (!onlyHot && !straight && !memset && !gc && !modes && !quarter)
+        if (!onlyHot && !straight && !memset && !gc && !modes && !quarter && events == null)
         {
             Start("blocked", Blocking.Wait);
             Start("deep", () => Deep.Recurse(1000));

@@ -1,0 +1,212 @@
+/* profile_events_collect.c - the events of profile's event modes aggregated by (thread,
+ * stack, leaf) as raw addresses, and named once the session is over: the rundown that names the
+ * methods still loaded comes last, when the session stops. */
+#define _GNU_SOURCE
+#include "profile/profile_events.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_FRAMES 2048 /* the leaf-most frames of a deeper stack */
+
+int pe_grow(void **p, size_t *cap, size_t need, size_t each)
+{
+    if (need <= *cap)
+        return 0;
+    size_t n = *cap ? *cap : 64;
+    while (n < need)
+        n *= 2;
+    if (n > SIZE_MAX / each)
+        return -1;
+    void *g = realloc(*p, n * each);
+    if (!g)
+        return -1;
+    *p = g;
+    *cap = n;
+    return 0;
+}
+
+/* The leaf's interned number (1 + index), 0 for none or out of memory (r->oom). */
+static uint32_t leaf_id(pe_run_t *r, const char *leaf)
+{
+    if (!leaf)
+        return 0;
+    for (size_t i = r->nleaves; i-- > 0;) /* few distinct types or exceptions: a short scan */
+        if (strcmp(r->leaves[i], leaf) == 0)
+            return (uint32_t)i + 1;
+    char *copy = strdup(leaf);
+    if (!copy || pe_grow((void **)&r->leaves, &r->cap_leaves, r->nleaves + 1, sizeof *r->leaves))
+        return free(copy), r->oom = 1, 0;
+    r->leaves[r->nleaves++] = copy;
+    return (uint32_t)r->nleaves;
+}
+
+static uint64_t hash_of(uint64_t tid, uint32_t leaf, const uint64_t *ips, size_t n)
+{
+    uint64_t h = tid * 0x9E3779B97F4A7C15ULL ^ leaf;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ ips[i]) * 0xBF58476D1CE4E5B9ULL;
+    return h ^ h >> 31;
+}
+
+/* Where the entry of (tid, leaf, ips) is or would go in the index (a power of two). */
+static size_t slot_of(const pe_run_t *r, uint64_t tid, uint32_t leaf, const uint64_t *ips,
+                      size_t n)
+{
+    size_t mask = r->cap_index - 1, i = (size_t)hash_of(tid, leaf, ips, n) & mask;
+    for (size_t e; (e = r->index[i]) != 0; i = (i + 1) & mask) {
+        const pe_entry_t *x = &r->entries[e - 1];
+        if (x->tid == tid && x->leaf == leaf && x->nips == n &&
+            (n == 0 || memcmp(r->ipbuf + x->ips, ips, n * sizeof *ips) == 0))
+            break;
+    }
+    return i;
+}
+
+/* Doubles the index when half full; -1 out of memory. */
+static int index_reserve(pe_run_t *r)
+{
+    if (2 * (r->nentries + 1) <= r->cap_index)
+        return 0;
+    size_t cap = r->cap_index ? 2 * r->cap_index : 1024;
+    size_t *idx = calloc(cap, sizeof *idx);
+    if (!idx)
+        return -1;
+    free(r->index);
+    r->index = idx;
+    r->cap_index = cap;
+    for (size_t e = 0; e < r->nentries; e++) {
+        const pe_entry_t *x = &r->entries[e];
+        r->index[slot_of(r, x->tid, x->leaf, r->ipbuf + x->ips, x->nips)] = e + 1;
+    }
+    return 0;
+}
+
+int pe_add(pe_run_t *r, uint64_t tid, const uint8_t *stack, uint32_t stack_len, const char *leaf,
+           uint64_t weight)
+{
+    static uint64_t ips[MAX_FRAMES];
+    unsigned ps = r->pointer_size == 4 ? 4 : 8;
+    size_t n = stack ? stack_len / ps : 0;
+    if (n > MAX_FRAMES)
+        n = MAX_FRAMES;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t ip = 0;
+        memcpy(&ip, stack + i * ps, ps);
+        ips[i] = ip;
+    }
+    uint32_t lf = leaf_id(r, leaf);
+    if (r->oom || index_reserve(r))
+        return r->oom = 1, -1;
+    size_t i = slot_of(r, tid, lf, ips, n);
+    if (r->index[i]) {
+        pe_entry_t *x = &r->entries[r->index[i] - 1];
+        x->count++;
+        x->weight += weight;
+        return 0;
+    }
+    if (pe_grow((void **)&r->entries, &r->cap_entries, r->nentries + 1, sizeof *r->entries) ||
+        pe_grow((void **)&r->ipbuf, &r->cap_ipbuf, r->nipbuf + n + 1, sizeof *r->ipbuf))
+        return r->oom = 1, -1;
+    if (n)
+        memcpy(r->ipbuf + r->nipbuf, ips, n * sizeof *ips);
+    r->entries[r->nentries] = (pe_entry_t){tid, 1, weight, r->nipbuf, n, lf};
+    r->nipbuf += n;
+    r->index[i] = ++r->nentries;
+    return 0;
+}
+
+void pe_method(pe_run_t *r, const clra_nettrace_event_t *ev)
+{
+    pe_field_t f[4] = {{.name = "MethodStartAddress"}, {.name = "MethodSize"},
+                       {.name = "MethodNamespace"}, {.name = "MethodName"}};
+    if (pe_fields(r, ev, f, 4) != 4 || f[1].u == 0)
+        return;
+    if (pe_grow((void **)&r->methods, &r->cap_methods, r->nmethods + 1, sizeof *r->methods)) {
+        r->oom = 1;
+        return;
+    }
+    pe_method_t *m = &r->methods[r->nmethods];
+    if (asprintf(&m->name, "%s%s%s", f[2].text, f[2].text[0] ? "." : "", f[3].text) < 0) {
+        r->oom = 1;
+        return;
+    }
+    m->start = f[0].u;
+    m->size = f[1].u;
+    r->nmethods++;
+}
+
+static int by_start(const void *a, const void *b)
+{
+    const pe_method_t *x = a, *y = b;
+    return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* The method whose code holds ip (the last starting at or below it), or NULL. */
+static const pe_method_t *covering(const pe_run_t *r, uint64_t ip)
+{
+    size_t lo = 0, hi = r->nmethods;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (r->methods[mid].start <= ip)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    const pe_method_t *m = lo ? &r->methods[lo - 1] : NULL;
+    return m && ip - m->start < m->size ? m : NULL;
+}
+
+/* One entry's frames (leaf first, its leaf name on top) into the profile. */
+static int add_entry(pe_run_t *r, profile_t *p, const pe_entry_t *x, uint32_t *frames)
+{
+    char hex[32];
+    uint32_t n = 0;
+    if (x->leaf)
+        frames[n++] = profile_frame(p, r->leaves[x->leaf - 1]);
+    for (size_t i = 0; i < x->nips; i++) {
+        uint64_t ip = r->ipbuf[x->ips + i];
+        const pe_method_t *m = covering(r, ip);
+        if (!m)
+            snprintf(hex, sizeof hex, "0x%llx", (unsigned long long)ip);
+        frames[n++] = profile_frame(p, m ? m->name : hex);
+    }
+    if (n == 0)
+        frames[n++] = profile_frame(p, "[no stack]");
+    for (uint32_t i = 0; i < n; i++)
+        if (frames[i] == UINT32_MAX)
+            return -1;
+    int thread = profile_thread(p, x->tid, NULL);
+    return thread < 0 ? -1 : profile_add(p, thread, frames, n, x->count, x->weight);
+}
+
+int pe_resolve(pe_run_t *r, profile_t *p)
+{
+    if (r->nmethods)
+        qsort(r->methods, r->nmethods, sizeof *r->methods, by_start);
+    uint32_t *frames = malloc((MAX_FRAMES + 2) * sizeof *frames);
+    int rc = frames ? 0 : -1;
+    for (size_t e = 0; e < r->nentries && !rc; e++)
+        rc = add_entry(r, p, &r->entries[e], frames);
+    free(frames);
+    return rc;
+}
+
+void pe_free(pe_run_t *r)
+{
+    if (r->mode && r->mode->release)
+        r->mode->release(r);
+    for (size_t i = 0; i < r->nmethods; i++)
+        free(r->methods[i].name);
+    for (size_t i = 0; i < r->nleaves; i++)
+        free(r->leaves[i]);
+    free(r->methods);
+    free(r->entries);
+    free(r->index);
+    free(r->ipbuf);
+    free(r->leaves);
+    for (size_t i = 0; i < r->npending; i++)
+        free(r->pending[i].stack);
+    free(r->pending);
+}

@@ -1,0 +1,44 @@
+/* profile_events_wait.c - profile --mode wait: time threads spent blocked in wait-handle waits
+ * and Monitor.Wait, from WaitHandleWaitStart to WaitHandleWaitStop on the same thread
+ * (WaitHandle keyword, .NET 9 and newer), put on the stack where the wait began. */
+#include "profile/profile_events.h"
+
+#include <string.h>
+
+#define WAIT_HANDLE_KEYWORD 0x40000000000ull
+
+static int plan(pe_run_t *r, unsigned major)
+{
+    if (major && major < 9) {
+        r->why = "its runtime is too old for --mode wait: the WaitHandleWaitStart/Stop events "
+                 "came with .NET 9";
+        r->hint = "use --mode lock for lock contention, or --mode wall for where threads block";
+        return -1;
+    }
+    r->keywords = WAIT_HANDLE_KEYWORD;
+    r->level = 5;
+    r->source = "WaitHandleWaitStart/WaitHandleWaitStop";
+    r->misses = "only waits the runtime reports (WaitHandle.WaitOne/WaitAll/WaitAny, "
+                "Monitor.Wait and what is built on them): sleeps, blocking I/O and waits "
+                "unfinished at the stop are not seen";
+    return 0;
+}
+
+static int event(pe_run_t *r, const clra_nettrace_event_t *ev, const char *name)
+{
+    if (strcmp(name, "WaitHandleWaitStart") == 0)
+        return pe_pair_start(r, ev);
+    return strcmp(name, "WaitHandleWaitStop") == 0 ? pe_pair_stop(r, ev) : 0;
+}
+
+static void report(const pe_run_t *r, json_out_t *j, FILE *f)
+{
+    if (j) {
+        json_str(j, "can_miss", r->misses);
+        json_int(j, "unpaired", (long long)r->unpaired);
+        json_int(j, "unfinished", (long long)r->npending);
+    } else
+        fprintf(f, "waits from %s events: %s\n", r->source, r->misses);
+}
+
+const pe_mode_t pe_mode_wait = {"wait", "wait", "nanoseconds", plan, event, report, NULL};
