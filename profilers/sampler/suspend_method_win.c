@@ -8,6 +8,7 @@
  * blocked; stack mode every thread once. The threads and their handles are refreshed from
  * EnumThreads when one starts or ends, and every second. */
 #include "native_method.h"
+#include "pages.h"
 #include "common/mono_clock.h"
 #include "sampler_os.h"
 #include "suspend_walk.h"
@@ -32,7 +33,7 @@ struct sig_sampler {
     sw_slot_t slots[SAMPLER_MAX_THREADS];
     int nslots;
     uint32_t self_tid;
-    unsigned char *copy;     /* SW_STACK_COPY bytes: the stack of the thread being sampled */
+    unsigned char *copy;     /* SW_COPY_BYTES: the stack of the thread being sampled, then zeros */
     uint64_t ips[SW_MAX_DEPTH];
     uint64_t name_ip[SW_NAMES];
     uint32_t name_frame[SW_NAMES];
@@ -46,7 +47,7 @@ HRESULT native_setup(clrprof_profiler_t *p, sampler_t *s)
 {
     (void)p;
     s->sig = calloc(1, sizeof *s->sig);
-    if (!s->sig || !(s->sig->copy = malloc(SW_STACK_COPY))) {
+    if (!s->sig || !(s->sig->copy = pages_alloc(SW_COPY_BYTES))) {
         free(s->sig);
         s->sig = NULL;
         return E_OUTOFMEMORY;
@@ -224,7 +225,7 @@ void native_free(sampler_t *s)
 {
     for (int k = 0; k < s->sig->nslots; k++)
         sw_close(&s->sig->slots[k].t);
-    free(s->sig->copy);
+    pages_free(s->sig->copy, SW_COPY_BYTES);
     free(s->sig);
     s->sig = NULL;
 }

@@ -11,6 +11,12 @@
 #include <stdint.h>
 
 #define SW_STACK_COPY (128u * 1024u) /* stack bytes copied per sample from the stack pointer */
+/* Zeroed bytes after the copy: an unwind reads a frame before the walk can see that the frame
+ * ends past the copy, and a frame is at most its thread's stack (1.5 MiB by default for .NET
+ * threads, 8 MiB for the largest this bounds). Committed but never written, so untouched pages
+ * cost no memory. */
+#define SW_COPY_SLACK (8u * 1024u * 1024u)
+#define SW_COPY_BYTES (SW_STACK_COPY + SW_COPY_SLACK)
 
 typedef struct sw_thread {
     void *handle;        /* suspend, resume, context and query rights */
@@ -23,7 +29,7 @@ typedef struct sw_thread {
 int sw_open(uint32_t tid, sw_thread_t *t);
 void sw_close(sw_thread_t *t);
 /* Takes one stack of t into ips (leaf first, at most max; *cut when deeper), using copy
- * (SW_STACK_COPY bytes) for the stack: the number of frames, 0 when it could not be walked,
+ * (SW_COPY_BYTES, zeroed) for the stack: the number of frames, 0 when it could not be walked,
  * -1 when the thread could not be suspended (it ended). *suspend_ns: how long it stood. */
 int sw_sample(sw_thread_t *t, unsigned char *copy, uint64_t *ips, unsigned max, int *cut,
               uint64_t *suspend_ns);
