@@ -88,11 +88,23 @@ static int io(HANDLE h, int what, void *buf, DWORD len, HANDLE stop, DWORD ms, D
     return done;
 }
 
+/* A client that connected and closed before ConnectNamedPipe ran leaves the instance in
+ * ERROR_NO_DATA: it is disconnected and the next client awaited, so one such client cannot
+ * end the serving for good. */
 int clrprof__pipe_accept(void *pipe, void *stop)
 {
     DWORD n;
-    return io(pipe, 0, NULL, 0, stop, INFINITE, &n) &&
-           WaitForSingleObject(stop, 0) != WAIT_OBJECT_0;
+    for (;;) {
+        int connected = io(pipe, 0, NULL, 0, stop, INFINITE, &n);
+        DWORD err = GetLastError();
+        if (WaitForSingleObject(stop, 0) == WAIT_OBJECT_0)
+            return 0;
+        if (connected)
+            return 1;
+        if (err != ERROR_NO_DATA)
+            return 0;
+        DisconnectNamedPipe(pipe);
+    }
 }
 
 int clrprof__pipe_read_line(void *pipe, void *stop, char *out, size_t cap, unsigned timeout_ms)
@@ -110,13 +122,39 @@ int clrprof__pipe_read_line(void *pipe, void *stop, char *out, size_t cap, unsig
     return -1;
 }
 
+static DWORD WINAPI flush_main(void *pipe)
+{
+    FlushFileBuffers(pipe);
+    return 0;
+}
+
+/* FlushFileBuffers on a pipe returns once the client has read everything, which a client that
+ * stopped reading (suspended, stopped in a debugger) never does: it runs on a thread of its
+ * own, and past the deadline or the stop event the instance is disconnected under it, which
+ * ends the flush. */
+int clrprof__pipe_flush(void *pipe, void *stop, unsigned timeout_ms)
+{
+    HANDLE t = CreateThread(NULL, 0, flush_main, pipe, 0, NULL);
+    if (!t)
+        return 0;
+    HANDLE both[2] = {t, stop};
+    int done = WaitForMultipleObjects(2, both, FALSE, timeout_ms) == WAIT_OBJECT_0;
+    if (!done) {
+        DisconnectNamedPipe(pipe);
+        CancelSynchronousIo(t);
+        WaitForSingleObject(t, INFINITE); /* the flush has failed by now: nothing to wait for */
+    }
+    CloseHandle(t);
+    return done;
+}
+
 void clrprof__pipe_send(void *pipe, void *stop, const char *text, unsigned timeout_ms)
 {
     DWORD n, len = 0;
     while (text[len])
         len++;
     io(pipe, 2, (void *)text, len, stop, timeout_ms, &n);
-    FlushFileBuffers(pipe);
+    clrprof__pipe_flush(pipe, stop, timeout_ms);
 }
 
 void clrprof__pipe_reply(void *pipe, void *stop, const char *text, unsigned timeout_ms)

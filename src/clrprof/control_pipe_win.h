@@ -30,10 +30,13 @@ void clrprof__pipe_reply(void *pipe, void *stop, const char *text, unsigned time
  * is given (control_send_win.c). */
 void clrprof__pipe_current(void *pipe, void *stop);
 /* After such an answer: flushes the pipe and drops its client. */
-void clrprof__pipe_drop(void *pipe);
+void clrprof__pipe_drop(void *pipe, void *stop);
 /* The descriptor a profiler's control callback gets on Windows: a token, not a CRT fd. */
 #define CLRPROF__PIPE_FD 0x70697065
 
+/* Waits, at most timeout_ms or until stop, for the client to read what was written; past that
+ * the client is dropped. 1 when it read everything. */
+int clrprof__pipe_flush(void *pipe, void *stop, unsigned timeout_ms);
 /* Writes text within timeout_ms and keeps the client (a holder). */
 void clrprof__pipe_send(void *pipe, void *stop, const char *text, unsigned timeout_ms);
 /* Waits until the client hangs up (1) or the stop event is set (0); what it sends is dropped. */

@@ -15,9 +15,9 @@ void clrprof__pipe_current(void *pipe, void *stop)
 }
 
 /* The answer is whole: flushed to the client, which is dropped. */
-void clrprof__pipe_drop(void *pipe)
+void clrprof__pipe_drop(void *pipe, void *stop)
 {
-    FlushFileBuffers(pipe);
+    clrprof__pipe_flush(pipe, stop, SEND_TIMEOUT_MS);
     DisconnectNamedPipe(pipe);
 }
 

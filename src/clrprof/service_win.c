@@ -145,17 +145,18 @@ static int custom_command(clrprof_profiler_t *p, void *pipe, const char *command
     int rc = p->def->control(p, command, CLRPROF__PIPE_FD);
     clrprof__pipe_current(NULL, NULL);
     if (rc == 0)
-        clrprof__pipe_drop(pipe);
+        clrprof__pipe_drop(pipe, p->control_stop);
     return rc;
 }
 
 /* Waits for the holder to hang up (the command that holds us ended, however it ended): that
- * detaches, as the Unix socket's hang-up does in service.c. */
+ * detaches, as the Unix socket's hang-up does in service.c; through the service thread, so
+ * that detaches never run on two threads at once. */
 static void *holder_main(void *arg)
 {
     clrprof_profiler_t *p = arg;
     if (clrprof__pipe_wait_hangup(p->holder_pipe, p->holder_stop))
-        clrprof__detach_now(p, "the trigger holding the control endpoint went away", NULL);
+        clrprof_request_detach(p, "the trigger holding the control endpoint went away");
     return NULL;
 }
 
@@ -191,7 +192,7 @@ static int holder_start(clrprof_profiler_t *p, void *pipe, const char *ok)
     clrprof__pipe_send(pipe, p->control_stop, ok, IO_TIMEOUT_MS);
     p->holder_started = pthread_create(&p->holder_thread, NULL, holder_main, p) == 0;
     if (!p->holder_started)
-        clrprof__detach_now(p, "no thread could wait for the holder", NULL);
+        clrprof_request_detach(p, "no thread could wait for the holder");
     return 1;
 }
 
