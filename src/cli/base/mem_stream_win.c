@@ -9,8 +9,9 @@ FILE *mem_stream_open(mem_stream_t *m)
 {
     wchar_t dir[MAX_PATH], path[MAX_PATH];
     m->text = NULL, m->len = 0, m->f = NULL;
-    if (GetTempPathW(MAX_PATH, dir) && GetTempFileNameW(dir, L"cla", 0, path))
-        m->f = _wfopen(path, L"w+bTD");
+    if (GetTempPathW(MAX_PATH, dir) && GetTempFileNameW(dir, L"cla", 0, path) &&
+        !(m->f = _wfopen(path, L"w+bTD")))
+        DeleteFileW(path); /* GetTempFileNameW made it; no stream will delete it */
     return m->f;
 }
 

@@ -59,7 +59,8 @@ static int event(pe_run_t *r, const clra_nettrace_event_t *ev, const char *name)
     pe_field_t f[4] = {{.name = "TypeName"}, {.name = "ObjectSize"},
                        {.name = "AllocationAmount64"}, {.name = "AllocationAmount"}};
     pe_fields(r, ev, f, 4);
-    uint64_t bytes = sampled ? (uint64_t)(upscaled(f[1].u) + 0.5)
+    double up = sampled ? upscaled(f[1].u) + 0.5 : 0; /* a hostile size may pass 2^64 */
+    uint64_t bytes = sampled ? (up >= 0x1p64 ? UINT64_MAX : (uint64_t)up)
                              : f[2].found ? f[2].u : f[3].u;
     r->events++;
     return pe_add(r, ev->thread_id, ev->stack, ev->stack_len,

@@ -44,8 +44,12 @@ int pe_pair_stop(pe_run_t *r, const clra_nettrace_event_t *ev)
         return 0;
     }
     uint64_t ns = 0;
-    if (ev->timestamp > p->timestamp && r->qpc_frequency > 0)
-        ns = (uint64_t)((double)(ev->timestamp - p->timestamp) * 1e9 / (double)r->qpc_frequency);
+    if (ev->timestamp > p->timestamp && r->qpc_frequency > 0) {
+        /* unsigned: two hostile timestamps can be further apart than int64 holds */
+        double d = (double)((uint64_t)ev->timestamp - (uint64_t)p->timestamp) * 1e9 /
+                   (double)r->qpc_frequency;
+        ns = d >= 0x1p64 ? UINT64_MAX : (uint64_t)d;
+    }
     int rc = pe_add(r, ev->thread_id, p->stack, p->stack_len, NULL, ns);
     free(p->stack);
     *p = r->pending[--r->npending];
