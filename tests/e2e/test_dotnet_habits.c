@@ -120,9 +120,10 @@ TEST(counters_and_trace_diagnostic_port_connect_to_a_listening_runtime)
     int rc = run_cli(&text, "counters", "--dport", spec, "--duration", "2", "--format", "JSON",
                      "-o", json, NULL);
     ASSERT_MSG(rc == 0, "counters --dport: exit %d: %s", rc, text);
-    const char *got = whole_file(json);
+    char *got = whole_file(json);
     ASSERT_MSG(got && strstr(got, "\"provider\": \"System.Runtime\""), "no System.Runtime "
                "value in %s: %.300s", json, got ? got : "(none)");
+    free(got);
     bg_t b;
     bg_start(&b, "trace", "--diagnostic-port", spec, "--providers", SAMPLE_PROVIDER,
              "--duration", "3", "-o", out, NULL);
@@ -157,16 +158,18 @@ TEST(counters_collect_and_eventcounters_prefix_read_as_dotnet_counters_does)
     int rc = run_cli(&text, "counters", "collect", "-p", app_pid_text(&a), "--duration", "2",
                      "--counters", "EventCounters\\System.Runtime", "-o", csv, NULL);
     ASSERT_MSG(rc == 0, "counters collect: exit %d: %s", rc, text);
-    const char *got = whole_file(csv);
+    char *got = whole_file(csv);
     ASSERT_MSG(got && strncmp(got, "Timestamp,Provider,Counter Name,", 32) == 0,
                "collect wrote no csv: %.200s", got ? got : "(none)");
     ASSERT_CONTAINS(got, ",System.Runtime,CPU Usage (%),");
     ASSERT_EQ(strstr(got, "dotnet.process.cpu.time"), NULL);
+    free(got);
     rc = run_cli(&text, "counters", "monitor", "-p", app_pid_text(&a), "--duration", "2",
                  "--format", "JSON", "-o", json, NULL);
     ASSERT_MSG(rc == 0, "counters monitor --format JSON: exit %d: %s", rc, text);
     got = whole_file(json);
     ASSERT_MSG(got && strstr(got, "\"provider\": \"System.Runtime\""), "no JSON: %.200s",
                got ? got : "(none)");
+    free(got);
     app_stop(&a);
 }

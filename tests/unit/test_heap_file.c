@@ -83,8 +83,8 @@ TEST(heap_file_refuses_what_is_not_a_snapshot)
         "{\"objects\": 1, \"bytes\": 2}",                                   /* no types */
         "{\"objects\": 1, \"bytes\": 2, \"types\": [{\"type\": \"A\"}]}",   /* no count */
         "{\"objects\": 1, \"bytes\": 2, \"types\": [{\"type\": \"A\", \"count\": 1, \"bytes\": 1}",
-        "{\"objects\": 1, \"bytes\": 2, \"types\": [{\"type\": \"A\\q\", \"count\": 1, "
-        "\"bytes\": 1}]}",
+        ("{\"objects\": 1, \"bytes\": 2, \"types\": [{\"type\": \"A\\q\", \"count\": 1, "
+         "\"bytes\": 1}]}"), /* one string: a bad escape */
         "{\"objects\": 1, \"bytes\": 2, \"types\": [{\"type\": \"A\\u12\"}]}",
         "{\"objects\": -1, \"bytes\": 2, \"types\": []}",
         "{\"objects\": 1, \"bytes\": 2, \"types\": [], \"nested\": {}}",
