@@ -18,5 +18,8 @@ int clra__control_request(const clra_profiler_ref_t *ref, const char *command, c
                           const clra__deadline_t *d, clra__conn_t *c, clra_status_t *st);
 /* The value after "key=" in a reply line into out; 1, or 0 when the line has no such key. */
 int clra__control_reply_field(const char *reply, const char *key, char *out, size_t cap);
+/* Hands the held connection c to the caller as *fd: the socket, or on Windows the pipe
+ * HANDLE's value (handles fit 32 bits). */
+void clra__control_keep(clra__conn_t *c, int *fd);
 
 #endif

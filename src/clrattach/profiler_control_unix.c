@@ -95,29 +95,9 @@ int clra_library_wait_unmapped(int pid, uint64_t inode, int timeout_ms, clra_sta
     }
 }
 
-/* The held connection's socket is the caller's from here: the profiler stays while it is open. */
-int clra_profiler_hold(const clra_profiler_ref_t *ref, int timeout_ms, int *fd,
-                       uint64_t *library_inode, clra_status_t *st)
+void clra__control_keep(clra__conn_t *c, int *fd)
 {
-    char reply[REPLY_MAX], field[32];
-    clra__conn_t c;
-    clra_status_t local;
-    st = clra__status_begin(st, &local);
-    clra__deadline_t d = clra__deadline_in(timeout_ms);
-    int err = clra__control_request(ref, "hold", reply, &d, &c, st);
-    if (err)
-        return err;
-    if (strncmp(reply, "ok holding", 10) != 0) {
-        clra__detail(st, "unexpected answer from the profiler: %s", reply);
-        clra__close(&c);
-        return CLRA_EPROTO;
-    }
-    if (library_inode)
-        *library_inode = clra__control_reply_field(reply, "inode", field, sizeof field)
-                             ? strtoull(field, NULL, 10)
-                             : 0;
-    *fd = c.fd;
-    return 0;
+    *fd = c->fd;
 }
 
 /* Stops at the first mapping whose text contains the path ctx points at. */

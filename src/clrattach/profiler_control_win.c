@@ -103,32 +103,11 @@ int clra_profiler_control_check(int pid, clra_status_t *st)
     return 0;
 }
 
-/* The held connection's pipe HANDLE is the caller's from here, as its value in *fd (handles
- * fit 32 bits): the profiler stays while it is open, and CloseHandle (or this process ending,
- * however it ends) detaches it. */
-int clra_profiler_hold(const clra_profiler_ref_t *ref, int timeout_ms, int *fd,
-                       uint64_t *library_inode, clra_status_t *st)
+/* The caller only waits for the pipe's hang-up and closes it: the connection's event goes. */
+void clra__control_keep(clra__conn_t *c, int *fd)
 {
-    char reply[REPLY_MAX], field[32];
-    clra__conn_t c;
-    clra_status_t local;
     void *event;
-    st = clra__status_begin(st, &local);
-    clra__deadline_t d = clra__deadline_in(timeout_ms);
-    int err = clra__control_request(ref, "hold", reply, &d, &c, st);
-    if (err)
-        return err;
-    if (strncmp(reply, "ok holding", 10) != 0) {
-        clra__detail(st, "unexpected answer from the profiler: %s", reply);
-        clra__close(&c);
-        return CLRA_EPROTO;
-    }
-    if (library_inode)
-        *library_inode = clra__control_reply_field(reply, "inode", field, sizeof field)
-                             ? strtoull(field, NULL, 10)
-                             : 0;
-    clra__conn_store(&c, fd, &event);
+    clra__conn_store(c, fd, &event);
     if (event)
-        CloseHandle(event); /* the caller only waits for the hang-up and closes the pipe */
-    return 0;
+        CloseHandle(event);
 }
