@@ -114,6 +114,13 @@ int pe_fields(const pe_run_t *r, const clra_nettrace_event_t *ev, pe_field_t *fs
  * thread adds the nanoseconds between them on that stack. 0 or -1 out of memory. */
 int pe_pair_start(pe_run_t *r, const clra_nettrace_event_t *ev);
 int pe_pair_stop(pe_run_t *r, const clra_nettrace_event_t *ev);
+/* A waiting mode's event callback: an event named start opens the thread's wait, one named
+ * stop closes it; others are ignored. */
+int pe_pair_event(pe_run_t *r, const clra_nettrace_event_t *ev, const char *name,
+                  const char *start, const char *stop);
+/* A waiting mode's report: what it can miss, and in --json the unpaired and unfinished waits;
+ * what names the waits in the text line ("lock waits"). */
+void pe_pair_report(const pe_run_t *r, json_out_t *j, FILE *f, const char *what);
 
 /* The decoder's callbacks for r (its ctx): header, method names, the mode's events. */
 void pe_callbacks(clra_nettrace_callbacks_t *cb);

@@ -3,7 +3,6 @@
  * (Contention keyword), put on the stack where the wait began. */
 #include "profile/profile_events.h"
 
-#include <string.h>
 
 #define CONTENTION_KEYWORD 0x4000ull
 
@@ -20,19 +19,12 @@ static int plan(pe_run_t *r, unsigned major)
 
 static int event(pe_run_t *r, const clra_nettrace_event_t *ev, const char *name)
 {
-    if (strcmp(name, "ContentionStart") == 0)
-        return pe_pair_start(r, ev);
-    return strcmp(name, "ContentionStop") == 0 ? pe_pair_stop(r, ev) : 0;
+    return pe_pair_event(r, ev, name, "ContentionStart", "ContentionStop");
 }
 
 static void report(const pe_run_t *r, json_out_t *j, FILE *f)
 {
-    if (j) {
-        json_str(j, "can_miss", r->misses);
-        json_int(j, "unpaired", (long long)r->unpaired);
-        json_int(j, "unfinished", (long long)r->npending);
-    } else
-        fprintf(f, "lock waits from %s events: %s\n", r->source, r->misses);
+    pe_pair_report(r, j, f, "lock waits");
 }
 
 const pe_mode_t pe_mode_lock = {"lock", "contention", "nanoseconds", plan, event, report, NULL};

@@ -56,3 +56,21 @@ int pe_pair_stop(pe_run_t *r, const clra_nettrace_event_t *ev)
     r->events++;
     return rc;
 }
+
+int pe_pair_event(pe_run_t *r, const clra_nettrace_event_t *ev, const char *name,
+                  const char *start, const char *stop)
+{
+    if (strcmp(name, start) == 0)
+        return pe_pair_start(r, ev);
+    return strcmp(name, stop) == 0 ? pe_pair_stop(r, ev) : 0;
+}
+
+void pe_pair_report(const pe_run_t *r, json_out_t *j, FILE *f, const char *what)
+{
+    if (j) {
+        json_str(j, "can_miss", r->misses);
+        json_int(j, "unpaired", (long long)r->unpaired);
+        json_int(j, "unfinished", (long long)r->npending);
+    } else
+        fprintf(f, "%s from %s events: %s\n", what, r->source, r->misses);
+}

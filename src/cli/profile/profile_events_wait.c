@@ -3,7 +3,6 @@
  * (WaitHandle keyword, .NET 9 and newer), put on the stack where the wait began. */
 #include "profile/profile_events.h"
 
-#include <string.h>
 
 #define WAIT_HANDLE_KEYWORD 0x40000000000ull
 
@@ -26,19 +25,12 @@ static int plan(pe_run_t *r, unsigned major)
 
 static int event(pe_run_t *r, const clra_nettrace_event_t *ev, const char *name)
 {
-    if (strcmp(name, "WaitHandleWaitStart") == 0)
-        return pe_pair_start(r, ev);
-    return strcmp(name, "WaitHandleWaitStop") == 0 ? pe_pair_stop(r, ev) : 0;
+    return pe_pair_event(r, ev, name, "WaitHandleWaitStart", "WaitHandleWaitStop");
 }
 
 static void report(const pe_run_t *r, json_out_t *j, FILE *f)
 {
-    if (j) {
-        json_str(j, "can_miss", r->misses);
-        json_int(j, "unpaired", (long long)r->unpaired);
-        json_int(j, "unfinished", (long long)r->npending);
-    } else
-        fprintf(f, "waits from %s events: %s\n", r->source, r->misses);
+    pe_pair_report(r, j, f, "waits");
 }
 
 const pe_mode_t pe_mode_wait = {"wait", "wait", "nanoseconds", plan, event, report, NULL};
