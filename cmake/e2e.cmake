@@ -85,7 +85,11 @@ if(CLRA_SANITIZE)
 endif()
 add_dependencies(e2e_tests test_apps clrattach_cli hello_profiler sampler_profiler
                  ${TEST_PROFILERS})
-clra_register_tests(e2e_tests e2e ${E2E_SOURCES} ${E2E_ONCE_SOURCES})
+set(e2e_registered ${E2E_SOURCES} ${E2E_ONCE_SOURCES})
+if(CLRA_SANITIZE)
+  list(REMOVE_ITEM e2e_registered ${E2E_TIMING_SOURCES})
+endif()
+clra_register_tests(e2e_tests e2e ${e2e_registered})
 
 include(cmake/runtimes.cmake)
 

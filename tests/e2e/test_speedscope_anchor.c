@@ -237,11 +237,15 @@ TEST(speedscope_of_convert_matches_dotnet_trace_convert_on_a_dotnet_trace_file)
         their_ms += an.stacks[i].theirs_ms;
         our_count += an.stacks[i].ours_count;
     }
-    ASSERT_MSG(our_count > 3000, "only %llu samples in a 4 s trace", our_count);
+    ASSERT_MSG(our_count > 0, "no samples in a 4 s trace (dotnet-trace: %.1f ms)", their_ms);
     per_sample = their_ms / (double)our_count;
     test_note("%d stacks; dotnet-trace %.1f ms, clrattach %llu samples: %.3f ms a sample",
               an.nstacks, their_ms, our_count, per_sample);
-    ASSERT_MSG(per_sample > 0.9 && per_sample < 2.0, "%.3f ms a sample", per_sample);
+    /* The runtime ticks at most once a millisecond, so under 0.9 ms a sample means samples
+     * counted twice. The tick stretches with load (1.14 ms idle, 2.29 and 2.37 ms in CI's
+     * loaded runs), so the upper bound only catches gross loss: 4 ms, where an idle machine
+     * losing three samples in four would show 4.6 ms. */
+    ASSERT_MSG(per_sample > 0.9 && per_sample < 4.0, "%.3f ms a sample", per_sample);
     int spin = 0;
     for (int i = 0; i < an.nstacks; i++) {
         const stack_sum_t *s = &an.stacks[i];
