@@ -153,6 +153,7 @@ set(SAMPLER_SOURCES
 set(SAMPLER_SOURCES_UNIX
   profilers/sampler/native_names_linux.c
   profilers/sampler/sampler_os_linux.c
+  profilers/sampler/signal_look.c
   profilers/sampler/signal_method.c
   profilers/sampler/signal_tick.c
   profilers/sampler/signal_timer.c

@@ -70,11 +70,11 @@ void native_stats(const sampler_t *s, char *info, size_t cap)
 {
     size_t len = strlen(info);
     snprintf(info + len, cap - len, " signal=%d samples=%llu frames=%llu lost=%llu "
-             "timer_errors=%llu queued=%llu", s->sig->signo,
+             "timer_errors=%llu queued=%llu repeated=%llu", s->sig->signo,
              (unsigned long long)s->sig->samples,
              (unsigned long long)s->sig->frames, (unsigned long long)s->sig->lost,
              (unsigned long long)s->sig->timer_errors,
-             (unsigned long long)s->sig->queued);
+             (unsigned long long)s->sig->queued, (unsigned long long)s->sig->repeated);
 }
 
 /* The ring stays mapped while a kept handler (sig_stop could not restore the old one) may
@@ -85,6 +85,8 @@ void native_free(sampler_t *s)
     ip_names_free(s->sig->names);
     if (s->sig->ring && !s->sig->installed)
         munmap(s->sig->ring, SIG_RING * sizeof(sig_record_t));
+    if (s->sig->last)
+        munmap(s->sig->last, SIG_LAST_BYTES);
     if (s->sig->claimed && !s->sig->installed)
         sig_release();
     pages_free(s->sig, sizeof *s->sig);

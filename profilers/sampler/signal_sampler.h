@@ -22,7 +22,10 @@
 #define SIG_RING 4096     /* records in the ring (a power of two) */
 #define SIG_RETIRED 32    /* module maps kept until the stop (libraries loaded while sampling) */
 #define SIG_WALL_BATCH 16 /* threads a wall tick signals at most (round robin) */
+#define SIG_WALL_FRESH_NS 100000000ULL /* a repeated wall sample is signalled afresh after */
 #define SIG_BLOCKED 1u    /* sig_record_t.flags */
+#define SIG_LAST_CAP (SIG_MAX_DEPTH + 2) /* a stored sample's frames: the walk, cut, blocked */
+#define SIG_LAST_BYTES (SAMPLER_MAX_THREADS * SIG_LAST_CAP * sizeof(uint32_t))
 
 /* A queued wall or stack signal's value: the slot, whether the thread was blocked when the tick
  * looked, and how many ticks the sample stands for less one (the handler files it as overrun). */
@@ -52,6 +55,15 @@ typedef struct sig_slot {
     timer_t timer;
     int armed, seen;
     int store_index; /* the thread in the store, -1 until its first sample is stored */
+    /* wall mode (signal_look.c, signal_wall.c); look_forget clears them */
+    int fd_sched, fd_stat;   /* schedstat and stat kept open: fd + 1, 0 none */
+    int masked;              /* SigBlk holds our signal, as read at mask_ns */
+    uint64_t mask_ns;
+    int awaiting;            /* a signal was sent and its record is not drained yet */
+    uint64_t sched_next;     /* the schedstat count the thread shows if it has not run since
+                              * its last sample (taken blocked), 0 when that is not known */
+    uint64_t fresh_ns;       /* when its last signalled sample was drained */
+    unsigned last_n;         /* frames of that sample in sig_sampler_t.last, 0 none */
 } sig_slot_t;
 
 typedef struct sig_sampler {
@@ -71,7 +83,9 @@ typedef struct sig_sampler {
     int stack_round;        /* stack mode: 1 learning the stacks, 2 the snapshot */
     uint64_t snapshot_head; /* stack mode: the ring index all snapshot signals were sent at */
     uint64_t snapshot_ns;
+    uint32_t *last;         /* wall mode: each slot's last stored frames, SIG_LAST_CAP each */
     uint64_t samples, lost, frames, timer_errors;
+    uint64_t repeated;      /* wall samples stored again without a signal (signal_wall.c) */
     struct ip_names *names; /* IP -> frame index cache (native_names_linux.c) */
     uw_map_t *unwind;      /* the modules the handler walks through (atomic; signal_unwind.c) */
     uw_map_t *retired[SIG_RETIRED]; /* maps replaced while handlers may still read them */
@@ -106,10 +120,24 @@ void sig_handler(int signo, siginfo_t *si, void *uc);
 /* signal_wall.c */
 /* wall mode: signals the next SIG_WALL_BATCH threads, each with its running state. */
 void sig_wall_tick(sampler_t *s);
+/* wall mode, from the drain: the slot's sample just stored, which later ticks store again while
+ * the thread has not been scheduled since (it was taken blocked). */
+void sig_wall_remember(sig_sampler_t *g, sig_slot_t *slot, const uint32_t *frames, unsigned n,
+                       int blocked);
 /* stack mode: signals every thread once to learn the stacks, then once for the snapshot. */
 void sig_stack_tick(sampler_t *s);
 /* stack mode, under s->lock after a drain: marks the snapshot done once all were drained. */
 void sig_stack_check(sampler_t *s);
+
+/* signal_look.c: a thread's /proc files, read by the wall tick; -1 when it is gone */
+/* How many times the thread was scheduled in (schedstat). */
+int look_scheduled(sig_slot_t *slot, int tid, uint64_t *count);
+/* Whether it is not running now (stat's state other than R). */
+int look_blocked(sig_slot_t *slot, int tid, int *blocked);
+/* Whether it blocks signo (status's SigBlk, read again after a second). */
+int look_masked(sig_slot_t *slot, int tid, int signo, uint64_t now_ns);
+/* Closes the slot's files and forgets its last sample (the slot is freed or reused). */
+void look_forget(sig_slot_t *slot);
 
 /* signal_tick.c */
 /* One tick of the signal method: start, rescan, drain the ring into the store. */

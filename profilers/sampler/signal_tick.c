@@ -58,6 +58,8 @@ static void store_record(sampler_t *s, const sig_record_t *r)
         n++;
     }
     store_add(s->store, thread, frames, n, 1, (1ULL + r->overrun) * (1000000000ULL / s->hz));
+    if (s->mode == MODE_WALL && g->last)
+        sig_wall_remember(g, slot, frames, n, r->flags & SIG_BLOCKED);
     g->samples++;
     g->frames += r->depth;
 }

@@ -63,6 +63,7 @@ static int arm(sig_sampler_t *g, int index, int tid, long period_ns)
     sev.sigev_notify_thread_id = tid;
     sev.sigev_value.sival_int = index;
     clockid_t clk = (clockid_t)((~(unsigned)tid << 3) | 6);
+    look_forget(slot);
     slot->lo = 0;
     __atomic_store_n(&slot->hi, 0, __ATOMIC_RELEASE);
     slot->store_index = -1;
@@ -91,6 +92,7 @@ static void disarm(sig_slot_t *slot)
         timer_delete(slot->timer);
     slot->armed = 0;
     __atomic_store_n(&slot->tid, 0, __ATOMIC_RELEASE);
+    look_forget(slot);
 }
 
 /* When thread tid started (clock ticks since boot, /proc/self/task/TID/stat field 22), 0 if
@@ -173,6 +175,13 @@ int sig_start(sampler_t *s)
         if (ring == MAP_FAILED)
             return -1;
         g->ring = ring;
+    }
+    if (s->mode == MODE_WALL && !g->last) {
+        void *last = mmap(NULL, SIG_LAST_BYTES, PROT_READ | PROT_WRITE,
+                          MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (last == MAP_FAILED)
+            return -1;
+        g->last = last;
     }
     memset(&sa, 0, sizeof sa);
     sa.sa_sigaction = sig_handler;

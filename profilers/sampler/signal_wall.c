@@ -1,9 +1,12 @@
 /* signal_wall.c - the signal method's wall and stack modes: no timers; the sampling thread
  * queues the signal itself (rt_tgsigqueueinfo, so the value names the slot) to a bounded batch
  * of threads each tick, round robin over every thread of the process, as async-profiler's wall
- * mode does. Whether a thread was running is read from /proc/self/task/TID/status right before
+ * mode does. Whether a thread was running is read from /proc/self/task/TID/stat right before
  * it is signalled ('R': running or runnable; anything else: blocked, marked [blocked] as the walk
  * sampler's wall mode marks it). A thread signalled every Nth tick weighs N ticks.
+ * A blocked thread that has not been scheduled in since its last sample is not signalled: that
+ * sample is stored again: most threads of a service wait, and every signal wakes the thread
+ * it reaches.
  * stack mode signals every thread twice (the first round learns the stacks) and is done when
  * each has written its record.
  */
@@ -11,7 +14,6 @@
 #include "signal_sampler.h"
 #include "common/mono_clock.h"
 
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,32 +21,6 @@
 #include <unistd.h>
 
 #define SNAPSHOT_WAIT_NS 500000000ULL /* a thread that never takes its signal (blocked mask) */
-
-/* Thread tid's state from /proc/self/task/TID/status: whether it is not running now (State
- * other than R) and whether it blocks signo (SigBlk; the SDK's own threads block every signal,
- * and a signal queued to them would stay pending until they end, holding up the detach).
- * 0 when it cannot be read (gone). */
-static int thread_state(int tid, int signo, int *blocked, int *masked)
-{
-    char path[64], buf[2048];
-    snprintf(path, sizeof path, "/proc/self/task/%d/status", tid);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return 0;
-    ssize_t n = read(fd, buf, sizeof buf - 1);
-    close(fd);
-    if (n <= 0)
-        return 0;
-    buf[n] = '\0';
-    const char *state = strstr(buf, "\nState:"), *mask = strstr(buf, "\nSigBlk:");
-    if (!state || !mask)
-        return 0;
-    state += 8;
-    state += strspn(state, " \t");
-    *blocked = *state != 'R';
-    *masked = (int)((strtoull(mask + 9, NULL, 16) >> (signo - 1)) & 1);
-    return 1;
-}
 
 /* Queues our signal to slot's thread with value; 0 or -1 (the thread is gone). */
 static int queue(sig_sampler_t *g, int tid, int value)
@@ -71,6 +47,52 @@ static int live_slots(const sig_sampler_t *g)
     return n;
 }
 
+void sig_wall_remember(sig_sampler_t *g, sig_slot_t *slot, const uint32_t *frames, unsigned n,
+                       int blocked)
+{
+    slot->awaiting = 0;
+    slot->fresh_ns = mono__ns();
+    slot->last_n = blocked && n <= SIG_LAST_CAP ? n : 0;
+    if (slot->last_n)
+        memcpy(g->last + (size_t)(slot - g->slots) * SIG_LAST_CAP, frames, n * sizeof *frames);
+}
+
+/* A thread taken blocked that was not scheduled in since (its count is the one the signal's
+ * own wake-up left) is where it was: its last sample is stored again, weighing what a signalled
+ * one would, and the thread is not woken. Every SIG_WALL_FRESH_NS it is signalled anyway, which
+ * bounds what a wake-up racing the signal could leave stale. 1 when stored. */
+static int repeat_unchanged(sampler_t *s, sig_slot_t *slot, uint64_t scheduled, int rounds,
+                            uint64_t now)
+{
+    sig_sampler_t *g = s->sig;
+    if (slot->awaiting || !slot->last_n || slot->store_index < 0 || !slot->sched_next ||
+        scheduled != slot->sched_next || now - slot->fresh_ns >= SIG_WALL_FRESH_NS)
+        return 0;
+    pthread_mutex_lock(&s->lock);
+    store_add(s->store, slot->store_index, g->last + (size_t)(slot - g->slots) * SIG_LAST_CAP,
+              slot->last_n, 1, (uint64_t)rounds * (1000000000ULL / s->hz));
+    pthread_mutex_unlock(&s->lock);
+    g->samples++;
+    g->repeated++;
+    return 1;
+}
+
+/* Signals one thread: whether it runs now goes with the signal, and a blocked one is expected
+ * to be scheduled in exactly once more, by the signal itself. */
+static void signal_one(sig_sampler_t *g, int i, uint64_t scheduled, int rounds)
+{
+    sig_slot_t *slot = &g->slots[i];
+    int blocked = 0;
+    if (look_blocked(slot, slot->tid, &blocked) != 0)
+        return; /* gone */
+    if (queue(g, slot->tid, SIG_VALUE(i, blocked, rounds - 1)) != 0) {
+        g->timer_errors++;
+        return;
+    }
+    slot->awaiting = 1;
+    slot->sched_next = blocked ? scheduled + 1 : 0;
+}
+
 void sig_wall_tick(sampler_t *s)
 {
     sig_sampler_t *g = s->sig;
@@ -79,16 +101,15 @@ void sig_wall_tick(sampler_t *s)
         return;
     int rounds = (live + SIG_WALL_BATCH - 1) / SIG_WALL_BATCH; /* ticks between two visits */
     int sent = 0, i = g->wall_next;
+    uint64_t now = mono__ns(), scheduled;
     for (int looked = 0; looked < SAMPLER_MAX_THREADS && sent < SIG_WALL_BATCH; looked++) {
         i = (i + 1) % SAMPLER_MAX_THREADS;
-        int tid = g->slots[i].tid;
-        if (!tid)
-            continue;
-        int blocked = 0, masked = 0;
-        if (!thread_state(tid, g->signo, &blocked, &masked) || masked)
+        sig_slot_t *slot = &g->slots[i];
+        if (!slot->tid || look_masked(slot, slot->tid, g->signo, now) != 0 ||
+            look_scheduled(slot, slot->tid, &scheduled) != 0)
             continue; /* gone, or it would never take the signal */
-        if (queue(g, tid, SIG_VALUE(i, blocked, rounds - 1)) != 0)
-            g->timer_errors++;
+        if (!repeat_unchanged(s, slot, scheduled, rounds, now))
+            signal_one(g, i, scheduled, rounds);
         sent++;
     }
     g->wall_next = i;
@@ -97,10 +118,11 @@ void sig_wall_tick(sampler_t *s)
 /* Signals every thread once. */
 static void signal_all(sig_sampler_t *g)
 {
+    uint64_t now = mono__ns();
     for (int i = 0; i < SAMPLER_MAX_THREADS; i++) {
-        int blocked = 0, masked = 0;
-        if (g->slots[i].tid && thread_state(g->slots[i].tid, g->signo, &blocked, &masked) &&
-            !masked && queue(g, g->slots[i].tid, SIG_VALUE(i, 0, 0)) != 0)
+        sig_slot_t *slot = &g->slots[i];
+        if (slot->tid && look_masked(slot, slot->tid, g->signo, now) == 0 &&
+            queue(g, slot->tid, SIG_VALUE(i, 0, 0)) != 0)
             g->timer_errors++;
     }
     g->snapshot_head = g->queued;

@@ -47,6 +47,15 @@ static long long count(const char *folded, const char *name, const char *frame, 
     return n;
 }
 
+/* The number after " key=" in the sampler's statistics line, -1 when absent. */
+static long long info_number(const char *info, const char *key)
+{
+    char pat[32];
+    snprintf(pat, sizeof pat, " %s=", key);
+    const char *at = info ? strstr(info, pat) : NULL;
+    return at ? atoll(at + strlen(pat)) : -1;
+}
+
 /* The deepest line of thread name, in frames. */
 static int deepest(const char *folded, const char *name)
 {
@@ -132,13 +141,28 @@ TEST(signal_wall_profile_marks_a_sleeping_thread_blocked_and_a_busy_one_running)
     const char *folded = slurp(out_path(&a, "wall.folded"));
     long long nap = count(folded, "napper", NULL, -1), nap_blocked = count(folded, "napper", NULL, 1);
     long long busy = count(folded, "split", NULL, -1), busy_blocked = count(folded, "split", NULL, 1);
-    test_note("napper %lld samples, %lld blocked; split %lld, %lld blocked", nap, nap_blocked,
-              busy, busy_blocked);
+    long long wait_long = count(folded, "turns", "Modes.NapLong", 1);
+    long long wait_short = count(folded, "turns", "Modes.NapShort", 1);
+    double long_share = wait_long + wait_short ? (double)wait_long / (double)(wait_long + wait_short) : 0;
+    const char *info = json_value(out, "sampler");
+    long long samples = info_number(info, "samples"), queued = info_number(info, "queued");
+    long long repeated = info_number(info, "repeated");
+    test_note("napper %lld samples, %lld blocked; split %lld, %lld blocked; turns NapLong %lld, "
+              "NapShort %lld; %lld samples, %lld signals, %lld stored again unwoken", nap,
+              nap_blocked, busy, busy_blocked, wait_long, wait_short, samples, queued, repeated);
     /* 2 s at 99 Hz is 198 ticks; with more than 16 threads each is visited every other tick */
     ASSERT_MSG(nap >= 40 && nap <= 260 && busy >= 40 && busy <= 260, "napper %lld, split %lld "
                "samples:\n%s", nap, busy, folded);
     ASSERT_MSG(nap_blocked * 10 >= nap * 9, "napper blocked in %lld of %lld", nap_blocked, nap);
     ASSERT_MSG(busy_blocked * 10 <= busy, "split blocked in %lld of %lld", busy_blocked, busy);
+    /* a waiting thread not woken for every sample still shows where it waits, each wait in
+     * its share of the time (75:25) */
+    ASSERT_MSG(wait_long + wait_short >= 40 && long_share > 0.65 && long_share < 0.85,
+               "turns: NapLong %lld, NapShort %lld blocked samples, want 3:1", wait_long,
+               wait_short);
+    ASSERT_MSG(repeated > 0 && queued + repeated >= samples && queued < samples,
+               "%lld samples from %lld signals and %lld repeats: every waiting thread woken",
+               samples, queued, repeated);
     assert_clean(&a, caught, before);
     app_stop(&a);
 }

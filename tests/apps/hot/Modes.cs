@@ -3,6 +3,8 @@
 //   "split"   spends 3/4 of its CPU in Modes.Three and 1/4 in Modes.One: the same loop, run
 //             3n and n times (a count, not a clock, so a descheduled thread keeps the ratio)
 //   "napper"  sleeps in 50 ms naps (blocked, almost no CPU)
+//   "turns"   sleeps 75 ms in Modes.NapLong, then 25 ms in Modes.NapShort, and again: a
+//             blocked thread that moves between two waits (3:1 of its wall time)
 //   "deep"    recurses 1,000 deep, then alternates short bursts of work and naps at the bottom
 //   "thrower" throws and catches exceptions in a loop
 //   "churn"   starts a short-lived thread, joins it, and again, without end
@@ -18,6 +20,7 @@ public static class Modes
     {
         start("split", Split);
         start("napper", Nap);
+        start("turns", Turns);
         start("deep", () => DeepDown(1000));
         start("thrower", Throw);
         start("churn", Churn);
@@ -56,6 +59,21 @@ public static class Modes
         while (true)
             Thread.Sleep(50);
     }
+
+    private static void Turns()
+    {
+        while (true)
+        {
+            NapLong();
+            NapShort();
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static void NapLong() => Thread.Sleep(75);
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    public static void NapShort() => Thread.Sleep(25);
 
     [MethodImpl(MethodImplOptions.NoInlining)]
     public static int DeepDown(int n)
