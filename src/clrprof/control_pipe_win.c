@@ -8,6 +8,8 @@
 #include <windows.h>
 #include <sddl.h>
 
+#define FLUSH_END_MS 2000 /* a disconnected flush normally ends at once */
+
 void *clrprof__event_new(void) { return CreateEventW(NULL, TRUE, FALSE, NULL); }
 void clrprof__event_set(void *event) { SetEvent(event); }
 void clrprof__handle_close(void *handle)
@@ -131,7 +133,8 @@ static DWORD WINAPI flush_main(void *pipe)
 /* FlushFileBuffers on a pipe returns once the client has read everything, which a client that
  * stopped reading (suspended, stopped in a debugger) never does: it runs on a thread of its
  * own, and past the deadline or the stop event the instance is disconnected under it, which
- * ends the flush. */
+ * ends the flush. Should the flush outlive that too, it is left to end on its own after
+ * FLUSH_END_MS: the control thread must never hang in the target. */
 int clrprof__pipe_flush(void *pipe, void *stop, unsigned timeout_ms)
 {
     HANDLE t = CreateThread(NULL, 0, flush_main, pipe, 0, NULL);
@@ -142,7 +145,7 @@ int clrprof__pipe_flush(void *pipe, void *stop, unsigned timeout_ms)
     if (!done) {
         DisconnectNamedPipe(pipe);
         CancelSynchronousIo(t);
-        WaitForSingleObject(t, INFINITE); /* the flush has failed by now: nothing to wait for */
+        WaitForSingleObject(t, FLUSH_END_MS); /* the flush has failed by now */
     }
     CloseHandle(t);
     return done;
