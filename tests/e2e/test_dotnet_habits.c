@@ -144,6 +144,42 @@ TEST(counters_and_trace_diagnostic_port_connect_to_a_listening_runtime)
     rmdir(dir);
 }
 
+/* --diagnostic-port PATH,connect to a runtime paused at startup by
+ * DOTNET_DefaultDiagnosticPortSuspend=1: the trace starts, then lets it run (as dotnet-trace
+ * does), so its first events are in the file. */
+TEST(trace_diagnostic_port_connect_resumes_a_runtime_paused_at_startup)
+{
+    char dir[64], spec[CLRA_PATH_MAX + 16], out[128];
+    port_dir(dir, sizeof dir);
+    snprintf(out, sizeof out, "%s/paused.nettrace", dir);
+    const char *const envs[] = {"DOTNET_DefaultDiagnosticPortSuspend=1", NULL};
+    app_t a;
+    app_spawn(&a, envs);
+    clra_endpoint_t ep;
+    clra_status_t st;
+    int found = -1;
+    for (int i = 0; i < 100 && found != 0; i++) {
+        found = clra_endpoint_find(a.pid, &ep, &st);
+        if (found != 0)
+            usleep(100 * 1000);
+    }
+    ASSERT_MSG(found == 0, "the paused runtime made no socket: %s", st.detail);
+    ASSERT_MSG(app_wait_ready(&a, 1500) != 0, "the app ran although its runtime should wait");
+    snprintf(spec, sizeof spec, "%s,connect", ep.path);
+    bg_t b;
+    bg_start(&b, "trace", "--dport", spec, "--providers", SAMPLE_PROVIDER, "--duration", "4",
+             "-o", out, NULL);
+    ASSERT_MSG(app_wait_ready(&a, 30000) == 0, "the app did not run: not resumed? %s", b.out);
+    ASSERT_STREQ(app_command(&a, "events 100", 10000), "events-done 100");
+    ASSERT_EQ(bg_finish(&b, 60000), 0);
+    trace_counts_t c;
+    read_trace_counts(out, &c);
+    assert_ticks(&c, 100);
+    app_stop(&a);
+    unlink(out);
+    rmdir(dir);
+}
+
 /* dotnet-counters' own words: `counters collect` writes a file, csv unless --format says
  * otherwise (here JSON, in its capitals), and `EventCounters\System.Runtime` reads the
  * runtime's EventCounters (cpu-usage...) even where its Meter is the default (.NET 9+). */

@@ -88,8 +88,6 @@ int diagnostic_port_target(diagnostic_port_t *d, long long timeout_ms, clra_targ
 
 int diagnostic_port_resume(diagnostic_port_t *d, long long timeout_ms, clra_status_t *st)
 {
-    if (!d->listen)
-        return 0;
     clra_target_t t;
     int rc = diagnostic_port_target(d, timeout_ms, &t, st);
     return rc ? rc : clra_runtime_resume(&t, (int)timeout_ms, st);

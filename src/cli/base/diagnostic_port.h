@@ -26,8 +26,9 @@ int diagnostic_port_open(diagnostic_port_t *d, long long timeout_ms, clra_status
  * each; the runtime connects again after it). A CLRA_E* code with st filled. */
 int diagnostic_port_target(diagnostic_port_t *d, long long timeout_ms, clra_target_t *t,
                            clra_status_t *st);
-/* In listen mode, lets the runtime (paused at startup by its port) run: call once the session
- * is up, so it misses no event. Nothing in connect mode. */
+/* Lets the runtime run (paused at startup by its port, or in connect mode by
+ * DOTNET_DefaultDiagnosticPortSuspend): call once the session is up, so it misses no event. A
+ * runtime that runs already ignores it, as under dotnet-trace. */
 int diagnostic_port_resume(diagnostic_port_t *d, long long timeout_ms, clra_status_t *st);
 /* Closes the server, removing its socket file (and the connections it still holds). */
 void diagnostic_port_close(diagnostic_port_t *d);
