@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* One reader for every test that compares a field before and after a detach. */
 unsigned long long proc_status_field(int pid, const char *key, int base)
@@ -55,4 +56,54 @@ long proc_lines(int pid, const char *file, const char *prefix)
     }
     fclose(f);
     return n;
+}
+
+/* utime + stime of one thread, in ms, from /proc/PID/task/TID/stat (fields 14 and 15, after
+ * the parenthesised name, which may hold spaces); -1 when unreadable. */
+static long long thread_cpu_ms(int pid, const char *tid)
+{
+    char path[300], line[1024];
+    unsigned long long user, sys;
+    snprintf(path, sizeof path, "/proc/%d/task/%s/stat", pid, tid);
+    FILE *f = fopen(path, "re");
+    int ok = f && fgets(line, sizeof line, f);
+    if (f)
+        fclose(f);
+    const char *p = ok ? strrchr(line, ')') : NULL;
+    if (!p || sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &user,
+                     &sys) != 2)
+        return -1;
+    return (long long)((user + sys) * 1000 / (unsigned long long)sysconf(_SC_CLK_TCK));
+}
+
+/* CPU-time tests judge samples against the CPU the thread really got, which a loaded machine
+ * cuts short; this is that figure. */
+long long proc_thread_cpu_ms(int pid, const char *comm)
+{
+    char path[300], name[64];
+    long long total = -1;
+    snprintf(path, sizeof path, "/proc/%d/task", pid);
+    DIR *d = opendir(path);
+    struct dirent *e;
+    while (d && (e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.')
+            continue;
+        if (comm) {
+            snprintf(path, sizeof path, "/proc/%d/task/%s/comm", pid, e->d_name);
+            FILE *f = fopen(path, "re");
+            int got = f && fgets(name, sizeof name, f);
+            if (f)
+                fclose(f);
+            if (!got || (name[strcspn(name, "\n")] = '\0', strcmp(name, comm) != 0))
+                continue;
+        } else if (atoi(e->d_name) != pid) {
+            continue;
+        }
+        long long ms = thread_cpu_ms(pid, e->d_name);
+        if (ms >= 0)
+            total = (total < 0 ? 0 : total) + ms;
+    }
+    if (d)
+        closedir(d);
+    return total;
 }

@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include "bg_cli.h"
 #include "harness.h"
+#include "proc_status.h"
 #include "test.h"
 
 #include <signal.h>
@@ -77,7 +78,9 @@ TEST(launch_profile_samples_from_startup_and_writes_the_last_samples_at_exit)
     scratch_t s;
     scratch_init(&s, "startup.folded");
     launch_profiled(&a, &s, "cpu");
+    long long cpu_before = proc_thread_cpu_ms(a.pid, NULL);
     ASSERT_CONTAINS(app_command(&a, "spin 1500", 20000), "spun 1500");
+    long long want = (proc_thread_cpu_ms(a.pid, NULL) - cpu_before) * 99 / 1000;
     int status = app_stop_with(&a, "exit 0"); /* Main returns: the runtime calls Shutdown */
     const char *err = read_text(s.err);
     ASSERT_MSG(WIFEXITED(status) && WEXITSTATUS(status) == 0, "launch ended with status 0x%x:\n%s",
@@ -87,10 +90,11 @@ TEST(launch_profile_samples_from_startup_and_writes_the_last_samples_at_exit)
                "or its drains were lost:\n%s", err);
     const char *folded = read_text(s.profile);
     long long spin = folded_count(folded, SPIN_FRAME);
-    test_note("%lld samples in %s", spin, SPIN_FRAME);
-    /* 1.5 s of one spinning thread at 99 Hz is ~148 ticks; a loaded machine loses some. */
-    ASSERT_MSG(spin >= 50, "%lld samples in %s, want at least 50:\n%.2000s", spin, SPIN_FRAME,
-               folded);
+    test_note("%lld samples in %s, %lld for the CPU the spin got", spin, SPIN_FRAME, want);
+    /* 1.5 s of one spinning thread at 99 Hz is ~148 samples of an idle machine's CPU; a loaded
+     * machine gives the thread less, and cpu mode samples what it got */
+    ASSERT_MSG(spin >= 5 && spin * 10 >= want * 7, "%lld samples in %s, want at least 70%% of %lld:"
+               "\n%.2000s", spin, SPIN_FRAME, want, folded);
     ASSERT_CONTAINS(folded, "ClrAttach.Sample.Program.Main;");
     scratch_remove(&s);
 }
