@@ -143,7 +143,8 @@ TEST(signal_wall_profile_marks_a_sleeping_thread_blocked_and_a_busy_one_running)
     long long busy = count(folded, "split", NULL, -1), busy_blocked = count(folded, "split", NULL, 1);
     long long wait_long = count(folded, "turns", "Modes.NapLong", 1);
     long long wait_short = count(folded, "turns", "Modes.NapShort", 1);
-    double long_share = wait_long + wait_short ? (double)wait_long / (double)(wait_long + wait_short) : 0;
+    long long waits = wait_long + wait_short;
+    double long_share = waits ? (double)wait_long / (double)waits : 0;
     const char *info = json_value(out, "sampler");
     long long samples = info_number(info, "samples"), queued = info_number(info, "queued");
     long long repeated = info_number(info, "repeated");
@@ -157,7 +158,7 @@ TEST(signal_wall_profile_marks_a_sleeping_thread_blocked_and_a_busy_one_running)
     ASSERT_MSG(busy_blocked * 10 <= busy, "split blocked in %lld of %lld", busy_blocked, busy);
     /* a waiting thread not woken for every sample still shows where it waits, each wait in
      * its share of the time (75:25) */
-    ASSERT_MSG(wait_long + wait_short >= 40 && long_share > 0.65 && long_share < 0.85,
+    ASSERT_MSG(waits >= 40 && long_share > 0.65 && long_share < 0.85,
                "turns: NapLong %lld, NapShort %lld blocked samples, want 3:1", wait_long,
                wait_short);
     ASSERT_MSG(repeated > 0 && queued + repeated >= samples && queued < samples,
