@@ -56,13 +56,16 @@ static ssize_t read_task_file(int *held, int tid, const char *name, char *buf, s
 
 int look_scheduled(sig_slot_t *slot, int tid, uint64_t *count)
 {
-    char buf[128];
-    unsigned long long run, wait, pcount;
-    if (read_task_file(&slot->fd_sched, tid, "schedstat", buf, sizeof buf) < 0 ||
-        sscanf(buf, "%llu %llu %llu", &run, &wait, &pcount) != 3)
+    char buf[128], *p = buf;
+    if (read_task_file(&slot->fd_sched, tid, "schedstat", buf, sizeof buf) < 0)
         return -1;
-    *count = pcount;
-    return 0;
+    for (int field = 0; field < 2; field++) { /* run time, wait time: skipped */
+        strtoull(p, &p, 10);
+        if (*p != ' ')
+            return -1;
+    }
+    *count = strtoull(p, &p, 10);
+    return *p == '\n' || *p == '\0' ? 0 : -1;
 }
 
 int look_blocked(sig_slot_t *slot, int tid, int *blocked)

@@ -79,6 +79,7 @@ typedef struct sig_sampler {
     uint64_t tail;         /* next ring index the drain reads */
     uint64_t last_scan_ns;
     int wall_next;         /* the slot a wall tick signals first (round robin) */
+    int live, slots_end;   /* slots in use, and one past the highest (as of the last rescan) */
     uint64_t queued;       /* wall and stack signals sent */
     int stack_round;        /* stack mode: 1 learning the stacks, 2 the snapshot */
     uint64_t snapshot_head; /* stack mode: the ring index all snapshot signals were sent at */

@@ -156,9 +156,13 @@ void sig_rescan(sampler_t *s)
             adopt(s, tid, period_ns);
     }
     closedir(d);
-    for (int i = 0; i < SAMPLER_MAX_THREADS; i++)
+    g->live = g->slots_end = 0;
+    for (int i = 0; i < SAMPLER_MAX_THREADS; i++) {
         if (g->slots[i].tid && !g->slots[i].seen)
             disarm(&g->slots[i]);
+        if (g->slots[i].tid)
+            g->live++, g->slots_end = i + 1;
+    }
     g->last_scan_ns = mono__ns();
 }
 

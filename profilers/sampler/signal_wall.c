@@ -38,15 +38,6 @@ static int queue(sig_sampler_t *g, int tid, int value)
     return 0;
 }
 
-/* Threads with a slot now. */
-static int live_slots(const sig_sampler_t *g)
-{
-    int n = 0;
-    for (int i = 0; i < SAMPLER_MAX_THREADS; i++)
-        n += g->slots[i].tid != 0;
-    return n;
-}
-
 void sig_wall_remember(sig_sampler_t *g, sig_slot_t *slot, const uint32_t *frames, unsigned n,
                        int blocked)
 {
@@ -96,14 +87,13 @@ static void signal_one(sig_sampler_t *g, int i, uint64_t scheduled, int rounds)
 void sig_wall_tick(sampler_t *s)
 {
     sig_sampler_t *g = s->sig;
-    int live = live_slots(g);
-    if (live == 0)
+    if (g->live == 0)
         return;
-    int rounds = (live + SIG_WALL_BATCH - 1) / SIG_WALL_BATCH; /* ticks between two visits */
+    int rounds = (g->live + SIG_WALL_BATCH - 1) / SIG_WALL_BATCH; /* ticks between two visits */
     int sent = 0, i = g->wall_next;
     uint64_t now = mono__ns(), scheduled;
-    for (int looked = 0; looked < SAMPLER_MAX_THREADS && sent < SIG_WALL_BATCH; looked++) {
-        i = (i + 1) % SAMPLER_MAX_THREADS;
+    for (int looked = 0; looked < g->slots_end && sent < SIG_WALL_BATCH; looked++) {
+        i = (i + 1) % g->slots_end; /* the slots in use lie below slots_end */
         sig_slot_t *slot = &g->slots[i];
         if (!slot->tid || look_masked(slot, slot->tid, g->signo, now) != 0 ||
             look_scheduled(slot, slot->tid, &scheduled) != 0)
