@@ -11,7 +11,6 @@
 #include "base/output_file.h"
 #include "heap/heap_view.h"
 
-#include <signal.h>
 #include <string.h>
 
 #define PUMP_WAIT_MS 100
@@ -71,13 +70,6 @@ static const cli_verb_t heap_verb = {
     .args_error = "expected one PID (or: heap diff BEFORE.json AFTER.json)",
 };
 
-static volatile sig_atomic_t interrupted;
-
-static void on_interrupt(void)
-{
-    interrupted = 1;
-}
-
 static int on_header(void *ctx, const clra_nettrace_header_t *hdr)
 {
     heap_run_t *h = ctx;
@@ -118,7 +110,7 @@ static int wait_complete(heap_run_t *h, clra_trace_session_t *s, cli_run_t *cr, 
                      "did (the process exited?)");
             return CLRA_ECONNLOST;
         }
-        if (interrupted) {
+        if (cli_interrupted()) {
             snprintf(st->detail, sizeof st->detail, "interrupted before the snapshot was "
                      "complete");
             return CLRA_ETIMEDOUT;
@@ -230,6 +222,6 @@ int cmd_heap(int argc, char **argv)
     int p = cli_parse(&heap_verb, argc, argv, &o, &a);
     if (p)
         return p > 0 ? EXIT_OK : a.fail_exit;
-    cli_on_interrupt(on_interrupt);
+    cli_catch_interrupt();
     return run(&o, &a);
 }
