@@ -42,7 +42,7 @@ if(CLRA_HAVE_LIBFUZZER)
   foreach(name ${CLRA_FUZZ_TARGETS})
     add_executable(fuzz_${name} tests/fuzz/fuzz_parsers.c)
     target_compile_definitions(fuzz_${name} PRIVATE CLRA_FUZZ_ONE=fuzz_${name})
-    target_include_directories(fuzz_${name} PRIVATE ${CLRATTACH_PRIVATE_INCLUDE})
+    target_include_directories(fuzz_${name} PRIVATE ${CLRATTACH_PRIVATE_INCLUDE} tests/common)
     target_compile_options(fuzz_${name} PRIVATE ${CLRA_FUZZ_COMPILE})
     target_link_options(fuzz_${name} PRIVATE -fsanitize=fuzzer,address,undefined)
     target_link_libraries(fuzz_${name} PRIVATE clrcli_fuzzlib clrattach_fuzzlib clrprof_fuzzlib

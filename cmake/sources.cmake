@@ -204,6 +204,7 @@ set(CLI_SOURCES
   src/cli/base/diagnostic_port.c
   src/cli/base/duration.c
   src/cli/base/hold.c
+  src/cli/base/interrupt_flag.c
   src/cli/base/option_table.c
   src/cli/base/options.c
   src/cli/base/output.c
@@ -261,7 +262,7 @@ set(CLI_SOURCES
 set(CLI_SOURCES_UNIX
   src/cli/base/dump_hint_unix.c
   src/cli/base/hold_unix.c
-  src/cli/base/interrupt.c
+  src/cli/base/interrupt_unix.c
   src/cli/base/mem_stream_unix.c
   src/cli/base/output_file_unix.c
   src/cli/base/output_path_unix.c

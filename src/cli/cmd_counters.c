@@ -11,7 +11,6 @@
 #include "base/options.h"
 #include "base/output_file.h"
 
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -115,14 +114,6 @@ static const cli_verb_t counters_verb = {
     .args_error = "expected one PID, or --diagnostic-port PATH",
 };
 
-static volatile sig_atomic_t interrupted;
-
-/* Ctrl-C or a termination request ends the session cleanly (StopTracing) at the next wake. */
-static void on_interrupt(void)
-{
-    interrupted = 1;
-}
-
 /* One "Provider[a,b]" or "Provider" of the list into providers and filters; dotnet-counters'
  * "EventCounters\Provider" (that provider's EventCounters, not a Meter of its name) too. */
 static int add_spec(counters_run_t *c, const char *spec, size_t len)
@@ -197,7 +188,7 @@ static int wanted(const counters_run_t *c, const clra_counter_reading_t *r)
  * decoder a whole block of events, which must not outlast them. */
 static int time_to_stop(counters_run_t *c)
 {
-    if (!c->cut && interrupted)
+    if (!c->cut && cli_interrupted())
         c->cut = "interrupted";
     if (!c->cut && c->end && mono__s() >= c->end)
         c->cut = "duration";
@@ -458,7 +449,7 @@ int cmd_counters(int argc, char **argv)
     c.view.tty = isatty(fileno(c.view.f));
     c.view.pid = a.pid;
     c.view.interval_s = (unsigned)c.o.interval_s;
-    cli_on_interrupt(on_interrupt);
+    cli_catch_interrupt(); /* ends the session cleanly (StopTracing) at the next wake */
     code = run(&c, a.pid, a.timeout_ms, &cr);
     diagnostic_port_close(&c.dport);
     if (c.view.f != stdout && fclose(c.view.f) != 0 && code == EXIT_OK) {

@@ -11,7 +11,6 @@
 #include "base/output_file.h"
 #include "heap/heap_view.h"
 
-#include <signal.h>
 #include <string.h>
 
 #define PUMP_WAIT_MS 100
@@ -26,6 +25,7 @@ typedef struct heap_run {
     clra_heap_snapshot_t *snap;
     clra_nettrace_decoder_t *decoder;
     int failed;         /* the snapshot refused an event: rc and st say why */
+    int interrupted;    /* Ctrl-C (or SIGTERM) came before the walk was complete */
     int rc;
     clra_status_t st;
 } heap_run_t;
@@ -59,8 +59,8 @@ static const cli_verb_t heap_verb = {
         "\n"
         "exit codes: 0 counted, 1 the output could not be written, 2 usage, 3 no such\n"
         "process, 5 no endpoint, 6 permission denied, 7 no complete snapshot within\n"
-        "--timeout, 8 connection or protocol failure (the process exited, or the stream\n"
-        "was corrupt), 10 the runtime refused.\n",
+        "--timeout or before Ctrl-C (nothing is written), 8 connection or protocol\n"
+        "failure (the process exited, or the stream was corrupt), 10 the runtime refused.\n",
     .opts = heap_opts,
     .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
     .json_help = "print the histogram as one JSON object (the form heap diff reads)",
@@ -70,13 +70,6 @@ static const cli_verb_t heap_verb = {
     .pid = 1,
     .args_error = "expected one PID (or: heap diff BEFORE.json AFTER.json)",
 };
-
-static volatile sig_atomic_t interrupted;
-
-static void on_interrupt(void)
-{
-    interrupted = 1;
-}
 
 static int on_header(void *ctx, const clra_nettrace_header_t *hdr)
 {
@@ -118,9 +111,10 @@ static int wait_complete(heap_run_t *h, clra_trace_session_t *s, cli_run_t *cr, 
                      "did (the process exited?)");
             return CLRA_ECONNLOST;
         }
-        if (interrupted) {
+        if (cli_interrupted()) {
             snprintf(st->detail, sizeof st->detail, "interrupted before the snapshot was "
                      "complete");
+            h->interrupted = 1;
             return CLRA_ETIMEDOUT;
         }
         if (cli_run_left_ms(cr, budget) <= 1) {
@@ -195,6 +189,16 @@ static int write_out(const heap_opts_t *o, int json, int pid, const clra_heap_hi
     return EXIT_OK;
 }
 
+/* Ctrl-C is the user's own stop, not a failure to explain: one line saying so, and that no
+ * histogram went anywhere (the --output file is only created once the snapshot is complete). */
+static void say_interrupted(const cli_failure_t *f, const void *ctx)
+{
+    const heap_opts_t *o = ctx;
+    (void)f;
+    fprintf(stderr, "clrattach heap: interrupted before the heap walk was complete: nothing "
+            "was written%s%s\n", o->output ? " to " : "", o->output ? cli_vis(o->output) : "");
+}
+
 /* Takes the snapshot and prints it. The exit code. */
 static int run(const heap_opts_t *o, const cli_args_t *a)
 {
@@ -212,7 +216,9 @@ static int run(const heap_opts_t *o, const cli_args_t *a)
     clra_heap_snapshot_free(h.snap);
     if (rc)
         return cli_fail(&cr, &(cli_failure_t){.rc = rc, .st = &st,
-                                               .action = "take a heap snapshot of"});
+                                               .action = "take a heap snapshot of",
+                                               .say = h.interrupted ? say_interrupted : NULL,
+                                               .ctx = o});
     if (hh.batches_lost)
         fprintf(stderr, "clrattach heap: warning: %u batches of the heap walk were lost (the "
                 "session's buffer overflowed): the counts are low\n", hh.batches_lost);
@@ -230,6 +236,6 @@ int cmd_heap(int argc, char **argv)
     int p = cli_parse(&heap_verb, argc, argv, &o, &a);
     if (p)
         return p > 0 ? EXIT_OK : a.fail_exit;
-    cli_on_interrupt(on_interrupt);
+    cli_catch_interrupt();
     return run(&o, &a);
 }

@@ -15,7 +15,6 @@
 #include "trace/trace_options.h"
 
 #include <errno.h>
-#include <signal.h> /* sig_atomic_t */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -100,13 +99,6 @@ static const cli_verb_t profile_verb = {
     .args_error = "expected one PID",
 };
 
-static volatile sig_atomic_t stop_requested;
-
-static void on_stop(void)
-{
-    stop_requested = 1;
-}
-
 /* Checks the options; the output format in *fmt. 0 or -1 after saying why. */
 static int check_opts(profile_opts_t *o, int json, int *fmt)
 {
@@ -148,7 +140,7 @@ static int sample_loop(sampler_session_t *s, const profile_opts_t *o, clra_statu
     long long t0 = mono__ms();
     long long last_drain = 0, elapsed = 0, duration_ms = o->duration_s * 1000;
     int tty = isatty(2), rc = 0;
-    while (!stop_requested && elapsed < duration_ms && !rc) {
+    while (!cli_interrupted() && elapsed < duration_ms && !rc) {
         nanosleep(&(struct timespec){0, STEP_MS * 1000000L}, NULL);
         elapsed = mono__ms() - t0;
         s->budget_ms = timeout_ms + (double)(elapsed < duration_ms ? elapsed : duration_ms);
@@ -272,7 +264,7 @@ int cmd_profile(int argc, char **argv)
                            .exit_code = s.unsafe_beside ? 10 : 0};
         return cli_fail(&run, &f);
     }
-    cli_on_interrupt(on_stop);
+    cli_catch_interrupt();
     rc = sample_loop(&s, &o, &st);
     int stop = session_stop(&s, rc ? &(clra_status_t){0} : &st);
     if (!rc && stop && !s.exited)

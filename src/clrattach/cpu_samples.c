@@ -14,6 +14,7 @@
  */
 #define _GNU_SOURCE
 #include "cpu_stacks.h"
+#include "common/method_ranges.h"
 #include "proto/nettrace_internal.h"
 #include "util/status.h"
 #include "util/grow.h"
@@ -24,13 +25,8 @@
 
 #define SAMPLER "Microsoft-DotNETCore-SampleProfiler"
 
-typedef struct method {
-    uint64_t start, size;
-    char *name;
-} method_t;
-
 typedef struct collector {
-    method_t *methods;
+    method__range_t *methods;
     size_t nmethods, cap_methods;
     clra_cpu_sample_t *samples; /* frame_count holds the interned stack until resolve */
     size_t nsamples, cap_samples;
@@ -50,7 +46,7 @@ typedef struct collector {
 
 /* The storage behind a clra_cpu_samples_t (its reserved[0]). */
 typedef struct storage {
-    method_t *methods;
+    method__range_t *methods;
     size_t nmethods;
     const char **frames;    /* the names of the interned stacks' addresses, back to back */
     cpu_hex_names_t hex;   /* names made for addresses no method covers */
@@ -72,7 +68,7 @@ static void method_event(collector_t *c, const clra_nettrace_event_t *ev)
     char *name = ns ? clra__nt_utf16z(&cur, "MethodName") : NULL;
     if (ns && name && size && !clra__grow((void **)&c->methods, &c->cap_methods, c->nmethods + 1,
                                                sizeof *c->methods)) {
-        method_t *m = &c->methods[c->nmethods];
+        method__range_t *m = &c->methods[c->nmethods];
         if (asprintf(&m->name, "%s%s%s", ns, ns[0] ? "." : "", name) >= 0) {
             m->start = start;
             m->size = size;
@@ -179,35 +175,11 @@ static int on_event(void *ctx, const clra_nettrace_event_t *ev)
     return 0;
 }
 
-static int by_start(const void *a, const void *b)
-{
-    const method_t *x = a, *y = b;
-    return x->start < y->start ? -1 : x->start > y->start;
-}
-
-/* The method whose code holds ip (the last starting at or below it), or NULL. */
-static const method_t *covering(const storage_t *s, uint64_t ip)
-{
-    size_t lo = 0, hi = s->nmethods;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (s->methods[mid].start <= ip)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    if (lo == 0)
-        return NULL;
-    const method_t *m = &s->methods[lo - 1];
-    return ip - m->start < m->size ? m : NULL;
-}
-
 /* Names every interned frame and builds the caller's list (samples of one stack share its
  * names); -1 out of memory. */
 static int resolve(collector_t *c, storage_t *s)
 {
-    if (c->nmethods) /* qsort(NULL, 0) is undefined: a trace cut before any method event */
-        qsort(c->methods, c->nmethods, sizeof *c->methods, by_start);
+    method__sort(c->methods, c->nmethods);
     s->methods = c->methods;
     s->nmethods = c->nmethods;
     c->methods = NULL;
@@ -217,7 +189,7 @@ static int resolve(collector_t *c, storage_t *s)
     if (!s->frames)
         return -1;
     for (size_t i = 0; i < k->nips; i++) {
-        const method_t *m = covering(s, k->ips[i]);
+        const method__range_t *m = method__covering(s->methods, s->nmethods, k->ips[i]);
         s->frames[i] = m ? m->name : cpu_hex_name(&s->hex, k->ips[i]);
         if (!s->frames[i])
             return -1;

@@ -1,16 +1,21 @@
 /* End-to-end: `clrattach heap` on the sample app holding a known number of objects of its own
  * types (`heap N`: N ClrAttach.Sample.HeapItem of 32 bytes and N/4 HeapPair of 40): the
  * snapshot counts them exactly, with their sizes, beside the runtime's own types; the text
- * table, --top and -o; and `heap diff` of two saved snapshots shows what grew. */
+ * table, --top and -o; Ctrl-C before the walk is complete says so; and `heap diff` of two saved
+ * snapshots shows what grew. */
 #define _GNU_SOURCE
+#include "bg_cli.h"
 #include "harness.h"
 #include "hot_app.h"
 #include "json_check.h"
+#include "proc_status.h"
 #include "test.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define ITEM "ClrAttach.Sample.HeapItem"
 #define PAIR "ClrAttach.Sample.HeapPair"
@@ -68,6 +73,31 @@ TEST(heap_counts_the_apps_own_objects_exactly_with_their_sizes)
     app_stop(&a);
 }
 
+/* SIGINT (what Ctrl-C sends) once heap handles it (SigCgt), while the app is stopped so the
+ * session cannot have started: heap says it was interrupted, writes nothing, exits 7. */
+static void interrupted(app_t *a)
+{
+    static bg_t b;
+    char path[512];
+    snprintf(path, sizeof path, "%s", out_path(a, "interrupted.txt"));
+    ASSERT(kill(a->pid, SIGSTOP) == 0);
+    bg_start(&b, "heap", "-o", path, app_pid_text(a), NULL);
+    for (int i = 0; i < 5000 && !(proc_status_field(b.pid, "SigCgt", 16) & 1ull << (SIGINT - 1));
+         i++)
+        usleep(1000);
+    kill(b.pid, SIGINT);
+    ASSERT(kill(a->pid, SIGCONT) == 0);
+    int rc = bg_finish(&b, 20000);
+    ASSERT_MSG(rc == 7, "heap after SIGINT: exit %d: %s", rc, b.out);
+    const char *said = "clrattach heap: interrupted before the heap walk was complete: nothing "
+                       "was written to ";
+    int one_line = strchr(b.out, '\n') == strrchr(b.out, '\n');
+    ASSERT_MSG(strncmp(b.out, said, strlen(said)) == 0 && one_line, "not one line saying so: %s",
+               b.out);
+    ASSERT_MSG(access(path, F_OK) != 0, "%s was written", path);
+    app_assert_responsive(a);
+}
+
 TEST(heap_table_lists_the_largest_types_first_and_top_cuts_it)
 {
     app_t a;
@@ -92,6 +122,7 @@ TEST(heap_table_lists_the_largest_types_first_and_top_cuts_it)
     }
     ASSERT_EQ(rows, 3);
     ASSERT_CONTAINS(out, ITEM); /* 3.2 MB: among the three largest */
+    interrupted(&a);
     app_stop(&a);
 }
 

@@ -23,6 +23,7 @@
 #include "proto/advertise.h"
 #include "proto/runtime_events.h"
 #include "trace.h"
+#include "nettrace_event.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -216,12 +217,7 @@ static void fuzz_runtime_events(const uint8_t *data, size_t size)
         return;
     const clra__rt_event_t *e =
         clra__rt_at((size_t)(data[1] | data[2] << 8) % clra__rt_count(), &provider);
-    clra_nettrace_metadata_t m;
-    memset(&m, 0, sizeof m);
-    m.provider = provider;
-    m.event_name = "";
-    m.event_id = e->id;
-    m.version = e->version + (data[0] & 2u);
+    clra_nettrace_metadata_t m = ne_meta(provider, e->id, e->version + (data[0] & 2u));
     size_t used;
     clra_runtime_event_walk(&m, data + 3, size - 3, data[0] & 1 ? 4 : 8, fuzz_format_value, NULL,
                             &used, NULL);
@@ -240,18 +236,8 @@ static int fuzz_heap_event(void *ctx, const clra_nettrace_event_t *ev)
 static void heap_event(clra_heap_snapshot_t *h, uint32_t id, uint32_t version, const uint8_t *p,
                        size_t n)
 {
-    clra_nettrace_metadata_t m;
-    clra_nettrace_event_t ev;
-    memset(&m, 0, sizeof m);
-    memset(&ev, 0, sizeof ev);
-    m.provider = CLRA_TRACE_RUNTIME_PROVIDER;
-    m.event_name = "";
-    m.event_id = id;
-    m.version = version;
-    ev.meta = &m;
-    ev.payload = p;
-    ev.payload_len = (uint32_t)n;
-    ev.timestamp = 1000;
+    clra_nettrace_metadata_t m = ne_meta(CLRA_TRACE_RUNTIME_PROVIDER, id, version);
+    clra_nettrace_event_t ev = ne_event(&m, p, n, 1000);
     clra_heap_snapshot_event(h, &ev, NULL);
 }
 

@@ -1,6 +1,7 @@
 /* fuzz_smoke.c - drives fuzz_parsers.c without libFuzzer: seeds from the spec's examples,
  * mutated deterministically (flips, truncations, length fields set to extremes). */
 #include "nettrace_build.h"
+#include "nettrace_event.h"
 #include "nettrace_hostile.h"
 #include "profile/profile_events.h"
 #include "proto/runtime_events.h"
@@ -158,11 +159,7 @@ TEST(fuzz_smoke_nettrace_decoder_survives_mutated_streams)
 static void walk_random(const char *provider, const clra__rt_event_t *e, uint32_t *state)
 {
     uint8_t payload[160];
-    clra_nettrace_metadata_t m;
-    memset(&m, 0, sizeof m);
-    m.provider = provider;
-    m.event_name = "";
-    m.event_id = e->id;
+    clra_nettrace_metadata_t m = ne_meta(provider, e->id, e->version);
     for (int i = 0; i < 64; i++) {
         size_t n = next_random(state) % sizeof payload;
         for (size_t k = 0; k < n; k++)

@@ -6,6 +6,7 @@
  * live runtime's snapshots are tested in tests/e2e/test_heap.c. */
 #include "clrattach.h"
 #include "nettrace_build.h"
+#include "nettrace_event.h"
 #include "test.h"
 
 #include <stdio.h>
@@ -23,18 +24,9 @@ typedef struct feeder {
 /* Feeds one runtime event (id, version) with payload b; its return code. */
 static int feed(feeder_t *f, uint32_t id, uint32_t version, const nb_t *b, clra_status_t *st)
 {
-    clra_nettrace_metadata_t m;
-    clra_nettrace_event_t ev;
-    memset(&m, 0, sizeof m);
-    memset(&ev, 0, sizeof ev);
-    m.provider = CLRA_TRACE_RUNTIME_PROVIDER;
-    m.event_name = "";
-    m.event_id = id;
-    m.version = version;
-    ev.meta = &m;
-    ev.payload = b->b;
-    ev.payload_len = (uint32_t)b->n;
-    ev.timestamp = f->now += 1000; /* 1 ms apart at the clock set below */
+    clra_nettrace_metadata_t m = ne_meta(CLRA_TRACE_RUNTIME_PROVIDER, id, version);
+    f->now += 1000; /* 1 ms apart at the clock set below */
+    clra_nettrace_event_t ev = ne_event(&m, b->b, b->n, f->now);
     return clra_heap_snapshot_event(f->h, &ev, st);
 }
 

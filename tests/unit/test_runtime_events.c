@@ -8,6 +8,7 @@
 #include "test.h"
 
 #include "clrattach.h"
+#include "nettrace_event.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -60,25 +61,13 @@ static int log_value(void *ctx, const clra_nettrace_value_t *v)
     return 0;
 }
 
-/* What the runtime's metadata says of its own events: ids, no name, no fields. */
-static clra_nettrace_metadata_t meta_of(const char *provider, uint32_t id, uint32_t version)
-{
-    clra_nettrace_metadata_t m;
-    memset(&m, 0, sizeof m);
-    m.provider = provider;
-    m.event_id = id;
-    m.version = version;
-    m.event_name = "";
-    return m;
-}
-
 #define RT "Microsoft-Windows-DotNETRuntime"
 
 /* Walks p as (provider, id, version) with pointer size ptr; the log, rc, used and detail. */
 static int walk(const char *provider, uint32_t id, uint32_t version, const buf_t *p,
                 unsigned ptr, seen_t *l, size_t *used, clra_status_t *st)
 {
-    clra_nettrace_metadata_t m = meta_of(provider, id, version);
+    clra_nettrace_metadata_t m = ne_meta(provider, id, version);
     memset(l, 0, sizeof *l);
     return clra_runtime_event_walk(&m, p->b, p->n, ptr, log_value, l, used, st);
 }
@@ -96,7 +85,7 @@ TEST(gc_start_and_heap_stats_read_by_name)
     ASSERT_STREQ(l.s, " Count=7 Depth=2 Reason=1 Type=0 ClrInstanceID=3 "
                       "ClientSequenceNumber=1234605616436508552");
     ASSERT_EQ(used, p.n);
-    clra_nettrace_metadata_t m = meta_of(RT, 1, 2);
+    clra_nettrace_metadata_t m = ne_meta(RT, 1, 2);
     ASSERT_STREQ(clra_runtime_event_name(&m), "GCStart");
     p.n = 0;
     for (int i = 0; i < 10; i++)
@@ -285,14 +274,14 @@ TEST(newer_versions_read_by_the_newest_layout_and_unknown_events_refused)
     ASSERT_EQ(walk(RT, 10, 9, &p, 8, &l, &used, &st), 0);
     ASSERT_EQ(used, v4);
     ASSERT_CONTAINS(l.s, "ObjectSize=24");
-    clra_nettrace_metadata_t m = meta_of(RT, 10, 9);
+    clra_nettrace_metadata_t m = ne_meta(RT, 10, 9);
     ASSERT_STREQ(clra_runtime_event_name(&m), "GCAllocationTick");
     ASSERT_EQ(walk(RT, 9999, 0, &p, 8, &l, &used, &st), CLRA_EINVAL);
     ASSERT_CONTAINS(st.detail, "no known layout");
     ASSERT_EQ(walk("Some-Other-Provider", 10, 4, &p, 8, &l, &used, &st), CLRA_EINVAL);
-    m = meta_of("Some-Other-Provider", 10, 4);
+    m = ne_meta("Some-Other-Provider", 10, 4);
     ASSERT_EQ(clra_runtime_event_name(&m), NULL);
-    m = meta_of(RT, 81, 0); /* ContentionStart V0: no layout known, left as bytes */
+    m = ne_meta(RT, 81, 0); /* ContentionStart V0: no layout known, left as bytes */
     ASSERT_EQ(clra_runtime_event_name(&m), NULL);
 }
 

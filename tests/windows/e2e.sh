@@ -6,17 +6,8 @@
 # One CASE per run, each with its own app process. Run under the e2e lock like every e2e test:
 #   flock /tmp/clrattach-e2e.lock ctest --test-dir build-win -L win-e2e
 set -u
-B=${1:?build dir}
-S=${2:?source dir}
-DOTNET=${3:?dotnet}
-CASE=${4:?case}
-RUN="$B/wine-run.sh"
-EXE="$B/clrattach.exe"
-work=$(mktemp -d "${TMPDIR:-/tmp}/clra-win-e2e.XXXXXX")
-app_pid=""
-fail() { echo "FAIL $CASE: $*" >&2; cleanup; exit 1; }
-
-. "$S/tests/windows/lib.sh"
+. "${2:?source dir}/tests/windows/lib.sh"
+win_e2e_args e2e "$@"
 APP_MARK=CLRA_WIN_MARK=marked-for-env # the env case reads it back
 HELLO_WIN=$(winpath "$B/profilers/libhello_profiler.dll")
 cleanup() {

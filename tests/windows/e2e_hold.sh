@@ -9,16 +9,9 @@
 # Under the e2e lock like every e2e test:
 #   flock /tmp/clrattach-e2e.lock ctest --test-dir build-win -L win-e2e
 set -u
-B=${1:?build dir}
-S=${2:?source dir}
-DOTNET=${3:?dotnet}
-CASE=${4:?case}
-RUN="$B/wine-run.sh"
-EXE="$B/clrattach.exe"
-work=$(mktemp -d "${TMPDIR:-/tmp}/clra-win-hold.XXXXXX")
-app_pid=""
+. "${2:?source dir}/tests/windows/lib.sh"
+win_e2e_args hold "$@"
 holder=""
-fail() { echo "FAIL $CASE: $*" >&2; cleanup; exit 1; }
 cleanup() {
     [ -n "$holder" ] && kill -KILL "$holder" 2>/dev/null # our own clrattach.exe's wine process
     holder=""
@@ -27,7 +20,6 @@ cleanup() {
 }
 say() { cat "$work/out" "$work/err" "$work/app.out" 2>/dev/null; }
 
-. "$S/tests/windows/lib.sh"
 publish_app
 HELLO_WIN=$(winpath "$B/profilers/libhello_profiler.dll")
 

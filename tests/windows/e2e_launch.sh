@@ -8,18 +8,11 @@
 # Under the e2e lock like every e2e test:
 #   flock /tmp/clrattach-e2e.lock ctest --test-dir build-win -L win-e2e
 set -u
-B=${1:?build dir}
-S=${2:?source dir}
-DOTNET=${3:?dotnet}
-CASE=${4:?case}
-RUN="$B/wine-run.sh"
-EXE="$B/clrattach.exe"
-. "$S/tests/windows/lib.sh" # clra, rc and the app helpers are not used here
+. "${2:?source dir}/tests/windows/lib.sh" # clra, rc and the app helpers are not used here
+win_e2e_args launch "$@"
 HELLO_WIN=$(winpath "$B/profilers/libhello_profiler.dll")
 APP_WIN=$(winpath "$B/winapp/sample.exe")
-work=$(mktemp -d "${TMPDIR:-/tmp}/clra-win-launch.XXXXXX")
 holder=""
-fail() { echo "FAIL $CASE: $*" >&2; cleanup; exit 1; }
 cleanup() {
     [ -n "$holder" ] && kill "$holder" 2>/dev/null # our own sleep, holding a fifo open
     holder=""

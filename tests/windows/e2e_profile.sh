@@ -9,16 +9,8 @@
 #           folded profile holding Shares.ThreeQuarters, drained while it ran
 # usage: e2e_profile.sh BUILD_DIR SOURCE_DIR DOTNET CASE
 set -u
-B=${1:?build dir}
-S=${2:?source dir}
-DOTNET=${3:?dotnet}
-CASE=${4:?case}
-RUN="$B/wine-run.sh"
-EXE="$B/clrattach.exe"
-work=$(mktemp -d "${TMPDIR:-/tmp}/clra-win-prof.XXXXXX")
-app_pid=""
-fail() { echo "FAIL $CASE: $*" >&2; cleanup; exit 1; }
-. "$S/tests/windows/lib.sh"
+. "${2:?source dir}/tests/windows/lib.sh"
+win_e2e_args prof "$@"
 cleanup() {
     if [ -n "${app_pid:-}" ]; then exec 3>&- 2>/dev/null; kill "$app_pid" 2>/dev/null; fi
     rm -rf "$work"

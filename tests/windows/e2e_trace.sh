@@ -5,18 +5,10 @@
 #   e2e_trace.sh BUILD_DIR SOURCE_DIR DOTNET CASE
 # One CASE per run, each with its own app process; under the e2e lock like every e2e test.
 set -u
-B=${1:?build dir}
-S=${2:?source dir}
-DOTNET=${3:?dotnet}
-CASE=${4:?case}
-RUN="$B/wine-run.sh"
-EXE="$B/clrattach.exe"
-work=$(mktemp -d "${TMPDIR:-/tmp}/clra-win-trace.XXXXXX")
-app_pid=""
+. "${2:?source dir}/tests/windows/lib.sh"
+win_e2e_args trace "$@"
 APP_DLLS=""
-fail() { echo "FAIL $CASE: $*" >&2; cleanup; exit 1; }
 
-. "$S/tests/windows/lib.sh"
 publish_app
 
 # The app with the hook's output file, and DLL overrides when a case sets APP_DLLS.

@@ -1,7 +1,25 @@
-# lib.sh - what the win-e2e scripts share (e2e.sh, e2e_trace.sh, e2e_launch.sh, e2e_hold.sh),
-# sourced after each sets B, S, DOTNET, RUN, EXE and work and defines fail: the sample app
-# published for win-x64 once, the test hook built once, the app started under wine with stdin
-# on a fifo, asked questions and stopped, and clrattach.exe run with its output kept.
+# lib.sh - what the win-e2e scripts share (e2e.sh, e2e_trace.sh, e2e_launch.sh, e2e_hold.sh,
+# e2e_profile.sh), sourced first: their arguments, the sample app published for win-x64 once,
+# the test hook built once, the app started under wine with stdin on a fifo, asked questions and
+# stopped, and clrattach.exe run with its output kept. Each script defines cleanup.
+
+# The arguments every script takes, BUILD_DIR SOURCE_DIR DOTNET CASE, into B, S, DOTNET and
+# CASE; RUN and EXE in the build dir, a fresh work directory named for the script
+# (clra-win-NAME.*), and no app started yet.
+win_e2e_args() { # NAME BUILD_DIR SOURCE_DIR DOTNET CASE
+    local name=$1
+    B=${2:?build dir}
+    S=${3:?source dir}
+    DOTNET=${4:?dotnet}
+    CASE=${5:?case}
+    RUN="$B/wine-run.sh"
+    EXE="$B/clrattach.exe"
+    work=$(mktemp -d "${TMPDIR:-/tmp}/clra-win-$name.XXXXXX")
+    app_pid=""
+}
+
+# Fails the case: says why, cleans up (the script's cleanup) and exits 1.
+fail() { echo "FAIL $CASE: $*" >&2; cleanup; exit 1; }
 
 # The Windows name of a Linux path, as wine maps / to drive Z:.
 winpath() { echo "Z:$(echo "$1" | tr / '\\')"; }

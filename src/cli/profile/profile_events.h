@@ -11,6 +11,7 @@
 #define CLRA_CLI_PROFILE_EVENTS_H
 
 #include "base/cli.h"
+#include "common/method_ranges.h"
 #include "render/profile.h"
 
 #include <stdint.h>
@@ -33,11 +34,6 @@ typedef struct pe_mode {
 } pe_mode_t;
 
 extern const pe_mode_t pe_mode_alloc, pe_mode_lock, pe_mode_exception, pe_mode_wait;
-
-typedef struct pe_method {
-    uint64_t start, size;
-    char *name;
-} pe_method_t;
 
 /* Events aggregated by (thread, stack, leaf): the stack as raw addresses until the rundown
  * has named every method. */
@@ -65,7 +61,7 @@ struct pe_run {
     unsigned major;        /* the runtime's major version, 0 unknown */
     unsigned pointer_size;
     int64_t qpc_frequency;
-    pe_method_t *methods;
+    method__range_t *methods; /* sorted by pe_resolve */
     size_t nmethods, cap_methods;
     pe_entry_t *entries;
     size_t nentries, cap_entries;

@@ -127,7 +127,7 @@ void pe_method(pe_run_t *r, const clra_nettrace_event_t *ev)
         r->oom = 1;
         return;
     }
-    pe_method_t *m = &r->methods[r->nmethods];
+    method__range_t *m = &r->methods[r->nmethods];
     if (asprintf(&m->name, "%s%s%s", f[2].text, f[2].text[0] ? "." : "", f[3].text) < 0) {
         r->oom = 1;
         return;
@@ -135,27 +135,6 @@ void pe_method(pe_run_t *r, const clra_nettrace_event_t *ev)
     m->start = f[0].u;
     m->size = f[1].u;
     r->nmethods++;
-}
-
-static int by_start(const void *a, const void *b)
-{
-    const pe_method_t *x = a, *y = b;
-    return x->start < y->start ? -1 : x->start > y->start;
-}
-
-/* The method whose code holds ip (the last starting at or below it), or NULL. */
-static const pe_method_t *covering(const pe_run_t *r, uint64_t ip)
-{
-    size_t lo = 0, hi = r->nmethods;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (r->methods[mid].start <= ip)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    const pe_method_t *m = lo ? &r->methods[lo - 1] : NULL;
-    return m && ip - m->start < m->size ? m : NULL;
 }
 
 /* One entry's frames (leaf first, its leaf name on top) into the profile. */
@@ -167,7 +146,7 @@ static int add_entry(pe_run_t *r, profile_t *p, const pe_entry_t *x, uint32_t *f
         frames[n++] = profile_frame(p, r->leaves[x->leaf - 1]);
     for (size_t i = 0; i < x->nips; i++) {
         uint64_t ip = r->ipbuf[x->ips + i];
-        const pe_method_t *m = covering(r, ip);
+        const method__range_t *m = method__covering(r->methods, r->nmethods, ip);
         if (!m)
             snprintf(hex, sizeof hex, "0x%llx", (unsigned long long)ip);
         frames[n++] = profile_frame(p, m ? m->name : hex);
@@ -183,8 +162,7 @@ static int add_entry(pe_run_t *r, profile_t *p, const pe_entry_t *x, uint32_t *f
 
 int pe_resolve(pe_run_t *r, profile_t *p)
 {
-    if (r->nmethods)
-        qsort(r->methods, r->nmethods, sizeof *r->methods, by_start);
+    method__sort(r->methods, r->nmethods);
     uint32_t *frames = malloc((MAX_FRAMES + 2) * sizeof *frames);
     int rc = frames ? 0 : -1;
     for (size_t e = 0; e < r->nentries && !rc; e++)

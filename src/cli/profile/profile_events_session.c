@@ -6,7 +6,6 @@
 #include "common/mono_clock.h"
 #include "profile/profile_events.h"
 
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -15,13 +14,6 @@
 #define JIT_KEYWORD 0x10ull  /* MethodLoadVerbose for the methods compiled while recording */
 #define LEVEL_VERBOSE 5      /* method loads and allocation ticks are verbose */
 #define PUMP_WAIT_MS 200
-
-static volatile sig_atomic_t interrupted;
-
-static void on_interrupt(void)
-{
-    interrupted = 1;
-}
 
 typedef struct feeding {
     pe_run_t *r;
@@ -68,7 +60,7 @@ static int stream(clra_trace_session_t *s, feeding_t *f, long long duration_s,
                   clra_status_t *st)
 {
     double end = mono__s() + (double)duration_s;
-    while (!interrupted && mono__s() < end && !s->eof) {
+    while (!cli_interrupted() && mono__s() < end && !s->eof) {
         int rc = clra_trace_pump(s, sink, f, PUMP_WAIT_MS, st);
         if (rc)
             return f->rc == CLRA_EIO ? CLRA_ENOMEM : rc;
@@ -131,7 +123,7 @@ int pe_session_run(pe_run_t *r, const pe_session_opts_t *o, cli_run_t *run,
     if (rc)
         return rc;
     r->pointer_size = 8;
-    cli_on_interrupt(on_interrupt);
+    cli_catch_interrupt();
     rc = record(r, o, run, &t, &f, res, st);
     clra_nettrace_info_t info;
     int end = clra_nettrace_decoder_end(f.d, &info, &f.st);

@@ -8,17 +8,9 @@
 #include "trace/trace_options.h"
 #include "trace/trace_record.h"
 
-#include <signal.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-
-static volatile sig_atomic_t stop_asked;
-
-static void on_interrupt(void)
-{
-    stop_asked = 1;
-}
 
 int trace_opt_tracepoint(void *dest, const char *arg)
 {
@@ -63,7 +55,7 @@ static const char *hold(const trace_opts_t *o)
 {
     double t0 = mono__s();
     for (;;) {
-        if (stop_asked)
+        if (cli_interrupted())
             return "signal";
         if (o->duration_s && mono__s() - t0 >= (double)o->duration_s)
             return "duration";
@@ -104,7 +96,7 @@ int trace_user_events_record(const trace_opts_t *o)
     clra_trace_session_t s;
     clra_status_t st;
     clra_target_t target = clra_target_pid(o->pid);
-    cli_on_interrupt(on_interrupt);
+    cli_catch_interrupt();
     int rc = clra_trace_start(&target, &o->cfg, (int)o->timeout_ms, &s, &st);
     if (rc) {
         trace_report_failure(o, rc, &st);

@@ -1,4 +1,4 @@
-/* interrupt.c - cli_on_interrupt with POSIX signals. */
+/* interrupt_unix.c - cli_on_interrupt with POSIX signals. */
 #define _GNU_SOURCE
 #include "base/interrupt.h"
 
