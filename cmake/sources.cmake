@@ -137,6 +137,7 @@ set(UNWIND_SOURCES
   profilers/sampler/elf_symbols.c
   profilers/sampler/pages_linux.c
   profilers/sampler/unwind_cfi.c
+  profilers/sampler/unwind_inserted.c
   profilers/sampler/unwind_map.c
   profilers/sampler/unwind_walk.c
 )
