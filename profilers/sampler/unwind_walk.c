@@ -86,7 +86,8 @@ static NO_ASAN int prologue_step(uw_regs_t *r, uintptr_t lo, uintptr_t hi)
 enum { STEP_END, STEP_OTHER, STEP_FP };
 
 /* A step from r by whichever rule applies to its pc: STEP_FP when it followed the frame
- * pointer, STEP_OTHER by CFI or a prologue, STEP_END when the walk ends. */
+ * pointer from code outside every module (JIT code, where on-stack replacement happens),
+ * STEP_OTHER by CFI, a prologue or a module's frame pointer, STEP_END when the walk ends. */
 static int step(const uw_map_t *m, uw_regs_t *r, int leaf, uintptr_t lo, uintptr_t hi)
 {
     uintptr_t pc = leaf ? r->ip : r->ip - 1; /* a return address: look inside the call */
@@ -96,7 +97,9 @@ static int step(const uw_map_t *m, uw_regs_t *r, int leaf, uintptr_t lo, uintptr
         return cfi_step(&rule, r, lo, hi) ? STEP_OTHER : STEP_END;
     if (leaf && !mod && prologue_step(r, lo, hi))
         return STEP_OTHER;
-    return fp_step(r, lo, hi) ? STEP_FP : STEP_END;
+    if (!fp_step(r, lo, hi))
+        return STEP_END;
+    return mod ? STEP_OTHER : STEP_FP;
 }
 
 /* Whether v may be a return address: a user-space address, not one on the walked stack. */

@@ -50,7 +50,7 @@ static int mask_is(const uint64_t *mask, uint64_t want)
 
 /* The OSR layout: Burn [OSR] (leaf, rbp F) -> [F] = F' (Seventy's rbp), [F+8] = a pseudo
  * return address into Burn's tier-0 code; the tier-0 record {F', RA into Seventy} below F';
- * Seventy's frame at F' returns into Run. */
+ * Seventy's frame at F' returns into Run. Only JIT code (outside every module) is searched. */
 TEST(unwind_recovers_the_caller_an_osr_frame_skips_in_order)
 {
     X64_ONLY();
@@ -77,6 +77,14 @@ TEST(unwind_recovers_the_caller_an_osr_frame_skips_in_order)
     n = walk(m, 4, ips, mask, 16);
     ASSERT(n == 4 && ips[2] == PC(16) && ips[3] == PC(24) && mask_is(mask, 1u << 2));
     uw_map_free(m);
+    /* The same code inside a module without unwind tables: its frame-pointer steps are a
+     * native library's, and no gap of theirs is searched. */
+    uw_map_t *one = calloc(1, sizeof *one + sizeof(uw_module_t));
+    ASSERT(one != NULL);
+    one->n = 1, one->mods[0].lo = PC(0), one->mods[0].hi = PC(64);
+    n = walk(one, 4, ips, mask, 16);
+    ASSERT(n == 3 && ips[1] == PC(8) && ips[2] == PC(24) && mask_is(mask, 0));
+    free(one);
 }
 
 /* A chain where every frame's record is found by the frame pointer, the gaps holding
