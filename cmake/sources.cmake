@@ -132,11 +132,12 @@ set(CLRPROF_SOURCES_UNIX
 )
 
 # The signal sampler's stack walker and symbol reader; the unit tests build them too
-# (tests/unit/test_unwind.c).
+# (tests/unit/test_unwind.c, test_unwind_gaps.c).
 set(UNWIND_SOURCES
   profilers/sampler/elf_symbols.c
   profilers/sampler/pages_linux.c
   profilers/sampler/unwind_cfi.c
+  profilers/sampler/unwind_inserted.c
   profilers/sampler/unwind_map.c
   profilers/sampler/unwind_walk.c
 )

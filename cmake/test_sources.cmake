@@ -48,6 +48,7 @@ set(UNIT_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/unit/test_trace_user_events.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_transport.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_unwind.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_unwind_gaps.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_wire.c
 )
 

@@ -44,6 +44,7 @@ typedef struct sig_record {
     uint32_t flags;   /* SIG_BLOCKED: a wall sample of a thread that was not running */
     uint64_t sp;  /* the interrupted stack pointer: how the drain learns an unknown stack */
     uint64_t ips[SIG_MAX_DEPTH];
+    uint64_t inserted[UW_MASK_WORDS(SIG_MAX_DEPTH)]; /* bit i: ips[i] found in a gap (uw_walk) */
 } sig_record_t;
 
 /* One sampled thread. tid is 0 for a free slot; lo/hi its stack mapping (hi 0: not known yet).

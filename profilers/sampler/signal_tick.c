@@ -1,6 +1,7 @@
 /* signal_tick.c - the signal method's sampling thread: starts the timers, rescans the threads
  * every second, and moves what the handlers wrote from the ring into the store, naming the IPs
- * (a return address is looked up one byte back, inside the call that made it). Each sample
+ * (a return address is looked up one byte back, inside the call that made it; a frame the walk
+ * found in a frame-pointer gap stays only where its names fit, unwind_inserted.c). Each sample
  * weighs the timer periods of CPU it stands for (one, plus the expiries the kernel merged into
  * it: CPU timers fire on the scheduler tick, so at high hz a period can pass unsignalled; in
  * wall mode the ticks until the round robin comes back to the thread, signal_wall.c).
@@ -50,6 +51,7 @@ static void store_record(sampler_t *s, const sig_record_t *r)
         return;
     for (uint32_t i = 0; i < r->depth && i < SIG_MAX_DEPTH; i++)
         frames[n++] = ip_frame(s, (uintptr_t)r->ips[i] - (i ? 1 : 0));
+    n = uw_keep_inserted(frames, n, r->inserted, FRAME_UNKNOWN);
     if (r->cut)
         frames[n++] = FRAME_TRUNCATED;
     if (s->mode == MODE_WALL && (r->flags & SIG_BLOCKED)) { /* leaf first, as tick.c puts it */

@@ -107,11 +107,13 @@ static void record(sig_sampler_t *g, int slot_index, int overrun, uint32_t flags
     r->flags = flags;
     r->ips[0] = ip;
     r->depth = 1;
+    for (int i = 0; i < UW_MASK_WORDS(SIG_MAX_DEPTH); i++)
+        r->inserted[i] = 0;
 #if defined(__x86_64__)
     if (hi && sp >= lo && sp < hi) {
         uw_regs_t regs = {ip, sp, fp};
         r->depth = uw_walk(__atomic_load_n(&g->unwind, __ATOMIC_ACQUIRE), regs, sp, hi, r->ips,
-                           SIG_MAX_DEPTH, &r->cut);
+                           r->inserted, SIG_MAX_DEPTH, &r->cut);
     }
 #else
     if (hi && sp >= lo && sp < hi)

@@ -70,11 +70,28 @@ int uw_rule_at(const uw_module_t *mod, uintptr_t pc, uw_rule_t *out);
 /* The code range [start, end) of the FDE holding pc (the function, in practice): 0, or -1. */
 int uw_fde_at(const uw_module_t *mod, uintptr_t pc, uintptr_t *start, uintptr_t *end);
 
+#define UW_SCAN_WORDS 512   /* words of one frame-pointer gap searched for a skipped record */
+#define UW_SCAN_BUDGET 4096 /* words searched in one walk, all gaps together */
+#define UW_MASK_WORDS(max) (((max) + 63) / 64) /* a walk's inserted-frame bits, in uint64_t */
+
 /* unwind_walk.c (async-signal-safe) */
 /* Walks from r while every read lies in [lo, hi) (the thread's stack from the interrupted sp);
  * writes at most max IPs (the interrupted one first, then return addresses); *cut is set when
- * max stopped it. Returns the count. */
+ * max stopped it. Bit i of inserted (UW_MASK_WORDS(max) words, cleared here) is set when ips[i]
+ * is a return address the frame-pointer chain skipped and a scan of the gap found (a method
+ * entered by on-stack replacement: see skipped_record); uw_keep_inserted decides from the
+ * names whether it stays. Returns the count. */
 uint32_t uw_walk(const uw_map_t *m, uw_regs_t r, uintptr_t lo, uintptr_t hi, uint64_t *ips,
-                 uint32_t max, uint32_t *cut);
+                 uint64_t *inserted, uint32_t max, uint32_t *cut);
+
+/* unwind_inserted.c (outside the handler) */
+/* Given the names of a walk's frames (frames[i] names ips[i]; unknown: a name that is none),
+ * keeps an inserted frame only in the pattern on-stack replacement leaves: the frame before it
+ * names the same method as the one inside that (the OSR method's pseudo return address into its
+ * own tier-0 code), and it names something. A kept one takes the pseudo return address's place;
+ * any other is dropped, and adjacent frames of one method that the walk did not insert
+ * (recursion) are never merged. Returns the new count. */
+uint32_t uw_keep_inserted(uint32_t *frames, uint32_t n, const uint64_t *inserted,
+                          uint32_t unknown);
 
 #endif

@@ -5,7 +5,8 @@
  * up a frame. At the interrupted pc only, outside any module, a pc on `push rbp`, just after it
  * or on `ret` means the frame is not set up (or already torn down): the return address is on
  * top of the stack. Every stack read lies in [lo, hi), the stack pointer only grows: a bad
- * frame ends the walk.
+ * frame ends the walk. After a frame-pointer step the gap up to the next frame is searched
+ * (bounded) for a frame record the chain skipped, which on-stack replacement leaves.
  */
 #include "unwind.h"
 
@@ -82,35 +83,87 @@ static NO_ASAN int prologue_step(uw_regs_t *r, uintptr_t lo, uintptr_t hi)
     return 1;
 }
 
-/* A step from r by whichever rule applies to its pc. */
+enum { STEP_END, STEP_OTHER, STEP_FP };
+
+/* A step from r by whichever rule applies to its pc: STEP_FP when it followed the frame
+ * pointer from code outside every module (JIT code, where on-stack replacement happens),
+ * STEP_OTHER by CFI, a prologue or a module's frame pointer, STEP_END when the walk ends. */
 static int step(const uw_map_t *m, uw_regs_t *r, int leaf, uintptr_t lo, uintptr_t hi)
 {
     uintptr_t pc = leaf ? r->ip : r->ip - 1; /* a return address: look inside the call */
     const uw_module_t *mod = uw_find(m, pc);
     uw_rule_t rule;
     if (mod && uw_rule_at(mod, pc, &rule) == 0)
-        return cfi_step(&rule, r, lo, hi);
+        return cfi_step(&rule, r, lo, hi) ? STEP_OTHER : STEP_END;
     if (leaf && !mod && prologue_step(r, lo, hi))
-        return 1;
-    return fp_step(r, lo, hi);
+        return STEP_OTHER;
+    if (!fp_step(r, lo, hi))
+        return STEP_END;
+    return mod ? STEP_OTHER : STEP_FP;
+}
+
+/* Whether v may be a return address: a user-space address, not one on the walked stack. */
+static int plausible_ra(uintptr_t v, uintptr_t lo, uintptr_t hi)
+{
+    return v >= 0x10000 && v < ((uintptr_t)1 << 47) && (v < lo || v >= hi);
+}
+
+/* A method entered by on-stack replacement pushes, as its saved rbp, the rbp its tier-0 frame
+ * had saved, and as its return address a pseudo one inside the tier-0 code: the chain from its
+ * frame f goes to next = [f] and skips the tier-0 frame's record {next, return address into the
+ * tier-0 method's caller}, which still lies between. This searches the words from f + 16 (past
+ * f's own record) up to next, from next down (the record sits just below the caller's frame),
+ * at most UW_SCAN_WORDS and what is left of *budget. The return address found, or 0. */
+static uintptr_t skipped_record(uintptr_t f, uintptr_t next, uintptr_t lo, uintptr_t hi,
+                                uint32_t *budget)
+{
+    uintptr_t w, ra;
+    if (next % 8 || next <= f + 32 || next > hi)
+        return 0;
+    for (uintptr_t x = next - 16, left = UW_SCAN_WORDS; x >= f + 16 && left && *budget;
+         x -= 8, left--) {
+        (*budget)--;
+        if (stack_word(x, lo, hi, &w) && w == next && stack_word(x + 8, lo, hi, &ra) &&
+            plausible_ra(ra, lo, hi))
+            return ra;
+    }
+    return 0;
+}
+
+/* Appends ip (inserted: marked in the mask) unless the walk is full (*cut set); 1 if added. */
+static int append(uint64_t *ips, uint64_t *inserted, uint32_t *n, uint32_t max, uintptr_t ip,
+                  int was_inserted, uint32_t *cut)
+{
+    if (*n == max) {
+        *cut = 1;
+        return 0;
+    }
+    if (was_inserted)
+        inserted[*n / 64] |= 1ULL << (*n % 64);
+    ips[(*n)++] = ip;
+    return 1;
 }
 
 uint32_t uw_walk(const uw_map_t *m, uw_regs_t r, uintptr_t lo, uintptr_t hi, uint64_t *ips,
-                 uint32_t max, uint32_t *cut)
+                 uint64_t *inserted, uint32_t max, uint32_t *cut)
 {
-    uint32_t n = 0;
+    uint32_t n = 0, budget = UW_SCAN_BUDGET;
     *cut = 0;
+    for (uint32_t i = 0; i < UW_MASK_WORDS(max); i++)
+        inserted[i] = 0;
     if (max == 0)
         return 0;
     ips[n++] = r.ip;
     if (r.sp < lo || r.sp >= hi)
         return n;
-    while (step(m, &r, n == 1, lo, hi) && r.ip >= 4096) {
-        if (n == max) {
-            *cut = 1;
+    for (;;) {
+        uintptr_t f = r.fp;
+        int how = step(m, &r, n == 1, lo, hi);
+        if (how == STEP_END || r.ip < 4096 || !append(ips, inserted, &n, max, r.ip, 0, cut))
             break;
-        }
-        ips[n++] = r.ip;
+        uintptr_t skipped = how == STEP_FP ? skipped_record(f, r.fp, lo, hi, &budget) : 0;
+        if (skipped && !append(ips, inserted, &n, max, skipped, 1, cut))
+            break;
     }
     return n;
 }

@@ -3,7 +3,8 @@
  * call, so no safe point inside) in a loop and whose "sleeper" wakes once a second. The walk
  * sampler, which sees threads only at safe points, credits Body's time to its caller; the
  * signal sampler must find Body as the leaf, give the sleeper nothing, and leave no handler,
- * timer or library behind. */
+ * timer or library behind. Against --only-hot right after its start, it must find the callers
+ * of Work.Burn while Burn runs on-stack-replacement code. */
 #define _GNU_SOURCE
 #include "bg_cli.h"
 #include "harness.h"
@@ -20,6 +21,8 @@
 
 #define SAMPLER_SO "libsampler_profiler.so"
 #define BODY "ClrAttach.Hot.Straight.Body"
+#define BURN "ClrAttach.Hot.Work.Burn"
+#define SHARE_TOLERANCE 0.08 /* as the walk's 70/30 tests (test_profile_consumers.c) */
 
 /* Of a folded file's samples, the share whose leaf (last frame) is leaf; *total gets the sum. */
 static double leaf_share(const char *folded, const char *leaf, long long *total)
@@ -103,6 +106,53 @@ TEST(signal_profile_gives_a_thread_that_wakes_once_a_second_no_samples)
               walk_sleeper);
     ASSERT_MSG(busy >= 30, "the busy thread has %lld signal samples:\n%s", busy, folded);
     ASSERT_MSG(sleeper == 0, "the sleeper has %lld signal samples:\n%s", sleeper, folded);
+    app_stop(&a);
+}
+
+/* The hot thread's samples through Work.Burn in a --threads folded file: all of them, those
+ * under Seventy, under Thirty, and those with Work.Burn twice in a row. */
+typedef struct burns {
+    long long burn, seventy, thirty, twice;
+} burns_t;
+
+static burns_t burn_callers(const char *folded)
+{
+    burns_t b = {0, 0, 0, 0};
+    for (const char *l = folded; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+        const char *end = strchr(l, '\n') ? strchr(l, '\n') : l + strlen(l);
+        char *line = strndupa(l, (size_t)(end - l)), *space = strrchr(line, ' ');
+        if (strncmp(line, "[thread hot ", 12) != 0 || !space || !strstr(line, BURN))
+            continue;
+        long long n = atoll(space + 1);
+        b.burn += n;
+        b.seventy += strstr(line, ";ClrAttach.Hot.Shares.Seventy;") ? n : 0;
+        b.thirty += strstr(line, ";ClrAttach.Hot.Shares.Thirty;") ? n : 0;
+        b.twice += strstr(line, ";" BURN ";" BURN) ? n : 0;
+    }
+    return b;
+}
+
+/* Right after start the hot app's Work.Burn runs as an on-stack-replacement method: its frame
+ * pointer chain skips the tier-0 frame and with it Burn's caller (before the gap search of
+ * unwind_walk.c, about 90% of samples read Shares.Run;Work.Burn;Work.Burn). The signal walk
+ * must give Seventy and Thirty their 70/30 split and Burn no second frame of its own. */
+TEST(signal_profile_finds_the_callers_of_a_method_running_on_stack_replacement_code)
+{
+    app_t a;
+    hot_start(&a, "--only-hot");
+    profile(&a, "signal", "3", "signal.folded", 1);
+    const char *folded = slurp(out_path(&a, "signal.folded"));
+    burns_t b = burn_callers(folded);
+    double share = b.seventy + b.thirty ? (double)b.seventy / (double)(b.seventy + b.thirty) : 0;
+    test_note("hot thread: %lld samples in Burn, Seventy %lld, Thirty %lld (share %.3f), "
+              "Burn;Burn %lld", b.burn, b.seventy, b.thirty, share, b.twice);
+    ASSERT_MSG(b.burn >= 100, "only %lld samples in Work.Burn:\n%s", b.burn, folded);
+    ASSERT_MSG(b.twice == 0, "%lld samples show Work.Burn;Work.Burn:\n%s", b.twice, folded);
+    ASSERT_MSG(b.seventy + b.thirty >= b.burn * 8 / 10, "Seventy and Thirty carry %lld of %lld "
+               "Burn samples, want >= 80%%:\n%s", b.seventy + b.thirty, b.burn, folded);
+    ASSERT_MSG(share > 0.70 - SHARE_TOLERANCE && share < 0.70 + SHARE_TOLERANCE,
+               "Seventy's share is %.3f, want 0.70 +- %.2f:\n%s", share, SHARE_TOLERANCE,
+               folded);
     app_stop(&a);
 }
 

@@ -218,6 +218,7 @@ static NOFP void level3(volatile int *sink)
     ucontext_t uc;
     uintptr_t lo, hi;
     uint32_t cut;
+    uint64_t mask[UW_MASK_WORDS(64)];
     expected[3] = (uintptr_t)__builtin_return_address(0);
     getcontext(&uc);
     stack_bounds(&lo, &hi);
@@ -226,7 +227,7 @@ static NOFP void level3(volatile int *sink)
     uw_regs_t r = {(uintptr_t)uc.uc_mcontext.gregs[REG_RIP],
                    (uintptr_t)uc.uc_mcontext.gregs[REG_RSP],
                    (uintptr_t)uc.uc_mcontext.gregs[REG_RBP]};
-    walked_n = uw_walk(m, r, r.sp, hi, walked, 64, &cut);
+    walked_n = uw_walk(m, r, r.sp, hi, walked, mask, 64, &cut);
     uw_map_free(m);
 #else
     (void)cut, (void)lo;
@@ -273,20 +274,20 @@ TEST(unwind_of_garbage_stacks_ends_without_faulting)
     static uint64_t stack[1024];
     uw_map_t *m = uw_map_build();
     uintptr_t lo = (uintptr_t)stack, hi = lo + sizeof stack;
-    uint64_t ips[128];
+    uint64_t ips[128], mask[UW_MASK_WORDS(128)];
     uint32_t cut;
     /* A frame-pointer chain that points to itself. */
     stack[0] = lo, stack[1] = 0x5000;
     uw_regs_t loop = {(uintptr_t)not_code, lo, lo};
-    ASSERT(uw_walk(m, loop, lo, hi, ips, 128, &cut) <= 2 && !cut);
+    ASSERT(uw_walk(m, loop, lo, hi, ips, mask, 128, &cut) <= 2 && !cut);
     /* A frame pointer off the stack. */
     uw_regs_t off = {(uintptr_t)not_code, lo, hi + 4096};
-    ASSERT_EQ(uw_walk(m, off, lo, hi, ips, 128, &cut), 1u);
+    ASSERT_EQ(uw_walk(m, off, lo, hi, ips, mask, 128, &cut), 1u);
     /* A valid chain deeper than the bound: cut at max. */
     for (int i = 0; i < 500; i++)
         stack[2 * i] = lo + 16 * (uintptr_t)(i + 1), stack[2 * i + 1] = (uintptr_t)not_code;
     uw_regs_t deep = {(uintptr_t)not_code, lo, lo};
-    ASSERT_EQ(uw_walk(m, deep, lo, hi, ips, 128, &cut), 128u);
+    ASSERT_EQ(uw_walk(m, deep, lo, hi, ips, mask, 128, &cut), 128u);
     ASSERT(cut);
     /* Random words, the pc in real code with CFI (this function) or in none. */
     srand(25);
@@ -297,7 +298,7 @@ TEST(unwind_of_garbage_stacks_ends_without_faulting)
         uintptr_t pc = round % 2 ? (uintptr_t)not_code
                                  : (uintptr_t)&uw_walk + (uintptr_t)(rand() % 64);
         uw_regs_t r = {pc, lo + (uintptr_t)(rand() % 64) * 8, stack[rand() % 1024]};
-        ASSERT(uw_walk(m, r, lo, hi, ips, 128, &cut) <= 128);
+        ASSERT(uw_walk(m, r, lo, hi, ips, mask, 128, &cut) <= 128);
     }
     uw_map_free(m);
 }
@@ -314,20 +315,20 @@ TEST(unwind_finds_the_caller_of_a_leaf_interrupted_in_its_prologue_or_on_ret)
     static const uint8_t elsewhere[16]; /* the callers' "code": zeros, no prologue */
     uintptr_t lo = (uintptr_t)stack, hi = lo + sizeof stack;
     uintptr_t caller = (uintptr_t)elsewhere + 4, frame_caller = (uintptr_t)elsewhere + 8;
-    uint64_t ips[8];
+    uint64_t ips[8], mask[UW_MASK_WORDS(8)];
     uint32_t cut;
     uw_map_t *m = uw_map_build();
     stack[0] = caller, stack[1] = 0;             /* on push rbp / ret: [rsp] = return address */
     stack[4] = 0, stack[5] = frame_caller;       /* the frame rbp points to */
     uw_regs_t on_push = {(uintptr_t)&code[0], lo, lo + 32};
-    ASSERT(uw_walk(m, on_push, lo, hi, ips, 8, &cut) >= 2 && ips[1] == caller);
+    ASSERT(uw_walk(m, on_push, lo, hi, ips, mask, 8, &cut) >= 2 && ips[1] == caller);
     uw_regs_t on_ret = {(uintptr_t)&code[7], lo, lo + 32};
-    ASSERT(uw_walk(m, on_ret, lo, hi, ips, 8, &cut) >= 2 && ips[1] == caller);
+    ASSERT(uw_walk(m, on_ret, lo, hi, ips, mask, 8, &cut) >= 2 && ips[1] == caller);
     stack[0] = 0x1234, stack[1] = caller;        /* after push rbp: the saved rbp, then the RA */
     uw_regs_t after_push = {(uintptr_t)&code[1], lo, lo + 32};
-    ASSERT(uw_walk(m, after_push, lo, hi, ips, 8, &cut) >= 2 && ips[1] == caller);
+    ASSERT(uw_walk(m, after_push, lo, hi, ips, mask, 8, &cut) >= 2 && ips[1] == caller);
     uw_regs_t in_body = {(uintptr_t)&code[6], lo, lo + 32};
-    ASSERT(uw_walk(m, in_body, lo, hi, ips, 8, &cut) >= 2 && ips[1] == frame_caller);
+    ASSERT(uw_walk(m, in_body, lo, hi, ips, mask, 8, &cut) >= 2 && ips[1] == frame_caller);
     uw_map_free(m);
 }
 
