@@ -88,6 +88,8 @@ int diagnostic_port_target(diagnostic_port_t *d, long long timeout_ms, clra_targ
 
 int diagnostic_port_resume(diagnostic_port_t *d, long long timeout_ms, clra_status_t *st)
 {
+    if (!d->spec)
+        return 0; /* a target by PID: no port to answer */
     clra_target_t t;
     int rc = diagnostic_port_target(d, timeout_ms, &t, st);
     return rc ? rc : clra_runtime_resume(&t, (int)timeout_ms, st);

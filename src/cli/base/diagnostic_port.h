@@ -28,7 +28,7 @@ int diagnostic_port_target(diagnostic_port_t *d, long long timeout_ms, clra_targ
                            clra_status_t *st);
 /* Lets the runtime run (paused at startup by its port, or in connect mode by
  * DOTNET_DefaultDiagnosticPortSuspend): call once the session is up, so it misses no event. A
- * runtime that runs already ignores it, as under dotnet-trace. */
+ * runtime that runs already ignores it, as under dotnet-trace. Nothing without a port (spec). */
 int diagnostic_port_resume(diagnostic_port_t *d, long long timeout_ms, clra_status_t *st);
 /* Closes the server, removing its socket file (and the connections it still holds). */
 void diagnostic_port_close(diagnostic_port_t *d);
