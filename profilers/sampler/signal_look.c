@@ -1,6 +1,7 @@
 /* signal_look.c - what the wall tick reads of a thread without signalling it, from
  * /proc/self/task/TID: how often it was scheduled in (schedstat's third field), whether it runs
- * now (stat's state) and whether it blocks our signal (status's SigBlk, read once a second).
+ * now (stat's state) and whether it blocks our signal (status's SigBlk: read again after a
+ * second, or after 50 ms while it blocks the signal, since a block may be momentary).
  * schedstat and stat stay open per thread (pread costs 1 and 4 us where open, read and close of
  * status cost 25 us), up to LOOK_MAX_FDS descriptors in all so a target with many threads keeps
  * its own file limit; past it a file is opened for each read.
@@ -16,7 +17,9 @@
 #include <unistd.h>
 
 #define LOOK_MAX_FDS 256
-#define MASK_EVERY_NS 1000000000ULL
+#define MASK_EVERY_NS 1000000000ULL /* a thread that takes our signal: its mask read again */
+#define MASKED_AGAIN_NS 50000000ULL /* one that blocks it: often only for a moment (glibc blocks
+                                     * every signal in a thread while it creates another) */
 
 static int open_fds; /* the sampling thread's alone (and the stop's, when it no longer ticks) */
 
@@ -82,7 +85,7 @@ int look_blocked(sig_slot_t *slot, int tid, int *blocked)
 
 int look_masked(sig_slot_t *slot, int tid, int signo, uint64_t now_ns)
 {
-    if (slot->mask_ns && now_ns - slot->mask_ns < MASK_EVERY_NS)
+    if (slot->mask_ns && now_ns - slot->mask_ns < (slot->masked ? MASKED_AGAIN_NS : MASK_EVERY_NS))
         return slot->masked;
     char buf[2048];
     int fd = open_task_file(tid, "status");
