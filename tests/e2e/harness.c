@@ -328,6 +328,29 @@ int app_stop_with(app_t *a, const char *command)
     return status;
 }
 
+/* The state letter of /proc/PID/stat (after the parenthesised name), '?' when unreadable. */
+static char proc_state(int pid)
+{
+    char path[64], line[512];
+    snprintf(path, sizeof path, "/proc/%d/stat", pid);
+    FILE *f = fopen(path, "re");
+    int ok = f && fgets(line, sizeof line, f);
+    if (f)
+        fclose(f);
+    const char *p = ok ? strrchr(line, ')') : NULL;
+    return p && p[1] == ' ' && p[2] ? p[2] : '?';
+}
+
+void app_freeze(app_t *a)
+{
+    ASSERT(kill(a->pid, SIGSTOP) == 0);
+    for (int i = 0; i < 500 && proc_state(a->pid) != 'T'; i++)
+        usleep(10000);
+    char state = proc_state(a->pid);
+    ASSERT_MSG(state == 'T', "the app %d did not stop within 5 s of SIGSTOP (state %c)", a->pid,
+               state);
+}
+
 int app_stop(app_t *a)
 {
     return app_stop_with(a, "exit 0");

@@ -58,6 +58,9 @@ const char *app_pid_text(const app_t *a);
 const char *app_command(app_t *a, const char *command, int timeout_ms);
 /* Fails the test unless the app answers ping with pong within five seconds. */
 void app_assert_responsive(app_t *a);
+/* Stops the app with SIGSTOP and waits (at most five seconds) until /proc says it is stopped:
+ * kill returns before the stop takes effect, and a command sent at once may still be answered. */
+void app_freeze(app_t *a);
 /* Asks the app to exit and reaps it (killing it if it does not go). Returns its exit status. */
 int app_stop(app_t *a);
 /* The same with another last command (e.g. "exit 42"); returns the wait status. */

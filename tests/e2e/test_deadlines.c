@@ -28,7 +28,7 @@ static void detach_frozen_within(const char *timeout, double timeout_ms)
     int rc = run_cli(&out, "attach", app_pid_text(&a), profiler_path("hello"), NULL);
     ASSERT_MSG(rc == 0, "attach: exit %d: %s", rc, out);
     app_wait_log(&a, "InitializeForAttach", 10000);
-    kill(a.pid, SIGSTOP);
+    app_freeze(&a);
     double t0 = now_ms();
     rc = run_cli(&out, "detach", "--timeout", timeout, app_pid_text(&a), NULL);
     double took = now_ms() - t0;
@@ -56,7 +56,7 @@ TEST(sweep_keeps_a_staged_copy_the_runtime_still_owes_an_attach_for)
     const char *out;
     app_options_t o = {.private_tmpdir = 1};
     app_start_with(&a, &o);
-    kill(a.pid, SIGSTOP);
+    app_freeze(&a);
     int rc = run_cli(&out, "attach", "--stage", "--timeout", "2000", app_pid_text(&a),
                      profiler_path("hello"), NULL);
     ASSERT_MSG(rc == 7, "attach to a frozen target: exit %d: %s", rc, out);
@@ -78,7 +78,7 @@ static int run_freezing(app_t *a, int freeze_after_ms, const char *verb, const c
     pid_t freezer = -1;
     usleep(1000000); /* a runtime frozen while still starting up answered stack at once */
     if (freeze_after_ms == 0)
-        kill(a->pid, SIGSTOP);
+        app_freeze(a);
     else if ((freezer = fork()) == 0) {
         usleep((useconds_t)freeze_after_ms * 1000);
         kill(a->pid, SIGSTOP);

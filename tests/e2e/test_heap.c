@@ -80,7 +80,7 @@ static void interrupted(app_t *a)
     static bg_t b;
     char path[512];
     snprintf(path, sizeof path, "%s", out_path(a, "interrupted.txt"));
-    ASSERT(kill(a->pid, SIGSTOP) == 0);
+    app_freeze(a);
     bg_start(&b, "heap", "-o", path, app_pid_text(a), NULL);
     for (int i = 0; i < 5000 && !(proc_status_field(b.pid, "SigCgt", 16) & 1ull << (SIGINT - 1));
          i++)

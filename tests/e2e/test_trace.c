@@ -247,7 +247,7 @@ TEST(trace_stop_of_a_frozen_target_times_out_or_aborts_on_a_second_ctrl_c)
     bg_start(&b, "trace", "--providers", SAMPLE_PROVIDER, "--timeout", "1500", "--output",
              trace_path("frozen.nettrace"), app_pid_text(&a), NULL);
     bg_wait_for(&b, "tracing process", 15000);
-    kill(a.pid, SIGSTOP);
+    app_freeze(&a);
     kill(b.pid, SIGINT);
     double t0 = now_ms();
     ASSERT_EQ(bg_finish(&b, 30000), 7);
@@ -258,7 +258,7 @@ TEST(trace_stop_of_a_frozen_target_times_out_or_aborts_on_a_second_ctrl_c)
     bg_start(&b, "trace", "--providers", SAMPLE_PROVIDER, "--output",
              trace_path("aborted.nettrace"), app_pid_text(&a), NULL);
     bg_wait_for(&b, "tracing process", 15000);
-    kill(a.pid, SIGSTOP);
+    app_freeze(&a);
     kill(b.pid, SIGINT);
     bg_wait_for(&b, "stopping: waiting", 15000);
     kill(b.pid, SIGINT);

@@ -64,7 +64,7 @@ TEST(every_command_against_a_frozen_target_ends_within_its_deadline_with_exit_7)
     double worst = 0;
     app_start(&a, NULL);
     commands_for(&a, cmds, &n);
-    ASSERT(kill(a.pid, SIGSTOP) == 0);
+    app_freeze(&a);
     for (int i = 0; i < n; i++) {
         const char *out;
         double took;
@@ -108,7 +108,7 @@ TEST(every_command_whose_target_is_killed_mid_request_ends_at_once)
         for (int k = 0; k < 10; k++)
             if (c.argv[k] && strcmp(c.argv[k], TIMEOUT) == 0)
                 c.argv[k] = "20000"; /* a long deadline: the kill, not it, must end the wait */
-        ASSERT(kill(a.pid, SIGSTOP) == 0);
+        app_freeze(&a);
         pid_t killer = fork();
         ASSERT(killer >= 0);
         if (killer == 0) {
@@ -139,7 +139,7 @@ TEST(ps_with_a_frozen_target_ends_within_its_deadline_listing_it_as_timeout)
     app_t a;
     const char *out;
     app_start(&a, NULL);
-    ASSERT(kill(a.pid, SIGSTOP) == 0);
+    app_freeze(&a);
     double t0 = rel_now_ms();
     int rc = run_cli(&out, "ps", "--json", "--timeout", TIMEOUT, NULL);
     double took = rel_now_ms() - t0;
