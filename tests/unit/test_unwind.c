@@ -8,6 +8,7 @@
 #include "test.h"
 #include "elf_symbols.h"
 #include "unwind.h"
+#include "unwind_tests.h"
 
 #include <dlfcn.h>
 
@@ -16,13 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <ucontext.h>
-
-/* The walker reads x86-64 registers and DWARF register numbers. */
-#if defined(__x86_64__)
-#define X64_ONLY() ((void)0)
-#else
-#define X64_ONLY() SKIP("the signal sampler's unwinder is x86-64 only")
-#endif
 
 /* The module of the map whose path contains name. */
 static const uw_module_t *module_named(const uw_map_t *m, const char *name)

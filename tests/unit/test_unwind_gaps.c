@@ -8,17 +8,12 @@
 #define _GNU_SOURCE
 #include "test.h"
 #include "unwind.h"
+#include "unwind_tests.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
-
-#if defined(__x86_64__)
-#define X64_ONLY() ((void)0)
-#else
-#define X64_ONLY() SKIP("the signal sampler's unwinder is x86-64 only")
-#endif
 
 /* Readable "code" outside every module's code range: no CFI, no prologue bytes (zeros), so
  * every step follows the frame pointer. Return addresses point into it. */
