@@ -24,7 +24,6 @@ typedef struct heap_opts {
 typedef struct heap_run {
     clra_heap_snapshot_t *snap;
     clra_nettrace_decoder_t *decoder;
-    int failed;         /* the snapshot refused an event: rc and st say why */
     int interrupted;    /* Ctrl-C (or SIGTERM) came before the walk was complete */
     int rc;
     clra_status_t st;
@@ -75,27 +74,25 @@ static int on_header(void *ctx, const clra_nettrace_header_t *hdr)
 {
     heap_run_t *h = ctx;
     h->rc = clra_heap_snapshot_header(h->snap, hdr, &h->st);
-    return h->failed = h->rc != 0;
+    return h->rc != 0;
 }
 
 static int on_event(void *ctx, const clra_nettrace_event_t *ev)
 {
     heap_run_t *h = ctx;
     h->rc = clra_heap_snapshot_event(h->snap, ev, &h->st);
-    return h->failed = h->rc != 0;
+    return h->rc != 0;
 }
 
 /* The trace sink: stream bytes to the decoder until something failed. */
 static int feed(void *ctx, const void *data, size_t len)
 {
     heap_run_t *h = ctx;
-    if (h->failed)
+    if (h->rc) /* the snapshot refused an event: rc and st say why */
         return 0;
     int rc = clra_nettrace_decoder_feed(h->decoder, data, len, &h->st);
-    if (rc && !h->failed) {
-        h->failed = 1;
+    if (rc && h->rc == 0) /* the snapshot's own refusal, set in on_event, comes first */
         h->rc = rc;
-    }
     return 0;
 }
 
@@ -104,7 +101,7 @@ static int wait_complete(heap_run_t *h, clra_trace_session_t *s, cli_run_t *cr, 
                          clra_status_t *st)
 {
     while (clra_heap_snapshot_state(h->snap) != CLRA_HEAP_COMPLETE) {
-        if (h->failed)
+        if (h->rc)
             return *st = h->st, h->rc;
         if (s->eof) {
             snprintf(st->detail, sizeof st->detail, "the stream ended before the heap walk "

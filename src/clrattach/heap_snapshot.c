@@ -28,7 +28,6 @@ struct clra_heap_snapshot {
     uint64_t batches, lost;
     uint64_t objects, bytes;
     int64_t suspend, start, end, restart; /* timestamps; 0 unseen */
-    int failed;           /* a row could not be added (limit or memory) */
 };
 
 int clra_heap_config(clra_trace_config_t *cfg, clra_status_t *st)
@@ -90,7 +89,7 @@ static int count_node(void *ctx, uint64_t type_id, uint64_t size)
     clra_heap_snapshot_t *h = ctx;
     clra__heap_row_t *r = clra__heap_types_row(&h->types, type_id);
     if (!r)
-        return h->failed = 1;
+        return 1;
     r->count++;
     r->bytes += size;
     h->objects++;
@@ -103,7 +102,7 @@ static int name_type(void *ctx, uint64_t type_id, const char *name)
     clra_heap_snapshot_t *h = ctx;
     if (!name[0])
         return 0;
-    return clra__heap_types_name(&h->types, type_id, name) != 0 ? (h->failed = 1) : 0;
+    return clra__heap_types_name(&h->types, type_id, name) != 0;
 }
 
 /* A failed row: the limit, or memory. */
