@@ -31,10 +31,11 @@ static int open_task_file(int tid, const char *name)
 }
 
 /* Reads the task file into buf through the kept descriptor *held (fd + 1; 0 none, opened here
- * while the budget lasts); the bytes read, or -1 when the thread is gone. */
+ * while the budget lasts; held NULL: a file read once); the bytes read, or -1 when the thread is
+ * gone. */
 static ssize_t read_task_file(int *held, int tid, const char *name, char *buf, size_t cap)
 {
-    if (*held == 0 && open_fds < LOOK_MAX_FDS) {
+    if (held && *held == 0 && open_fds < LOOK_MAX_FDS) {
         int fd = open_task_file(tid, name);
         if (fd < 0)
             return -1;
@@ -42,7 +43,7 @@ static ssize_t read_task_file(int *held, int tid, const char *name, char *buf, s
         open_fds++;
     }
     ssize_t n;
-    if (*held) {
+    if (held && *held) {
         n = pread(*held - 1, buf, cap - 1, 0);
     } else {
         int fd = open_task_file(tid, name);
@@ -88,13 +89,8 @@ int look_masked(sig_slot_t *slot, int tid, int signo, uint64_t now_ns)
     if (slot->mask_ns && now_ns - slot->mask_ns < (slot->masked ? MASKED_AGAIN_NS : MASK_EVERY_NS))
         return slot->masked;
     char buf[2048];
-    int fd = open_task_file(tid, "status");
-    ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof buf - 1);
-    if (fd >= 0)
-        close(fd);
-    if (n <= 0)
+    if (read_task_file(NULL, tid, "status", buf, sizeof buf) < 0)
         return -1;
-    buf[n] = '\0';
     const char *mask = strstr(buf, "\nSigBlk:");
     if (!mask)
         return -1;

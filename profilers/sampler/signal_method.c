@@ -86,7 +86,7 @@ void native_free(sampler_t *s)
     if (s->sig->ring && !s->sig->installed)
         munmap(s->sig->ring, SIG_RING * sizeof(sig_record_t));
     if (s->sig->last)
-        munmap(s->sig->last, SIG_LAST_BYTES);
+        pages_free(s->sig->last, SIG_LAST_BYTES);
     if (s->sig->claimed && !s->sig->installed)
         sig_release();
     pages_free(s->sig, sizeof *s->sig);

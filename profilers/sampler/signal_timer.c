@@ -5,6 +5,7 @@
  */
 #define _GNU_SOURCE
 #include "common/mono_clock.h"
+#include "pages.h"
 #include "signal_sampler.h"
 
 #include <dirent.h>
@@ -180,13 +181,8 @@ int sig_start(sampler_t *s)
             return -1;
         g->ring = ring;
     }
-    if (s->mode == MODE_WALL && !g->last) {
-        void *last = mmap(NULL, SIG_LAST_BYTES, PROT_READ | PROT_WRITE,
-                          MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (last == MAP_FAILED)
-            return -1;
-        g->last = last;
-    }
+    if (s->mode == MODE_WALL && !g->last && !(g->last = pages_alloc(SIG_LAST_BYTES)))
+        return -1;
     memset(&sa, 0, sizeof sa);
     sa.sa_sigaction = sig_handler;
     sa.sa_flags = SA_SIGINFO | SA_RESTART;
