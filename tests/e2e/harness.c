@@ -1,6 +1,7 @@
 /* harness.c - starts real .NET processes for the end-to-end tests and watches what happens. */
 #define _GNU_SOURCE
 #include "harness.h"
+#include "proc_status.h"
 #include "runtime.h"
 #include "test.h"
 
@@ -328,19 +329,6 @@ int app_stop_with(app_t *a, const char *command)
     return status;
 }
 
-/* The state letter of /proc/PID/stat (after the parenthesised name), '?' when unreadable. */
-static char proc_state(int pid)
-{
-    char path[64], line[512];
-    snprintf(path, sizeof path, "/proc/%d/stat", pid);
-    FILE *f = fopen(path, "re");
-    int ok = f && fgets(line, sizeof line, f);
-    if (f)
-        fclose(f);
-    const char *p = ok ? strrchr(line, ')') : NULL;
-    return p && p[1] == ' ' && p[2] ? p[2] : '?';
-}
-
 void app_freeze(app_t *a)
 {
     ASSERT(kill(a->pid, SIGSTOP) == 0);
@@ -584,6 +572,16 @@ const char *json_value(const char *json, const char *key)
     }
     out[n] = '\0';
     return out;
+}
+
+/* The heap tests and the gcdump anchor read the same fixed layout: one reader for both. */
+int heap_type_figures(const char *json, const char *type, long long *count, long long *bytes)
+{
+    char key[200];
+    snprintf(key, sizeof key, "{\"type\": \"%s\", ", type);
+    const char *p = strstr(json, key);
+    *count = *bytes = 0;
+    return p && sscanf(p + strlen(key), "\"count\": %lld, \"bytes\": %lld", count, bytes) == 2;
 }
 
 /* Tests read what a command wrote whole, however large, and a missing file is a failure. */

@@ -85,6 +85,9 @@ int run_tracecheck(const char **output, const char *nettrace);
  * other value as written (null as NULL). */
 const char *json_object_where(const char *json, const char *key, long long value);
 const char *json_value(const char *json, const char *key);
+/* The "count" and "bytes" of type in clrattach heap's (or heap diff's) JSON; 0 when absent
+ * (both then 0). */
+int heap_type_figures(const char *json, const char *type, long long *count, long long *bytes);
 
 /* A whole file as a string (caller frees); fails the test when it is missing or empty. */
 char *whole_file(const char *path);

@@ -58,19 +58,35 @@ long proc_lines(int pid, const char *file, const char *prefix)
     return n;
 }
 
-/* utime + stime of one thread, in ms, from /proc/PID/task/TID/stat (fields 14 and 15, after
- * the parenthesised name, which may hold spaces); -1 when unreadable. */
+/* What follows the parenthesised name (which may hold spaces) in a stat file, in line; NULL
+ * when unreadable. */
+static const char *stat_fields(const char *path, char *line, size_t cap)
+{
+    FILE *f = fopen(path, "re");
+    int ok = f && fgets(line, (int)cap, f);
+    if (f)
+        fclose(f);
+    const char *p = ok ? strrchr(line, ')') : NULL;
+    return p ? p + 1 : NULL;
+}
+
+char proc_state(int pid)
+{
+    char path[64], line[1024];
+    snprintf(path, sizeof path, "/proc/%d/stat", pid);
+    const char *p = stat_fields(path, line, sizeof line);
+    return p && p[0] == ' ' && p[1] ? p[1] : '?';
+}
+
+/* utime + stime of one thread, in ms, from /proc/PID/task/TID/stat (fields 14 and 15); -1 when
+ * unreadable. */
 static long long thread_cpu_ms(int pid, const char *tid)
 {
     char path[300], line[1024];
     unsigned long long user, sys;
     snprintf(path, sizeof path, "/proc/%d/task/%s/stat", pid, tid);
-    FILE *f = fopen(path, "re");
-    int ok = f && fgets(line, sizeof line, f);
-    if (f)
-        fclose(f);
-    const char *p = ok ? strrchr(line, ')') : NULL;
-    if (!p || sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &user,
+    const char *p = stat_fields(path, line, sizeof line);
+    if (!p || sscanf(p, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &user,
                      &sys) != 2)
         return -1;
     return (long long)((user + sys) * 1000 / (unsigned long long)sysconf(_SC_CLK_TCK));

@@ -10,6 +10,8 @@ unsigned long long proc_status_field(int pid, const char *key, int base);
 long proc_fd_count(int pid);
 /* Lines of /proc/PID/<file> starting with prefix ("" counts every line), -1 when unreadable. */
 long proc_lines(int pid, const char *file, const char *prefix);
+/* The state letter of /proc/PID/stat ('T' stopped, 'R' running...), '?' when unreadable. */
+char proc_state(int pid);
 /* The CPU time (user + system, ms) of pid's threads named comm, or of its main thread when
  * comm is NULL; -1 when none could be read. */
 long long proc_thread_cpu_ms(int pid, const char *comm);

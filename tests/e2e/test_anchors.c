@@ -285,15 +285,6 @@ static int gcdump_figures(const char *report, const char *type, long long *size,
     return n > 0;
 }
 
-/* The "count" and "bytes" of type in clrattach heap's JSON; 0 when absent. */
-static int heap_figures(const char *json, const char *type, long long *count, long long *bytes)
-{
-    char key[200];
-    snprintf(key, sizeof key, "{\"type\": \"%s\", ", type);
-    const char *p = strstr(json, key);
-    return p && sscanf(p + strlen(key), "\"count\": %lld, \"bytes\": %lld", count, bytes) == 2;
-}
-
 /* Both snapshots of the sample app holding 100,000 HeapItem and 25,000 HeapPair: for the app's
  * own types, the same counts (within 1%) and the same size of one object. */
 TEST(anchor_heap_counts_what_dotnet_gcdump_reports_for_the_apps_own_types)
@@ -314,7 +305,7 @@ TEST(anchor_heap_counts_what_dotnet_gcdump_reports_for_the_apps_own_types)
         long long size, count, ours, bytes;
         ASSERT_MSG(gcdump_figures(theirs, types[i], &size, &count), "dotnet-gcdump has no %s",
                    types[i]);
-        ASSERT_MSG(heap_figures(out, types[i], &ours, &bytes) && ours > 0, "clrattach has no %s",
+        ASSERT_MSG(heap_type_figures(out, types[i], &ours, &bytes) && ours > 0, "clrattach has no %s",
                    types[i]);
         printf("  %-28s dotnet-gcdump %lld x %lld bytes, clrattach %lld x %lld bytes\n",
                types[i], count, size, ours, bytes / ours);

@@ -20,16 +20,6 @@
 #define ITEM "ClrAttach.Sample.HeapItem"
 #define PAIR "ClrAttach.Sample.HeapPair"
 
-/* The "count" and "bytes" of type in a heap (or heap diff) JSON; 0 when absent. */
-static int type_figures(const char *json, const char *type, long long *count, long long *bytes)
-{
-    char key[200];
-    snprintf(key, sizeof key, "{\"type\": \"%s\", ", type);
-    const char *p = strstr(json, key);
-    *count = *bytes = 0;
-    return p && sscanf(p + strlen(key), "\"count\": %lld, \"bytes\": %lld", count, bytes) == 2;
-}
-
 /* Whether got is within 1% of want. */
 static int near(long long got, long long want)
 {
@@ -56,14 +46,14 @@ TEST(heap_counts_the_apps_own_objects_exactly_with_their_sizes)
     ASSERT_STREQ(app_command(&a, "heap 100000", 20000), "heaped items=100000 pairs=25000");
     char *json = snapshot(&a, "heap.json");
     long long count, bytes, objects = 0, total = 0;
-    ASSERT_MSG(type_figures(json, ITEM, &count, &bytes), "no %s in %.400s", ITEM, json);
+    ASSERT_MSG(heap_type_figures(json, ITEM, &count, &bytes), "no %s in %.400s", ITEM, json);
     printf("%s: %lld objects, %lld bytes\n", ITEM, count, bytes);
     ASSERT_MSG(near(count, 100000), "%s: %lld objects, expected 100000", ITEM, count);
     ASSERT_EQ(bytes, count * 32);
-    ASSERT_MSG(type_figures(json, PAIR, &count, &bytes), "no %s", PAIR);
+    ASSERT_MSG(heap_type_figures(json, PAIR, &count, &bytes), "no %s", PAIR);
     ASSERT_MSG(near(count, 25000), "%s: %lld objects, expected 25000", PAIR, count);
     ASSERT_EQ(bytes, count * 40);
-    ASSERT_MSG(type_figures(json, "System.String", &count, &bytes) && count > 100,
+    ASSERT_MSG(heap_type_figures(json, "System.String", &count, &bytes) && count > 100,
                "System.String: %lld", count);
     ASSERT(sscanf(json, "{\"objects\": %lld, \"bytes\": %lld", &objects, &total) == 2);
     ASSERT_MSG(objects > 125000 && total > 100000LL * 32 + 25000LL * 40, "totals %lld %lld",
@@ -142,10 +132,10 @@ TEST(heap_diff_of_two_snapshots_shows_what_grew)
     ASSERT_MSG(rc == 0, "clrattach heap diff: exit %d: %s", rc, out);
     ASSERT_MSG(json_is_valid(out), "not JSON: %.300s", out);
     long long count, bytes;
-    ASSERT_MSG(type_figures(out, ITEM, &count, &bytes), "no %s in %.400s", ITEM, out);
+    ASSERT_MSG(heap_type_figures(out, ITEM, &count, &bytes), "no %s in %.400s", ITEM, out);
     ASSERT_MSG(near(count, 40000), "%s grew by %lld, expected 40000", ITEM, count);
     ASSERT_EQ(bytes, count * 32);
-    ASSERT_MSG(type_figures(out, PAIR, &count, &bytes) && near(count, 10000),
+    ASSERT_MSG(heap_type_figures(out, PAIR, &count, &bytes) && near(count, 10000),
                "%s grew by %lld", PAIR, count);
     rc = run_cli(&out, "heap", "diff", before, after, NULL);
     ASSERT_MSG(rc == 0 && strstr(out, "+1280000 ") && strstr(out, ITEM), "heap diff: %s", out);

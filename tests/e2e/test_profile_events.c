@@ -34,15 +34,6 @@ static double folded_weight(const char *folded, const char *part, double *all)
     return in;
 }
 
-/* A number member of a JSON text ("key": N), -1 when absent. */
-static double json_number(const char *json, const char *key)
-{
-    char pat[64];
-    snprintf(pat, sizeof pat, "\"%s\":", key);
-    const char *at = strstr(json, pat);
-    return at ? strtod(at + strlen(pat), NULL) : -1;
-}
-
 TEST(profile_alloc_mode_splits_the_bytes_3_to_1_between_two_methods_within_8_points)
 {
     app_t a;
@@ -112,7 +103,8 @@ TEST(profile_exception_mode_counts_the_throws_at_their_rate_within_10_percent)
     /* Raise's frame, then (on .NET 9+) the runtime's managed dispatcher, then the type. */
     double all, raised = folded_weight(text, "ClrAttach.Hot.Throws.Raise;", &all);
     double typed = folded_weight(text, ";System.InvalidOperationException", &all);
-    double seconds = json_number(out, "seconds"), want = THROWS_PER_SECOND * seconds;
+    const char *given = json_value(out, "seconds");
+    double seconds = given ? strtod(given, NULL) : -1, want = THROWS_PER_SECOND * seconds;
     test_note("%.0f throws from Raise, %.0f of the type (%.0f in all) in %.2f s; want %.0f",
               raised, typed, all, seconds, want);
     ASSERT_MSG(raised > want * (1 - RATE_TOLERANCE) && raised < want * (1 + RATE_TOLERANCE),
