@@ -19,9 +19,9 @@ fail() { echo "static: FAIL: $*" >&2; exit 1; }
 pass=0
 ok() { pass=$((pass + 1)); echo "static: ok: $*"; }
 
-# Waits for "ready pid=" in the app's output file ($1), up to 30 s.
+# Waits for a whole "ready pid=N" line in the app's output file ($1), up to 30 s.
 wait_ready() {
-    for _ in $(seq 300); do grep -q '^ready pid=' "$1" 2>/dev/null && return 0; sleep 0.1; done
+    for _ in $(seq 300); do grep -q '^ready pid=[0-9][0-9]*$' "$1" 2>/dev/null && return 0; sleep 0.1; done
     fail "the sample app did not print ready ($1): $(cat "$1")"
 }
 
@@ -90,7 +90,8 @@ start_namespaced_app() {
     [ -n "$nsapp" ] || fail "no child of unshare $!"
     # Killed by pid too: setpriv's change of uid clears the parent-death signal --kill-child set.
     pids+=("$nsapp")
-    grep -q '^ready pid=1$' "$work/ns.out" || fail "the namespaced app is not pid 1 in its namespace"
+    grep -q '^ready pid=1$' "$work/ns.out" ||
+        fail "the namespaced app is not pid 1 in its namespace: $(cat "$work/ns.out")"
 }
 
 # The empty root: the binary, the profiler (for --stage, which copies it from here), /proc, /tmp.
