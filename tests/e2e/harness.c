@@ -302,13 +302,16 @@ int app_stop_with(app_t *a, const char *command)
     pid_t child = a->launcher ? a->launcher : a->pid;
     if (a->pid <= 0)
         return -1;
-    /* A test may have killed (and reaped) it already: then writing to its stdin would raise
-     * SIGPIPE in the test itself. */
+    /* A test may have killed (and reaped) it already, or the app may be exiting by itself and
+     * not reapable yet: writing to its stdin then fails (EPIPE, SIGPIPE ignored meanwhile)
+     * rather than killing the test. */
     pid_t done = waitpid(child, &status, WNOHANG);
     size_t len = strlen(command);
+    void (*old)(int) = signal(SIGPIPE, SIG_IGN);
     if (done == 0 &&
         (write(a->to_app, command, len) != (ssize_t)len || write(a->to_app, "\n", 1) != 1))
         kill(a->pid, SIGKILL);
+    signal(SIGPIPE, old);
     for (int i = 0; i < 500 && done == 0; i++) {
         usleep(10000);
         done = waitpid(child, &status, WNOHANG);
