@@ -587,6 +587,19 @@ int heap_type_figures(const char *json, const char *type, long long *count, long
     return p && sscanf(p + strlen(key), "\"count\": %lld, \"bytes\": %lld", count, bytes) == 2;
 }
 
+/* A fixed sleep before the traced work was a race on a loaded machine: the work could start
+ * before the session did, and a fixed --duration could end before the work did. */
+void wait_for_stream(const char *path, const char *who)
+{
+    for (int i = 0; i < 300; i++) {
+        struct stat sb;
+        if (stat(path, &sb) == 0 && sb.st_size > 0)
+            return;
+        usleep(100 * 1000);
+    }
+    ASSERT_MSG(0, "%s wrote nothing to %s in 30 s", who, path);
+}
+
 /* Tests read what a command wrote whole, however large, and a missing file is a failure. */
 char *whole_file(const char *path)
 {

@@ -89,6 +89,9 @@ const char *json_value(const char *json, const char *key);
  * (both then 0). */
 int heap_type_figures(const char *json, const char *type, long long *count, long long *bytes);
 
+/* Waits (at most 30 s) until a tracer has written something to path: the runtime sends the
+ * stream's header only once the session is up, so a test can start the work it traces. */
+void wait_for_stream(const char *path, const char *who);
 /* A whole file as a string (caller frees); fails the test when it is missing or empty. */
 char *whole_file(const char *path);
 /* Removes a test's scratch directory and all in it; a failure is only noted. */

@@ -397,18 +397,6 @@ static int read_terminal(int master, const char *text, int timeout_ms, char *log
     return 0;
 }
 
-/* Waits (at most 30 s) until a tracer has written something to path: its session is up. */
-static void wait_for_stream(const char *path, const char *who)
-{
-    for (int i = 0; i < 300; i++) {
-        struct stat sb;
-        if (stat(path, &sb) == 0 && sb.st_size > 0)
-            return;
-        usleep(100 * 1000);
-    }
-    ASSERT_MSG(0, "%s wrote nothing to %s in 30 s", who, path);
-}
-
 static pid_t spawn_quiet(const char *path, const char *const *argv)
 {
     pid_t pid = fork();

@@ -104,7 +104,7 @@ static void crosscheck(int dotnet_trace)
     app_start(&a, NULL);
     snprintf(out, sizeof out, "%s/crosscheck.nettrace", a.dir);
     pid_t tracer = trace_in_background(&a, out, dotnet_trace);
-    usleep(1500 * 1000); /* the session is up well within this */
+    wait_for_stream(out, dotnet_trace ? "dotnet-trace" : "clrattach trace");
     ASSERT_STREQ(app_command(&a, "events 200", 10000), "events-done 200");
     ASSERT_STREQ(app_command(&a, "gc 2", 10000), "gc-done 2");
     ASSERT_STREQ(app_command(&a, "throw 3", 10000), "thrown 3");

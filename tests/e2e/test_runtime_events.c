@@ -117,7 +117,7 @@ TEST(runtime_events_decode_field_by_field_as_traceevent_reads_them)
     int major = atoi(app_command(&a, "version", 10000) + strlen("version "));
     snprintf(out, sizeof out, "%s/runtime.nettrace", a.dir);
     trace_in_background(&a, out, &tracer);
-    usleep(1200 * 1000); /* the session is up well within this */
+    wait_for_stream(out, "clrattach trace");
     ASSERT_STREQ(app_command(&a, "gc 1", 10000), "gc-done 1");
     ASSERT_STREQ(app_command(&a, "throw 3", 10000), "thrown 3");
     ASSERT_STREQ(app_command(&a, "contend 10", 10000), "contended 40");

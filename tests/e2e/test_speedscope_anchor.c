@@ -218,7 +218,7 @@ TEST(speedscope_of_convert_matches_dotnet_trace_convert_on_a_dotnet_trace_file)
                                     "00:00:00:04", "-o", trace, NULL};
         exit(run_quiet(argv));
     }
-    usleep(1500 * 1000);
+    wait_for_stream(trace, "dotnet-trace");
     ASSERT_STREQ(app_command(&a, "spin 1500", 10000), "spun 1500");
     int status;
     ASSERT_EQ(waitpid(tracer, &status, 0), tracer);

@@ -45,7 +45,7 @@ TEST(trace_format_keeps_the_nettrace_and_writes_each_conversion_beside_it)
     bg_start(&b, "trace", "--providers", "Microsoft-DotNETCore-SampleProfiler", "--format",
              "speedscope,chromium", "--format", "folded", "--format", "pprof", "--duration", "4",
              "--output", out, "--json", app_pid_text(&a), NULL);
-    usleep(1200 * 1000);
+    wait_for_stream(out, "clrattach trace");
     ASSERT_STREQ(app_command(&a, "spin 1000", 10000), "spun 1000");
     int code = bg_finish(&b, 60000);
     ASSERT_MSG(code == 0, "trace --format exited %d:\n%s", code, b.out);
@@ -190,7 +190,7 @@ TEST(trace_stops_on_the_stopping_event_and_its_payload_long_before_the_duration)
              SAMPLE_PROVIDER, "--stopping-event-event-name", "Tick",
              "--stopping-event-payload-filter", "Sequence:7,Text:tick 7", "--duration", "60",
              "--output", out, "--json", app_pid_text(&a), NULL);
-    usleep(1500 * 1000);
+    wait_for_stream(out, "clrattach trace");
     ASSERT_STREQ(app_command(&a, "events 5", 10000), "events-done 5");
     usleep(2000 * 1000); /* the runtime flushes its buffers well within this */
     ASSERT_MSG(waitpid(b.pid, &status, WNOHANG) == 0, "the trace ended on Ticks 0-4");
@@ -222,7 +222,7 @@ TEST(trace_stopping_event_filter_on_a_missing_field_says_so_and_runs_to_the_dura
              SAMPLE_PROVIDER, "--stopping-event-event-name", "Tick",
              "--stopping-event-payload-filter", "Nope:1", "--duration", "4", "--output", path,
              app_pid_text(&a), NULL);
-    usleep(1500 * 1000); /* the session is up well within this */
+    bg_wait_for(&b, "tracing process", 15000);
     ASSERT_STREQ(app_command(&a, "events 3", 10000), "events-done 3");
     int code = bg_finish(&b, 30000);
     ASSERT_MSG(code == 0, "exit %d:\n%s", code, b.out);
