@@ -83,7 +83,7 @@ static void rescan(sampler_t *s)
             sw_slot_t fresh = {.id = ids[i], .delta_ns = -1, .store_index = -1};
             if (k == SAMPLER_MAX_THREADS || sw_open(tid, &fresh.t) != 0)
                 continue;
-            thread_cpu_ns(tid, &fresh.last_cpu_ns);
+            sw_cpu_ns(&fresh.t, &fresh.last_cpu_ns);
             g->slots[g->nslots++] = fresh;
         }
         g->slots[k].seen = 1;
@@ -181,8 +181,7 @@ void native_tick(sampler_t *s)
     for (int k = 0; k < g->nslots; k++) {
         sw_slot_t *slot = &g->slots[k];
         uint64_t cpu = 0;
-        slot->delta_ns = thread_cpu_ns(slot->t.tid, &cpu) == 0 ? (int64_t)(cpu - slot->last_cpu_ns)
-                                                               : -1;
+        slot->delta_ns = sw_cpu_ns(&slot->t, &cpu) == 0 ? (int64_t)(cpu - slot->last_cpu_ns) : -1;
         if (slot->delta_ns >= 0)
             slot->last_cpu_ns = cpu;
     }
