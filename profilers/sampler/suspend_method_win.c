@@ -14,7 +14,6 @@
 #include "suspend_walk.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #define SW_MAX_DEPTH 512        /* frames one sample keeps, leaf included */
@@ -43,15 +42,14 @@ struct sig_sampler {
 
 const char native_method_name[] = "suspend";
 
+/* The state (about 250 KiB) and the stack copy come from pages_alloc, not the target's heap,
+ * as on Linux; a failed half is left to native_free, which destroy calls. */
 HRESULT native_setup(clrprof_profiler_t *p, sampler_t *s)
 {
     (void)p;
-    s->sig = calloc(1, sizeof *s->sig);
-    if (!s->sig || !(s->sig->copy = pages_alloc(SW_COPY_BYTES))) {
-        free(s->sig);
-        s->sig = NULL;
+    s->sig = pages_alloc(sizeof *s->sig);
+    if (!s->sig || !(s->sig->copy = pages_alloc(SW_COPY_BYTES)))
         return E_OUTOFMEMORY;
-    }
     return S_OK;
 }
 
@@ -225,6 +223,6 @@ void native_free(sampler_t *s)
     for (int k = 0; k < s->sig->nslots; k++)
         sw_close(&s->sig->slots[k].t);
     pages_free(s->sig->copy, SW_COPY_BYTES);
-    free(s->sig);
+    pages_free(s->sig, sizeof *s->sig);
     s->sig = NULL;
 }
