@@ -1,7 +1,9 @@
-/* sampler_os_win.c - sampler_os.h on Windows: a thread's CPU time from GetThreadTimes, its
- * name from GetThreadDescription (what Thread.Name sets; looked up at run time, as older
- * Windows and wine lack it), and the final samples' file through _wopen. */
+/* sampler_os_win.c - sampler_os.h on Windows: a thread's CPU time from GetThreadTimes (read by
+ * suspend_walk_win.c, whose threads keep their handles), its name from GetThreadDescription
+ * (what Thread.Name sets; looked up at run time, as older Windows and wine lack it), and the
+ * final samples' file through _wopen. */
 #include "sampler_os.h"
+#include "suspend_walk.h"
 
 #include <fcntl.h>
 #include <io.h>
@@ -9,21 +11,14 @@
 #include <sys/stat.h>
 #include <windows.h>
 
+/* For the walk method, which keeps no handles: one opened for the call (suspend_walk_win.c
+ * reads the time). */
 int thread_cpu_ns(uint32_t tid, uint64_t *out)
 {
-    FILETIME created, exited, kernel, user;
-    HANDLE h = OpenThread(THREAD_QUERY_LIMITED_INFORMATION, FALSE, tid);
-    DWORD code = 0;
-    int ok = h && GetThreadTimes(h, &created, &exited, &kernel, &user) &&
-             GetExitCodeThread(h, &code) && code == STILL_ACTIVE;
-    if (h)
-        CloseHandle(h);
-    if (!ok)
-        return -1;
-    uint64_t k = (uint64_t)kernel.dwHighDateTime << 32 | kernel.dwLowDateTime;
-    uint64_t u = (uint64_t)user.dwHighDateTime << 32 | user.dwLowDateTime;
-    *out = (k + u) * 100; /* 100 ns units */
-    return 0;
+    sw_thread_t t = {.handle = OpenThread(THREAD_QUERY_LIMITED_INFORMATION, FALSE, tid)};
+    int rc = sw_cpu_ns(&t, out);
+    sw_close(&t);
+    return rc;
 }
 
 typedef HRESULT(WINAPI *describe_fn)(HANDLE, PWSTR *);

@@ -3,9 +3,10 @@
  * suspended only to copy the context and the stack), so a sample shows where the thread is,
  * not where it next reaches a safe point. The IPs are named after the thread runs again:
  * managed ones through GetFunctionFromIP and the store's names, native ones from the module's
- * tables (native_names_win.c). cpu mode samples the threads whose CPU time grew since the
- * last tick, weighted by that time; wall mode every managed thread, the idle ones marked
- * blocked; stack mode every thread once. The threads and their handles are refreshed from
+ * tables (native_names_win.c). s->lock, which a drain takes, covers only the store's writes
+ * and the statistics, never a suspension. cpu mode samples the threads whose CPU time grew
+ * since the last tick, weighted by that time; wall mode every managed thread, the idle ones
+ * marked blocked; stack mode every thread once. The threads and their handles are refreshed from
  * EnumThreads when one starts or ends, and every second. */
 #include "native_method.h"
 #include "pages.h"
@@ -14,7 +15,6 @@
 #include "suspend_walk.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #define SW_MAX_DEPTH 512        /* frames one sample keeps, leaf included */
@@ -29,29 +29,38 @@ typedef struct sw_slot {
     int store_index, seen;
 } sw_slot_t;
 
+/* One sample between its walk and its hand-off to the store. */
+typedef struct sw_take {
+    int depth, cut;
+    uint64_t took;                     /* how long the thread stood, ns */
+    unsigned n;
+    uint32_t frames[SW_MAX_DEPTH + 2]; /* leaf first, with the markers */
+    char name[64];                     /* the thread's, for its first sample */
+} sw_take_t;
+
 struct sig_sampler {
     sw_slot_t slots[SAMPLER_MAX_THREADS];
-    int nslots;
+    int nslots;              /* the sampling thread's */
+    int threads;             /* nslots as of the last tick, for the statistics (under s->lock) */
     uint32_t self_tid;
     unsigned char *copy;     /* SW_COPY_BYTES: the stack of the thread being sampled, then zeros */
     uint64_t ips[SW_MAX_DEPTH];
     uint64_t name_ip[SW_NAMES];
     uint32_t name_frame[SW_NAMES];
     uint64_t last_scan_ns;
-    uint64_t samples, frames, failures, longest_ns;
+    uint64_t samples, frames, failures; /* under s->lock */
 };
 
 const char native_method_name[] = "suspend";
 
+/* The state (about 250 KiB) and the stack copy come from pages_alloc, not the target's heap,
+ * as on Linux; a failed half is left to native_free, which destroy calls. */
 HRESULT native_setup(clrprof_profiler_t *p, sampler_t *s)
 {
     (void)p;
-    s->sig = calloc(1, sizeof *s->sig);
-    if (!s->sig || !(s->sig->copy = pages_alloc(SW_COPY_BYTES))) {
-        free(s->sig);
-        s->sig = NULL;
+    s->sig = pages_alloc(sizeof *s->sig);
+    if (!s->sig || !(s->sig->copy = pages_alloc(SW_COPY_BYTES)))
         return E_OUTOFMEMORY;
-    }
     return S_OK;
 }
 
@@ -83,7 +92,7 @@ static void rescan(sampler_t *s)
             sw_slot_t fresh = {.id = ids[i], .delta_ns = -1, .store_index = -1};
             if (k == SAMPLER_MAX_THREADS || sw_open(tid, &fresh.t) != 0)
                 continue;
-            thread_cpu_ns(tid, &fresh.last_cpu_ns);
+            sw_cpu_ns(&fresh.t, &fresh.last_cpu_ns);
             g->slots[g->nslots++] = fresh;
         }
         g->slots[k].seen = 1;
@@ -98,7 +107,18 @@ static void rescan(sampler_t *s)
     }
 }
 
-/* The store's frame for an IP (a return address looked up one byte back, inside its call). */
+/* A frame for a function or a native name, interned in the store: the only part of naming that
+ * writes what a drain reads, so the only part under s->lock. */
+static uint32_t intern(sampler_t *s, FunctionID fid, const char *name)
+{
+    pthread_mutex_lock(&s->lock);
+    uint32_t frame = fid ? store_frame(s->store, s->p, fid) : store_name(s->store, name);
+    pthread_mutex_unlock(&s->lock);
+    return frame;
+}
+
+/* The store's frame for an IP (a return address looked up one byte back, inside its call).
+ * Only after the thread runs again: the runtime and the module tables may take locks. */
 static uint32_t ip_frame(sampler_t *s, uint64_t ip)
 {
     struct sig_sampler *g = s->sig;
@@ -114,9 +134,9 @@ static uint32_t ip_frame(sampler_t *s, uint64_t ip)
     char name[512];
     uint32_t frame;
     if (SUCCEEDED(info->lpVtbl->GetFunctionFromIP(info, (LPCBYTE)(uintptr_t)ip, &fid)) && fid)
-        frame = store_frame(s->store, s->p, fid);
+        frame = intern(s, fid, NULL);
     else if (sw_native_name((uintptr_t)ip, name, sizeof name) == 0)
-        frame = store_name(s->store, name);
+        frame = intern(s, 0, name);
     else
         frame = FRAME_NATIVE;
     if (g->name_ip[h] == 0 || g->name_ip[h] == ip)
@@ -130,41 +150,73 @@ static int chosen(const sampler_t *s, const sw_slot_t *slot)
     return s->mode != MODE_CPU || slot->delta_ns > 0;
 }
 
-/* One sample of one slot into the store (under s->lock after the thread was resumed). */
+/* The sample's frames, leaf first, with its markers, from the depth IPs in g->ips. */
+static void name_frames(sampler_t *s, const sw_slot_t *slot, sw_take_t *take)
+{
+    unsigned n = 0;
+    if (s->mode == MODE_WALL && slot->delta_ns <= 0)
+        take->frames[n++] = FRAME_BLOCKED;
+    for (int i = 0; i < take->depth; i++)
+        take->frames[n++] = ip_frame(s, s->sig->ips[i] - (i ? 1 : 0));
+    if (take->cut)
+        take->frames[n++] = FRAME_TRUNCATED;
+    if (n == 0)
+        take->frames[n++] = FRAME_NATIVE;
+    take->n = n;
+}
+
+/* The hand-off to what a drain reads (under s->lock): the suspension's statistics, the thread
+ * the first time, the sample. */
+static void hand_off(sampler_t *s, sw_slot_t *slot, const sw_take_t *take)
+{
+    struct sig_sampler *g = s->sig;
+    s->suspensions++;
+    s->suspend_ns += take->took;
+    if (take->took > s->longest_suspend_ns)
+        s->longest_suspend_ns = take->took;
+    if (slot->store_index < 0)
+        slot->store_index = store_thread(s->store, slot->t.tid, take->name);
+    uint64_t weight = s->mode == MODE_CPU ? (uint64_t)slot->delta_ns : 1000000000ULL / s->hz;
+    if (slot->store_index >= 0 &&
+        store_add(s->store, slot->store_index, take->frames, take->n, 1, weight) == 0)
+        g->samples++, g->frames += (uint64_t)take->depth;
+}
+
+/* One sample of one slot. No lock is held while the thread stands, and sw_sample takes none
+ * and allocates nothing then (the thread may hold the heap lock or any other); the naming
+ * follows the resume, and s->lock covers only the store's writes, so a drain waits for one
+ * hand-off at most, never for a suspension. */
 static void sample_one(sampler_t *s, sw_slot_t *slot)
 {
     struct sig_sampler *g = s->sig;
-    uint32_t frames[SW_MAX_DEPTH + 2];
-    uint64_t took = 0;
-    int cut = 0;
+    sw_take_t take = {.name = ""};
     unsigned max = s->max_depth < SW_MAX_DEPTH ? s->max_depth : SW_MAX_DEPTH;
-    int depth = sw_sample(&slot->t, g->copy, g->ips, max, &cut, &took);
-    if (depth < 0) {
-        g->failures++;
+    take.depth = sw_sample(&slot->t, g->copy, g->ips, max, &take.cut, &take.took);
+    if (take.depth < 0) {
         __atomic_store_n(&s->threads_changed, 1, __ATOMIC_RELAXED);
+        pthread_mutex_lock(&s->lock);
+        g->failures++;
+        pthread_mutex_unlock(&s->lock);
         return;
     }
-    s->suspensions++;
-    s->suspend_ns += took;
-    if (took > s->longest_suspend_ns)
-        s->longest_suspend_ns = took;
-    unsigned n = 0;
-    if (s->mode == MODE_WALL && slot->delta_ns <= 0)
-        frames[n++] = FRAME_BLOCKED;
-    for (int i = 0; i < depth; i++)
-        frames[n++] = ip_frame(s, g->ips[i] - (i ? 1 : 0));
-    if (cut)
-        frames[n++] = FRAME_TRUNCATED;
-    if (n == 0)
-        frames[n++] = FRAME_NATIVE;
-    if (slot->store_index < 0) {
-        char name[64];
-        thread_name(slot->t.tid, name, sizeof name);
-        slot->store_index = store_thread(s->store, slot->t.tid, name);
+    name_frames(s, slot, &take);
+    if (slot->store_index < 0)
+        thread_name(slot->t.tid, take.name, sizeof take.name);
+    pthread_mutex_lock(&s->lock);
+    hand_off(s, slot, &take);
+    pthread_mutex_unlock(&s->lock);
+}
+
+/* Each slot's CPU time since the last tick (-1: unknown, the thread ended). */
+static void read_clocks(struct sig_sampler *g)
+{
+    for (int k = 0; k < g->nslots; k++) {
+        sw_slot_t *slot = &g->slots[k];
+        uint64_t cpu = 0;
+        slot->delta_ns = sw_cpu_ns(&slot->t, &cpu) == 0 ? (int64_t)(cpu - slot->last_cpu_ns) : -1;
+        if (slot->delta_ns >= 0)
+            slot->last_cpu_ns = cpu;
     }
-    uint64_t weight = s->mode == MODE_CPU ? (uint64_t)slot->delta_ns : 1000000000ULL / s->hz;
-    if (slot->store_index >= 0 && store_add(s->store, slot->store_index, frames, n, 1, weight) == 0)
-        g->samples++, g->frames += (uint64_t)depth;
 }
 
 void native_tick(sampler_t *s)
@@ -178,18 +230,12 @@ void native_tick(sampler_t *s)
     if (__atomic_exchange_n(&s->threads_changed, 0, __ATOMIC_RELAXED) ||
         mono__ns() - g->last_scan_ns >= RESCAN_NS)
         rescan(s);
-    for (int k = 0; k < g->nslots; k++) {
-        sw_slot_t *slot = &g->slots[k];
-        uint64_t cpu = 0;
-        slot->delta_ns = thread_cpu_ns(slot->t.tid, &cpu) == 0 ? (int64_t)(cpu - slot->last_cpu_ns)
-                                                               : -1;
-        if (slot->delta_ns >= 0)
-            slot->last_cpu_ns = cpu;
-    }
-    pthread_mutex_lock(&s->lock);
+    read_clocks(g);
     for (int k = 0; k < g->nslots; k++)
         if (chosen(s, &g->slots[k]))
             sample_one(s, &g->slots[k]);
+    pthread_mutex_lock(&s->lock);
+    g->threads = g->nslots;
     if (s->mode == MODE_STACK && g->nslots > 0)
         s->snapshot_done = 1;
     pthread_mutex_unlock(&s->lock);
@@ -218,7 +264,7 @@ void native_stats(const sampler_t *s, char *info, size_t cap)
     size_t len = strlen(info);
     snprintf(info + len, cap - len, " samples=%llu frames=%llu threads=%d suspend_failures=%llu",
              (unsigned long long)s->sig->samples, (unsigned long long)s->sig->frames,
-             s->sig->nslots, (unsigned long long)s->sig->failures);
+             s->sig->threads, (unsigned long long)s->sig->failures);
 }
 
 void native_free(sampler_t *s)
@@ -226,6 +272,6 @@ void native_free(sampler_t *s)
     for (int k = 0; k < s->sig->nslots; k++)
         sw_close(&s->sig->slots[k].t);
     pages_free(s->sig->copy, SW_COPY_BYTES);
-    free(s->sig);
+    pages_free(s->sig, sizeof *s->sig);
     s->sig = NULL;
 }

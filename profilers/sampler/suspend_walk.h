@@ -28,6 +28,8 @@ typedef struct sw_thread {
  * rights). */
 int sw_open(uint32_t tid, sw_thread_t *t);
 void sw_close(sw_thread_t *t);
+/* t's CPU time so far in ns, read through its open handle; 0, or -1 when the thread ended. */
+int sw_cpu_ns(const sw_thread_t *t, uint64_t *out);
 /* Takes one stack of t into ips (leaf first, at most max; *cut when deeper), using copy
  * (SW_COPY_BYTES, zeroed) for the stack: the number of frames, 0 when it could not be walked,
  * -1 when the thread could not be suspended (it ended). *suspend_ns: how long it stood. */

@@ -1,5 +1,6 @@
 /* suspend_walk_win.c - suspend_walk.h: SuspendThread, GetThreadContext and a copy of the stack
- * while the thread stands still; the unwind after ResumeThread, on the copy. */
+ * while the thread stands still; the unwind after ResumeThread, on the copy; the thread's CPU
+ * time through the same handle. */
 #include "suspend_walk.h"
 #include "common/mono_clock.h"
 
@@ -48,6 +49,20 @@ void sw_close(sw_thread_t *t)
     if (t->handle)
         CloseHandle(t->handle);
     t->handle = NULL;
+}
+
+/* GetThreadTimes counts a thread that ended too, so the exit code tells it apart. */
+int sw_cpu_ns(const sw_thread_t *t, uint64_t *out)
+{
+    FILETIME created, exited, kernel, user;
+    DWORD code = 0;
+    if (!t->handle || !GetThreadTimes(t->handle, &created, &exited, &kernel, &user) ||
+        !GetExitCodeThread(t->handle, &code) || code != STILL_ACTIVE)
+        return -1;
+    uint64_t k = (uint64_t)kernel.dwHighDateTime << 32 | kernel.dwLowDateTime;
+    uint64_t u = (uint64_t)user.dwHighDateTime << 32 | user.dwLowDateTime;
+    *out = (k + u) * 100; /* 100 ns units */
+    return 0;
 }
 
 /* The suspended part: context and stack bytes only. 1 with *ctx and *len, 0 not suspended. */

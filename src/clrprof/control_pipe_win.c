@@ -151,12 +151,20 @@ int clrprof__pipe_flush(void *pipe, void *stop, unsigned timeout_ms)
     return done;
 }
 
+/* A partial write counts: the caller goes on from there (clrprof_control_send). */
+unsigned long clrprof__pipe_write(void *pipe, void *stop, const void *data, unsigned long len,
+                                  unsigned timeout_ms)
+{
+    DWORD n;
+    return io(pipe, 2, (void *)data, len, stop, timeout_ms, &n) ? n : 0;
+}
+
 void clrprof__pipe_send(void *pipe, void *stop, const char *text, unsigned timeout_ms)
 {
-    DWORD n, len = 0;
+    DWORD len = 0;
     while (text[len])
         len++;
-    io(pipe, 2, (void *)text, len, stop, timeout_ms, &n);
+    clrprof__pipe_write(pipe, stop, text, len, timeout_ms);
     clrprof__pipe_flush(pipe, stop, timeout_ms);
 }
 

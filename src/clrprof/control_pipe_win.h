@@ -37,6 +37,10 @@ void clrprof__pipe_drop(void *pipe, void *stop);
 /* Waits, at most timeout_ms or until stop, for the client to read what was written; past that
  * the client is dropped. 1 when it read everything. */
 int clrprof__pipe_flush(void *pipe, void *stop, unsigned timeout_ms);
+/* One overlapped write of up to len bytes, ended by stop or past timeout_ms: the bytes written,
+ * 0 when it failed, timed out or was stopped. */
+unsigned long clrprof__pipe_write(void *pipe, void *stop, const void *data, unsigned long len,
+                                  unsigned timeout_ms);
 /* Writes text within timeout_ms and keeps the client (a holder). */
 void clrprof__pipe_send(void *pipe, void *stop, const char *text, unsigned timeout_ms);
 /* Waits until the client hangs up (1) or the stop event is set (0); what it sends is dropped. */

@@ -1,6 +1,6 @@
 /* control_send_win.c - clrprof_control_send on Windows: a profiler's own command answers on the
  * control pipe that its thread is serving (service_win.c sets it around the callback), in
- * overlapped writes that the stop event or a stalled reader end. */
+ * overlapped writes that the stop event or a stalled reader end (clrprof__pipe_write). */
 #include "control_pipe_win.h"
 
 #include <windows.h>
@@ -21,26 +21,6 @@ void clrprof__pipe_drop(void *pipe, void *stop)
     DisconnectNamedPipe(pipe);
 }
 
-/* One overlapped write: the bytes written, 0 when it failed or was stopped. */
-static DWORD write_some(const char *data, DWORD len)
-{
-    OVERLAPPED ov = {0};
-    DWORD n = 0;
-    if (!(ov.hEvent = CreateEventW(NULL, TRUE, FALSE, NULL)))
-        return 0;
-    BOOL ok = WriteFile(current_pipe, data, len, NULL, &ov);
-    if (ok || GetLastError() == ERROR_IO_PENDING) {
-        HANDLE both[2] = {ov.hEvent, current_stop};
-        if (WaitForMultipleObjects(2, both, FALSE, SEND_TIMEOUT_MS) == WAIT_OBJECT_0)
-            GetOverlappedResult(current_pipe, &ov, &n, FALSE);
-        else
-            CancelIoEx(current_pipe, &ov), GetOverlappedResult(current_pipe, &ov, &n, TRUE),
-                n = 0;
-    }
-    CloseHandle(ov.hEvent);
-    return n;
-}
-
 /* fd is CLRPROF__PIPE_FD: the pipe is the calling thread's current one. */
 int clrprof_control_send(int fd, const void *data, size_t len)
 {
@@ -48,7 +28,8 @@ int clrprof_control_send(int fd, const void *data, size_t len)
         return -1;
     for (size_t done = 0; done < len;) {
         size_t chunk = len - done > 65536 ? 65536 : len - done;
-        DWORD n = write_some((const char *)data + done, (DWORD)chunk);
+        unsigned long n = clrprof__pipe_write(current_pipe, current_stop, (const char *)data + done,
+                                              (unsigned long)chunk, SEND_TIMEOUT_MS);
         if (n == 0)
             return -1;
         done += n;
