@@ -8,23 +8,30 @@
 
 #include <stdio.h>
 
-/* A histogram as printed or read back: types largest first. */
+/* A histogram as printed or read back: types largest first. A whole histogram lists every
+ * type; one read from a file cut by --top lists the largest and says what it left out. */
 typedef struct heap_list {
     clra_heap_type_stat_t *types;
-    size_t count;
-    uint64_t objects, bytes;
+    size_t count;                  /* the types listed */
+    uint64_t objects, bytes;       /* totals of every type, listed or not: always exact */
+    int listed_all;                /* read back: 0 when the file lists only the largest types */
+    size_t types_in_all;           /* read back: every type, listed or not; 0 when not known
+                                    * (a cut file written before the file said so) */
+    uint64_t unlisted_objects, unlisted_bytes; /* read back: of the types left out */
     char *storage; /* the names of a list read from a file */
 } heap_list_t;
 
 /* The rows printed: all when top is 0, else the first top. */
 size_t heap_rows(const heap_list_t *l, long long top);
-/* {"objects": N, "bytes": N, "types": [{"type": "...", "count": N, "bytes": N}, ...]}, the
- * first `top` types (all for 0), one type per line. */
+/* {"objects": N, "bytes": N, "listed_all": B, "types_in_all": N, "unlisted_objects": N,
+ * "unlisted_bytes": N, "types": [{"type": "...", "count": N, "bytes": N}, ...]} of a whole
+ * list, the first `top` types (all for 0), one type per line. */
 void heap_print_json(FILE *f, const heap_list_t *l, long long top);
 /* A column table: bytes, count, type; a line for the types left out. */
 void heap_print_table(FILE *f, const heap_list_t *l, long long top);
 
-/* Reads a file heap_print_json wrote. 0, or -1 after saying on stderr what is wrong. */
+/* Reads a file heap_print_json wrote, of this or the first format (no listed_all). 0, or -1
+ * after saying on stderr what is wrong. */
 int heap_load(const char *path, heap_list_t *out);
 void heap_list_free(heap_list_t *l);
 
