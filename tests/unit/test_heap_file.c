@@ -4,33 +4,12 @@
  * the first format (without listed_all) is known for cut by its figures; files that are not
  * such a snapshot, cut short or lying, are refused saying where, never crash. */
 #define _GNU_SOURCE
-#include "heap/heap_view.h"
-#include "test.h"
+#include "heap_file_text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-/* text into a fresh temporary file; its path (static buffer). */
-static const char *file_of(const char *text, size_t len)
-{
-    static char path[64];
-    snprintf(path, sizeof path, "/tmp/clra-heap-file-XXXXXX");
-    int fd = mkstemp(path);
-    ASSERT(fd >= 0);
-    ASSERT_EQ(write(fd, text, len), (ssize_t)len);
-    close(fd);
-    return path;
-}
-
-static int load_text(const char *text, heap_list_t *l)
-{
-    const char *path = file_of(text, strlen(text));
-    int rc = heap_load(path, l);
-    unlink(path);
-    return rc;
-}
 
 TEST(heap_file_round_trip_keeps_every_name_and_figure)
 {
