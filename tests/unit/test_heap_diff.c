@@ -21,6 +21,11 @@
     "{\"objects\": 16, \"bytes\": 432, \"types\": [\n"                                          \
     "  {\"type\": \"Keep\", \"count\": 10, \"bytes\": 320},\n"                                  \
     "  {\"type\": \"Gone\", \"count\": 4, \"bytes\": 64}\n]}\n"
+/* The same heap cut by --top 1, saying so. */
+#define BEFORE_TOP_1                                                                            \
+    "{\"objects\": 16, \"bytes\": 432, \"listed_all\": false, \"types_in_all\": 3, "           \
+    "\"unlisted_objects\": 6, \"unlisted_bytes\": 112, \"types\": [\n"                          \
+    "  {\"type\": \"Keep\", \"count\": 10, \"bytes\": 320}\n]}\n"
 /* Later: Keep grew by 5, Gone went, New came, Same stayed: 20 objects, 624 bytes. */
 #define AFTER_WHOLE                                                                             \
     "{\"objects\": 20, \"bytes\": 624, \"listed_all\": true, \"types_in_all\": 3, "            \
@@ -168,6 +173,27 @@ TEST(heap_diff_table_says_in_one_line_what_was_not_compared_and_why)
                  "as before.json lists only 2 types and after.json only 1 of its 3 types (saved "
                  "with --top); together they changed by -1 objects, +32 bytes. Save both "
                  "snapshots without --top to compare every type.\n"
+                 "      bytes +/-    count +/-     bytes after  count after  type\n"
+                 "           +160           +5             480           15  Keep\n");
+    free(table);
+    release(l, &d);
+}
+
+/* Both cut to Keep: no type is listed in one only, yet Gone, New and Same are not compared. */
+TEST(heap_diff_of_cuts_listing_the_same_types_still_says_the_rest_was_not_compared)
+{
+    heap_list_t l[2];
+    heap_diff_t d;
+    compare_texts(BEFORE_TOP_1, AFTER_TOP_1, l, &d);
+    ASSERT_EQ(d.compared_all, 0);
+    ASSERT_EQ(d.uncompared_types, 0u);
+    char *table = printed(&d, l, 0);
+    ASSERT_STREQ(table,
+                 "heap change: +4 objects, +192 bytes; 1 types changed\n"
+                 "not compared: the types neither snapshot lists, as before.json lists only 1 "
+                 "of its 3 types and after.json only 1 of its 3 types (saved with --top); "
+                 "together they changed by -1 objects, +32 bytes. Save both snapshots without "
+                 "--top to compare every type.\n"
                  "      bytes +/-    count +/-     bytes after  count after  type\n"
                  "           +160           +5             480           15  Keep\n");
     free(table);

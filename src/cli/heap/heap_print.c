@@ -95,8 +95,11 @@ void heap_print_diff_json(FILE *f, const heap_diff_t *d, long long top)
 static void print_uncompared(FILE *f, const heap_diff_t *d, const heap_list_t *lists[2],
                              const char *names[2])
 {
-    fprintf(f, "not compared: %zu types listed in one snapshot only and any listed in neither, "
-            "as ", d->uncompared_types);
+    if (d->uncompared_types)
+        fprintf(f, "not compared: %zu types listed in one snapshot only and any listed in "
+                "neither, as ", d->uncompared_types);
+    else
+        fprintf(f, "not compared: the types neither snapshot lists, as ");
     for (int k = 0, said = 0; k < 2; k++) {
         if (lists[k]->listed_all)
             continue;
