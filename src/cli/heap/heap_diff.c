@@ -87,6 +87,8 @@ static int compare(const diff_opts_t *o, int json, char **files)
         const heap_list_t *lists[2] = {&b, &a};
         code = write_out(o, json, &d, lists, (const char *[2]){files[0], files[1]});
         heap_diff_free(&d);
+    } else {
+        fprintf(stderr, "clrattach heap diff: out of memory\n");
     }
     heap_list_free(&b);
     heap_list_free(&a);
