@@ -65,6 +65,16 @@ static void assert_change(const heap_change_t *c, const char *name, long long co
     ASSERT_EQ(c->bytes_after, bytes_after);
 }
 
+/* What a diff says was not compared. */
+static void assert_uncompared(const heap_diff_t *d, int compared_all, size_t types,
+                              long long objects, long long bytes)
+{
+    ASSERT_EQ(d->compared_all, compared_all);
+    ASSERT_EQ(d->uncompared_types, types);
+    ASSERT_EQ(d->uncompared_objects, objects);
+    ASSERT_EQ(d->uncompared_bytes, bytes);
+}
+
 /* What a printer wrote, as a string the caller frees. */
 static char *printed(const heap_diff_t *d, heap_list_t l[2], int json)
 {
@@ -81,6 +91,18 @@ static char *printed(const heap_diff_t *d, heap_list_t l[2], int json)
     return text;
 }
 
+/* heap diff's table of two texts, asserted whole; the diff is left in d (lists freed). */
+static void assert_table(const char *before, const char *after, heap_diff_t *d, const char *want)
+{
+    heap_list_t l[2];
+    compare_texts(before, after, l, d);
+    char *table = printed(d, l, 0);
+    ASSERT_STREQ(table, want);
+    free(table);
+    heap_list_free(&l[0]);
+    heap_list_free(&l[1]);
+}
+
 TEST(heap_diff_of_whole_lists_shows_gone_and_new_types)
 {
     heap_list_t l[2];
@@ -92,10 +114,7 @@ TEST(heap_diff_of_whole_lists_shows_gone_and_new_types)
     assert_change(&d.changes[0], "Keep", 5, 160, 15, 480);
     assert_change(&d.changes[1], "New", 3, 96, 3, 96);
     assert_change(&d.changes[2], "Gone", -4, -64, 0, 0);
-    ASSERT_EQ(d.compared_all, 1);
-    ASSERT_EQ(d.uncompared_types, 0u);
-    ASSERT_EQ(d.uncompared_objects, 0);
-    ASSERT_EQ(d.uncompared_bytes, 0);
+    assert_uncompared(&d, 1, 0, 0, 0);
     char *json = printed(&d, l, 1);
     ASSERT_STREQ(json, "{\"objects\": 4, \"bytes\": 192, \"compared_all\": true, "
                        "\"before_listed_all\": true, \"after_listed_all\": true, "
@@ -124,12 +143,9 @@ TEST(heap_diff_never_takes_a_type_a_cut_list_left_out_for_gone)
     ASSERT_EQ(d.bytes, 192);
     ASSERT_EQ(d.n, 1u);
     assert_change(&d.changes[0], "Keep", 5, 160, 15, 480);
-    ASSERT_EQ(d.compared_all, 0);
     ASSERT_EQ(d.before_listed_all, 1);
     ASSERT_EQ(d.after_listed_all, 0);
-    ASSERT_EQ(d.uncompared_types, 2u);
-    ASSERT_EQ(d.uncompared_objects, -1); /* Gone -4, New +3, Same 0 */
-    ASSERT_EQ(d.uncompared_bytes, 32);   /* -64 + 96 */
+    assert_uncompared(&d, 0, 2, -1, 32); /* Gone -4, New +3, Same 0; -64 + 96 bytes */
     char *json = printed(&d, l, 1);
     ASSERT_STREQ(json, "{\"objects\": 4, \"bytes\": 192, \"compared_all\": false, "
                        "\"before_listed_all\": true, \"after_listed_all\": false, "
@@ -151,11 +167,8 @@ TEST(heap_diff_never_takes_a_type_a_cut_first_format_file_left_out_for_new)
     ASSERT_EQ(d.n, 2u);
     assert_change(&d.changes[0], "Keep", 5, 160, 15, 480);
     assert_change(&d.changes[1], "Gone", -4, -64, 0, 0);
-    ASSERT_EQ(d.compared_all, 0);
     ASSERT_EQ(d.before_listed_all, 0);
-    ASSERT_EQ(d.uncompared_types, 2u);
-    ASSERT_EQ(d.uncompared_objects, 3); /* New +3, Same 0 */
-    ASSERT_EQ(d.uncompared_bytes, 96);
+    assert_uncompared(&d, 0, 2, 3, 96); /* New +3, Same 0 */
     release(l, &d);
 }
 
@@ -163,11 +176,8 @@ TEST(heap_diff_never_takes_a_type_a_cut_first_format_file_left_out_for_new)
  * gives the change of all three (-4 + 3 + 0 objects, -64 + 96 bytes). */
 TEST(heap_diff_table_says_in_one_line_what_was_not_compared_and_why)
 {
-    heap_list_t l[2];
     heap_diff_t d;
-    compare_texts(BEFORE_FIRST_FORMAT_TOP_2, AFTER_TOP_1, l, &d);
-    char *table = printed(&d, l, 0);
-    ASSERT_STREQ(table,
+    assert_table(BEFORE_FIRST_FORMAT_TOP_2, AFTER_TOP_1, &d,
                  "heap change: +4 objects, +192 bytes; 1 types changed\n"
                  "not compared: 1 types listed in one snapshot only and any listed in neither, "
                  "as before.json lists only 2 types and after.json only 1 of its 3 types (saved "
@@ -175,20 +185,14 @@ TEST(heap_diff_table_says_in_one_line_what_was_not_compared_and_why)
                  "snapshots without --top to compare every type.\n"
                  "      bytes +/-    count +/-     bytes after  count after  type\n"
                  "           +160           +5             480           15  Keep\n");
-    free(table);
-    release(l, &d);
+    heap_diff_free(&d);
 }
 
 /* Both cut to Keep: no type is listed in one only, yet Gone, New and Same are not compared. */
 TEST(heap_diff_of_cuts_listing_the_same_types_still_says_the_rest_was_not_compared)
 {
-    heap_list_t l[2];
     heap_diff_t d;
-    compare_texts(BEFORE_TOP_1, AFTER_TOP_1, l, &d);
-    ASSERT_EQ(d.compared_all, 0);
-    ASSERT_EQ(d.uncompared_types, 0u);
-    char *table = printed(&d, l, 0);
-    ASSERT_STREQ(table,
+    assert_table(BEFORE_TOP_1, AFTER_TOP_1, &d,
                  "heap change: +4 objects, +192 bytes; 1 types changed\n"
                  "not compared: the types neither snapshot lists, as before.json lists only 1 "
                  "of its 3 types and after.json only 1 of its 3 types (saved with --top); "
@@ -196,6 +200,6 @@ TEST(heap_diff_of_cuts_listing_the_same_types_still_says_the_rest_was_not_compar
                  "--top to compare every type.\n"
                  "      bytes +/-    count +/-     bytes after  count after  type\n"
                  "           +160           +5             480           15  Keep\n");
-    free(table);
-    release(l, &d);
+    assert_uncompared(&d, 0, 0, -1, 32);
+    heap_diff_free(&d);
 }

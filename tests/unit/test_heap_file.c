@@ -11,6 +11,16 @@
 #include <string.h>
 #include <unistd.h>
 
+/* What a loaded list says of its cut. */
+static void assert_cut(const heap_list_t *l, int listed_all, size_t types_in_all,
+                       uint64_t unlisted_objects, uint64_t unlisted_bytes)
+{
+    ASSERT_EQ(l->listed_all, listed_all);
+    ASSERT_EQ(l->types_in_all, types_in_all);
+    ASSERT_EQ(l->unlisted_objects, unlisted_objects);
+    ASSERT_EQ(l->unlisted_bytes, unlisted_bytes);
+}
+
 TEST(heap_file_round_trip_keeps_every_name_and_figure)
 {
     static const char *const names[] = {"Ns.Plain", "Quote\"d\\back", "tab\tnew\nline\x01",
@@ -33,10 +43,7 @@ TEST(heap_file_round_trip_keeps_every_name_and_figure)
     ASSERT_EQ(in.count, 5u);
     ASSERT_EQ(in.objects, 4990u);
     ASSERT_EQ(in.bytes, 18446744073709551615ull);
-    ASSERT_EQ(in.listed_all, 1);
-    ASSERT_EQ(in.types_in_all, 5u);
-    ASSERT_EQ(in.unlisted_objects, 0u);
-    ASSERT_EQ(in.unlisted_bytes, 0u);
+    assert_cut(&in, 1, 5, 0, 0);
     for (size_t i = 0; i < 5; i++) {
         ASSERT_STREQ(in.types[i].name, names[i]);
         ASSERT_EQ(in.types[i].count, 1000 - i);
@@ -105,10 +112,7 @@ TEST(heap_file_cut_by_top_says_so_and_what_it_left_out)
     heap_list_t in;
     ASSERT_EQ(load_text(text, &in), 0);
     ASSERT_EQ(in.count, 2u);
-    ASSERT_EQ(in.listed_all, 0);
-    ASSERT_EQ(in.types_in_all, 3u);
-    ASSERT_EQ(in.unlisted_objects, 7u);
-    ASSERT_EQ(in.unlisted_bytes, 56u);
+    assert_cut(&in, 0, 3, 7, 56);
     heap_list_free(&in);
     free(text);
 }
@@ -120,18 +124,12 @@ TEST(heap_file_of_the_first_format_is_cut_when_its_types_add_up_to_less)
                         "  {\"type\": \"A\", \"count\": 10, \"bytes\": 400},\n"
                         "  {\"type\": \"B\", \"count\": 5, \"bytes\": 300}\n]}\n", &l), 0);
     ASSERT_EQ(l.count, 2u);
-    ASSERT_EQ(l.listed_all, 0);
-    ASSERT_EQ(l.types_in_all, 0u); /* not known */
-    ASSERT_EQ(l.unlisted_objects, 7u);
-    ASSERT_EQ(l.unlisted_bytes, 56u);
+    assert_cut(&l, 0, 0, 7, 56); /* the number of types not known */
     heap_list_free(&l);
     ASSERT_EQ(load_text("{\"objects\": 15, \"bytes\": 700, \"types\": [\n"
                         "  {\"type\": \"A\", \"count\": 10, \"bytes\": 400},\n"
                         "  {\"type\": \"B\", \"count\": 5, \"bytes\": 300}\n]}\n", &l), 0);
-    ASSERT_EQ(l.listed_all, 1);
-    ASSERT_EQ(l.types_in_all, 2u);
-    ASSERT_EQ(l.unlisted_objects, 0u);
-    ASSERT_EQ(l.unlisted_bytes, 0u);
+    assert_cut(&l, 1, 2, 0, 0);
     heap_list_free(&l);
 }
 
