@@ -236,6 +236,7 @@ set(CLI_SOURCES
   src/cli/convert/convert_samples.c
   src/cli/counters/counters_known.c
   src/cli/counters/counters_view.c
+  src/cli/heap/heap_compare.c
   src/cli/heap/heap_diff.c
   src/cli/heap/heap_load.c
   src/cli/heap/heap_print.c

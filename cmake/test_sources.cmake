@@ -14,6 +14,7 @@ set(UNIT_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/unit/test_dump_server.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_endpoint.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_errors.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_heap_diff.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_heap_file.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_heap_snapshot.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_hook_check.c

@@ -25,7 +25,7 @@ add_executable(unit_tests ${UNIT_SOURCES} tests/fakesrv/fakesrv.c
                src/cli/base/report.c src/cli/base/duration.c src/cli/base/process_name.c
                src/cli/base/diagnostic_port.c
                src/cli/counters/counters_known.c src/cli/counters/counters_view.c
-               src/cli/heap/heap_load.c src/cli/heap/heap_print.c
+               src/cli/heap/heap_compare.c src/cli/heap/heap_load.c src/cli/heap/heap_print.c
                src/cli/profile/profile_drain.c
                ${UNWIND_SOURCES}
                ${RENDER_SOURCES})

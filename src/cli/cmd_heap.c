@@ -46,9 +46,12 @@ static const cli_verb_t heap_verb = {
         "the process: its threads stop for the collection and the walk of the heap (tens\n"
         "of milliseconds for a small heap, seconds for gigabytes), then run on. The\n"
         "objects are counted as they stream in: memory stays small whatever the heap's\n"
-        "size. With --json: {\"objects\": N, \"bytes\": N, \"types\": [{\"type\": \"Ns.Type\",\n"
-        "\"count\": N, \"bytes\": N}, ...]}; two such files compare with 'clrattach heap\n"
-        "diff BEFORE.json AFTER.json' (what grew; 'clrattach heap diff --help').\n",
+        "size. With --json: {\"objects\": N, \"bytes\": N, \"listed_all\": B,\n"
+        "\"types_in_all\": N, \"unlisted_objects\": N, \"unlisted_bytes\": N, \"types\":\n"
+        "[{\"type\": \"Ns.Type\", \"count\": N, \"bytes\": N}, ...]}: the totals count every\n"
+        "type; listed_all is false when --top left types out, and unlisted_* are theirs.\n"
+        "Two such files compare with 'clrattach heap diff BEFORE.json AFTER.json' (what\n"
+        "grew; 'clrattach heap diff --help'); saved without --top, every type compares.\n",
     .epilogue =
         "examples:\n"
         "  clrattach heap PID\n"

@@ -1,8 +1,9 @@
 /* End-to-end: `clrattach heap` on the sample app holding a known number of objects of its own
  * types (`heap N`: N ClrAttach.Sample.HeapItem of 32 bytes and N/4 HeapPair of 40): the
  * snapshot counts them exactly, with their sizes, beside the runtime's own types; the text
- * table, --top and -o; Ctrl-C before the walk is complete says so; and `heap diff` of two saved
- * snapshots shows what grew. */
+ * table, --top and -o; Ctrl-C before the walk is complete says so; `heap diff` of two saved
+ * snapshots shows what grew, and of two cut by --top never shows a type left out as gone or
+ * new. */
 #define _GNU_SOURCE
 #include "bg_cli.h"
 #include "harness.h"
@@ -26,17 +27,57 @@ static int near(long long got, long long want)
     return llabs(got - want) * 100 <= want;
 }
 
-/* `clrattach heap --json -o FILE PID`: the file's text (copied; the caller frees). */
-static char *snapshot(app_t *a, const char *name)
+/* `clrattach heap --json --top TOP -o FILE PID`: the file's text (copied; the caller frees). */
+static char *snapshot_top(app_t *a, const char *name, const char *top)
 {
     const char *out, *path = out_path(a, name);
     char copy[512];
     snprintf(copy, sizeof copy, "%s", path);
-    int rc = run_cli(&out, "heap", "--json", "-o", copy, app_pid_text(a), NULL);
+    int rc = run_cli(&out, "heap", "--json", "--top", top, "-o", copy, app_pid_text(a), NULL);
     ASSERT_MSG(rc == 0, "clrattach heap: exit %d: %s", rc, out);
     char *json = strdup(slurp(copy));
     ASSERT_MSG(json_is_valid(json), "not JSON: %.300s", json);
     return json;
+}
+
+/* Every type, as `heap --json` saves a snapshot by default. */
+static char *snapshot(app_t *a, const char *name)
+{
+    return snapshot_top(a, name, "0");
+}
+
+/* The number after "key": in the JSON text (its first), asserting it is there. */
+static long long figure(const char *json, const char *key)
+{
+    char want[64];
+    snprintf(want, sizeof want, "\"%s\": ", key);
+    const char *p = strstr(json, want);
+    ASSERT_MSG(p != NULL, "no %s in %.300s", key, json);
+    return strtoll(p + strlen(want), NULL, 10);
+}
+
+/* Whether the JSON lists a type of that name (names here have no escapes). */
+static int lists(const char *json, const char *type)
+{
+    char key[256];
+    snprintf(key, sizeof key, "{\"type\": \"%s\", ", type);
+    return strstr(json, key) != NULL;
+}
+
+/* The types one JSON lists that the other does not, each checked against a diff's list. */
+static int listed_in_one_only(const char *json, const char *other, const char *diff)
+{
+    int n = 0;
+    for (const char *p = strstr(json, "{\"type\": \""); p; p = strstr(p + 1, "{\"type\": \"")) {
+        char name[200];
+        ASSERT(sscanf(p + 10, "%199[^\"]", name) == 1);
+        if (lists(other, name))
+            continue;
+        ASSERT_MSG(!lists(diff, name), "%s is not in both snapshots, yet the diff lists it: %s",
+                   name, diff);
+        n++;
+    }
+    return n;
 }
 
 TEST(heap_counts_the_apps_own_objects_exactly_with_their_sizes)
@@ -142,5 +183,50 @@ TEST(heap_diff_of_two_snapshots_shows_what_grew)
     rc = run_cli(&out, "heap", "diff", before, CLRA_SAMPLE_DLL, NULL);
     ASSERT_MSG(rc == 2 && strstr(out, "expected the JSON of 'clrattach heap --json'"),
                "a dll compared: exit %d: %s", rc, out);
+    app_stop(&a);
+}
+
+/* Both snapshots cut by --top, the after one to 2 types: the types the before one lists beyond
+ * those are not known after (the first format took them for gone), so the diff counts them as
+ * not compared and lists only types both snapshots list, while the totals stay exact. */
+TEST(heap_diff_of_snapshots_cut_by_top_shows_no_left_out_type_as_gone)
+{
+    app_t a;
+    app_start(&a, NULL);
+    ASSERT_STREQ(app_command(&a, "heap 20000", 20000), "heaped items=20000 pairs=5000");
+    char *b = snapshot_top(&a, "before.json", "6");
+    ASSERT_STREQ(app_command(&a, "heap 40000", 20000), "heaped items=60000 pairs=15000");
+    char *f = snapshot_top(&a, "after.json", "2");
+    ASSERT_CONTAINS(b, "\"listed_all\": false");
+    ASSERT_CONTAINS(f, "\"listed_all\": false");
+    ASSERT_MSG(lists(f, ITEM), "%s not among the two largest: %s", ITEM, f);
+    char before[512], after[512];
+    snprintf(before, sizeof before, "%s", out_path(&a, "before.json"));
+    snprintf(after, sizeof after, "%s", out_path(&a, "after.json"));
+    const char *out;
+    int rc = run_cli(&out, "heap", "diff", "--json", before, after, NULL);
+    ASSERT_MSG(rc == 0 && json_is_valid(out), "clrattach heap diff: exit %d: %s", rc, out);
+    char *diff = strdup(out);
+    long long count, bytes, gone = listed_in_one_only(b, f, diff);
+    ASSERT_MSG(gone >= 4, "the before snapshot lists %lld types the after one does not", gone);
+    long long uncompared = gone + listed_in_one_only(f, b, diff);
+    ASSERT_CONTAINS(diff, "\"compared_all\": false, \"before_listed_all\": false, "
+                          "\"after_listed_all\": false");
+    ASSERT_EQ(figure(diff, "uncompared_types"), uncompared);
+    ASSERT_EQ(figure(diff, "objects"), figure(f, "objects") - figure(b, "objects"));
+    ASSERT_EQ(figure(diff, "bytes"), figure(f, "bytes") - figure(b, "bytes"));
+    ASSERT_MSG(!strstr(diff, "\"count_after\": 0,"), "a type shown as gone: %s", diff);
+    ASSERT_MSG(heap_type_figures(diff, ITEM, &count, &bytes) && near(count, 40000),
+               "%s grew by %lld, expected 40000: %s", ITEM, count, diff);
+    ASSERT_EQ(bytes, count * 32);
+    rc = run_cli(&out, "heap", "diff", before, after, NULL);
+    char line[96];
+    snprintf(line, sizeof line, "\nnot compared: %lld types listed in one snapshot only ",
+             uncompared);
+    ASSERT_MSG(rc == 0 && strstr(out, line) && strstr(out, "Save both snapshots without --top"),
+               "heap diff: exit %d: %s", rc, out);
+    free(diff);
+    free(b);
+    free(f);
     app_stop(&a);
 }

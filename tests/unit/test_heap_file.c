@@ -1,34 +1,24 @@
 /* test_heap_file.c - the snapshot file `clrattach heap --json` writes and `heap diff` reads
  * back (src/cli/heap/): a round trip keeps every name (quotes, backslashes, control characters,
- * non-ASCII) and figure; files that are not such a snapshot, cut short or lying, are refused
- * saying where, never crash. */
+ * non-ASCII) and figure; a list cut by --top says so and what it left out, and a cut file of
+ * the first format (without listed_all) is known for cut by its figures; files that are not
+ * such a snapshot, cut short or lying, are refused saying where, never crash. */
 #define _GNU_SOURCE
-#include "heap/heap_view.h"
-#include "test.h"
+#include "heap_file_text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-/* text into a fresh temporary file; its path (static buffer). */
-static const char *file_of(const char *text, size_t len)
+/* What a loaded list says of its cut. */
+static void assert_cut(const heap_list_t *l, int listed_all, size_t types_in_all,
+                       uint64_t unlisted_objects, uint64_t unlisted_bytes)
 {
-    static char path[64];
-    snprintf(path, sizeof path, "/tmp/clra-heap-file-XXXXXX");
-    int fd = mkstemp(path);
-    ASSERT(fd >= 0);
-    ASSERT_EQ(write(fd, text, len), (ssize_t)len);
-    close(fd);
-    return path;
-}
-
-static int load_text(const char *text, heap_list_t *l)
-{
-    const char *path = file_of(text, strlen(text));
-    int rc = heap_load(path, l);
-    unlink(path);
-    return rc;
+    ASSERT_EQ(l->listed_all, listed_all);
+    ASSERT_EQ(l->types_in_all, types_in_all);
+    ASSERT_EQ(l->unlisted_objects, unlisted_objects);
+    ASSERT_EQ(l->unlisted_bytes, unlisted_bytes);
 }
 
 TEST(heap_file_round_trip_keeps_every_name_and_figure)
@@ -36,10 +26,11 @@ TEST(heap_file_round_trip_keeps_every_name_and_figure)
     static const char *const names[] = {"Ns.Plain", "Quote\"d\\back", "tab\tnew\nline\x01",
                                         "caf\xc3\xa9.\xe2\x82\xac", ""};
     clra_heap_type_stat_t types[5];
-    for (size_t i = 0; i < 5; i++)
+    for (size_t i = 0; i < 5; i++) /* the bytes add up to the largest 64-bit figure */
         types[i] = (clra_heap_type_stat_t){.name = names[i], .count = 1000 - i,
-                                           .bytes = 18446744073709551615ull - i};
-    heap_list_t out = {.types = types, .count = 5, .objects = 4990, .bytes = 123456789012ull};
+                                           .bytes = i ? i : 18446744073709551615ull - 10};
+    heap_list_t out = {.types = types, .count = 5, .objects = 4990,
+                       .bytes = 18446744073709551615ull};
     char *text;
     size_t len;
     FILE *f = open_memstream(&text, &len);
@@ -51,11 +42,12 @@ TEST(heap_file_round_trip_keeps_every_name_and_figure)
     unlink(path);
     ASSERT_EQ(in.count, 5u);
     ASSERT_EQ(in.objects, 4990u);
-    ASSERT_EQ(in.bytes, 123456789012ull);
+    ASSERT_EQ(in.bytes, 18446744073709551615ull);
+    assert_cut(&in, 1, 5, 0, 0);
     for (size_t i = 0; i < 5; i++) {
         ASSERT_STREQ(in.types[i].name, names[i]);
         ASSERT_EQ(in.types[i].count, 1000 - i);
-        ASSERT_EQ(in.types[i].bytes, 18446744073709551615ull - i);
+        ASSERT_EQ(in.types[i].bytes, i ? i : 18446744073709551615ull - 10);
     }
     heap_list_free(&in);
     free(text);
@@ -98,4 +90,88 @@ TEST(heap_file_refuses_what_is_not_a_snapshot)
     heap_list_t l;
     ASSERT_EQ(heap_load("/nonexistent/heap.json", &l), -1);
     ASSERT_EQ(heap_load("/proc/self", &l), -1); /* a directory */
+}
+
+/* Three types as heap --json --top 2 would cut them: what the file says, byte for byte. */
+TEST(heap_file_cut_by_top_says_so_and_what_it_left_out)
+{
+    clra_heap_type_stat_t types[3] = {{.name = "A", .count = 10, .bytes = 400},
+                                      {.name = "B", .count = 5, .bytes = 300},
+                                      {.name = "C", .count = 7, .bytes = 56}};
+    heap_list_t whole = {.types = types, .count = 3, .objects = 22, .bytes = 756};
+    char *text;
+    size_t len;
+    FILE *f = open_memstream(&text, &len);
+    heap_print_json(f, &whole, 2);
+    fclose(f);
+    ASSERT_STREQ(text, "{\"objects\": 22, \"bytes\": 756, \"listed_all\": false, "
+                       "\"types_in_all\": 3, \"unlisted_objects\": 7, \"unlisted_bytes\": 56, "
+                       "\"types\": [\n"
+                       "  {\"type\": \"A\", \"count\": 10, \"bytes\": 400},\n"
+                       "  {\"type\": \"B\", \"count\": 5, \"bytes\": 300}\n]}\n");
+    heap_list_t in;
+    ASSERT_EQ(load_text(text, &in), 0);
+    ASSERT_EQ(in.count, 2u);
+    assert_cut(&in, 0, 3, 7, 56);
+    heap_list_free(&in);
+    free(text);
+}
+
+TEST(heap_file_of_the_first_format_is_cut_when_its_types_add_up_to_less)
+{
+    heap_list_t l;
+    ASSERT_EQ(load_text("{\"objects\": 22, \"bytes\": 756, \"types\": [\n"
+                        "  {\"type\": \"A\", \"count\": 10, \"bytes\": 400},\n"
+                        "  {\"type\": \"B\", \"count\": 5, \"bytes\": 300}\n]}\n", &l), 0);
+    ASSERT_EQ(l.count, 2u);
+    assert_cut(&l, 0, 0, 7, 56); /* the number of types not known */
+    heap_list_free(&l);
+    ASSERT_EQ(load_text("{\"objects\": 15, \"bytes\": 700, \"types\": [\n"
+                        "  {\"type\": \"A\", \"count\": 10, \"bytes\": 400},\n"
+                        "  {\"type\": \"B\", \"count\": 5, \"bytes\": 300}\n]}\n", &l), 0);
+    assert_cut(&l, 1, 2, 0, 0);
+    heap_list_free(&l);
+}
+
+TEST(heap_file_skips_scalar_members_of_a_later_version)
+{
+    heap_list_t l;
+    ASSERT_EQ(load_text("{\"objects\": 1, \"later\": true, \"bytes\": 8, \"gc\": 3, "
+                        "\"note\": null, \"types\": [{\"type\": \"A\", \"count\": 1, "
+                        "\"bytes\": 8, \"pinned\": false}], \"by\": \"x\"}", &l), 0);
+    ASSERT_EQ(l.count, 1u);
+    ASSERT_EQ(l.listed_all, 1);
+    heap_list_free(&l);
+}
+
+TEST(heap_file_refuses_a_cut_its_figures_contradict)
+{
+    static const char *const bad[] = {
+        /* listed_all true, yet 7 objects are not in the types */
+        "{\"objects\": 22, \"bytes\": 756, \"listed_all\": true, \"types\": "
+        "[{\"type\": \"A\", \"count\": 15, \"bytes\": 700}]}",
+        /* listed_all false, yet the types are every object */
+        "{\"objects\": 15, \"bytes\": 700, \"listed_all\": false, \"types\": "
+        "[{\"type\": \"A\", \"count\": 15, \"bytes\": 700}]}",
+        /* unlisted figures that are not what the types leave out */
+        "{\"objects\": 22, \"bytes\": 756, \"unlisted_objects\": 6, \"types\": "
+        "[{\"type\": \"A\", \"count\": 15, \"bytes\": 700}]}",
+        "{\"objects\": 22, \"bytes\": 756, \"unlisted_bytes\": 57, \"types\": "
+        "[{\"type\": \"A\", \"count\": 15, \"bytes\": 700}]}",
+        /* a cut list of every type, and a whole list of more types than it lists */
+        "{\"objects\": 22, \"bytes\": 756, \"types_in_all\": 1, \"types\": "
+        "[{\"type\": \"A\", \"count\": 15, \"bytes\": 700}]}",
+        "{\"objects\": 15, \"bytes\": 700, \"types_in_all\": 2, \"types\": "
+        "[{\"type\": \"A\", \"count\": 15, \"bytes\": 700}]}",
+        /* types that add up to more than the totals (the second wraps 64 bits) */
+        "{\"objects\": 14, \"bytes\": 700, \"types\": "
+        "[{\"type\": \"A\", \"count\": 15, \"bytes\": 700}]}",
+        "{\"objects\": 2, \"bytes\": 1, \"types\": [{\"type\": \"A\", \"count\": 1, "
+        "\"bytes\": 18446744073709551615}, {\"type\": \"B\", \"count\": 1, \"bytes\": 2}]}",
+        "{\"objects\": 1, \"bytes\": 1, \"listed_all\": yes, \"types\": []}",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        heap_list_t l;
+        ASSERT_MSG(load_text(bad[i], &l) == -1, "accepted: %s", bad[i]);
+    }
 }

@@ -1,7 +1,8 @@
 /* heap_load.c - reads back the JSON `clrattach heap --json` writes, for `heap diff`: the
- * totals and each type's name, count and bytes. A small reader of that one shape (members in
- * any order, any whitespace, unknown members skipped when they are numbers or strings), bounded:
- * the file at most HEAP_FILE_MAX bytes; anything else is refused saying where. */
+ * totals, whether the list is cut and what it left out, and each type's name, count and bytes.
+ * A small reader of that one shape (members in any order, any whitespace, unknown members
+ * skipped when they are numbers, strings, true, false or null), bounded: the file at most
+ * HEAP_FILE_MAX bytes; anything else is refused saying where. */
 #define _GNU_SOURCE
 #include "heap/heap_view.h"
 #include "base/cli.h"
@@ -108,6 +109,35 @@ static int number(reader_t *r, uint64_t *v)
     return 0;
 }
 
+/* true or false. */
+static int boolean(reader_t *r, int *v)
+{
+    blank(r);
+    size_t left = (size_t)(r->end - r->p);
+    if (left >= 4 && memcmp(r->p, "true", 4) == 0)
+        return *v = 1, r->p += 4, 0;
+    if (left >= 5 && memcmp(r->p, "false", 5) == 0)
+        return *v = 0, r->p += 5, 0;
+    return fail(r, "no true or false");
+}
+
+/* A member this reader does not know: a later version's, skipped if it is a scalar (an
+ * object or array in its place is refused, as nothing here could be one). */
+static int skip_value(reader_t *r)
+{
+    const char *s;
+    uint64_t n;
+    int b;
+    blank(r);
+    if (r->p < r->end && *r->p == '"')
+        return string(r, &s);
+    if ((size_t)(r->end - r->p) >= 4 && memcmp(r->p, "null", 4) == 0)
+        return r->p += 4, 0;
+    if (r->p < r->end && (*r->p == 't' || *r->p == 'f'))
+        return boolean(r, &b);
+    return number(r, &n);
+}
+
 /* One {"type": ..., "count": N, "bytes": N} into t. */
 static int one_type(reader_t *r, clra_heap_type_stat_t *t)
 {
@@ -116,15 +146,12 @@ static int one_type(reader_t *r, clra_heap_type_stat_t *t)
         return -1;
     do {
         const char *key;
-        uint64_t skip;
         if (string(r, &key) || expect(r, ':'))
             return -1;
-        blank(r);
         int rc = strcmp(key, "type") == 0    ? (seen |= 1, string(r, &t->name))
                  : strcmp(key, "count") == 0 ? (seen |= 2, number(r, &t->count))
                  : strcmp(key, "bytes") == 0 ? (seen |= 4, number(r, &t->bytes))
-                 : r->p < r->end && *r->p == '"' ? string(r, &key)
-                                                 : number(r, &skip);
+                                             : skip_value(r);
         if (rc)
             return -1;
         blank(r);
@@ -160,6 +187,81 @@ static int types(reader_t *r, heap_list_t *l, size_t *cap)
     return expect(r, ']');
 }
 
+enum { SEEN_OBJECTS = 1, SEEN_BYTES = 2, SEEN_TYPES = 4, SEEN_LISTED_ALL = 8,
+       SEEN_TYPES_IN_ALL = 16, SEEN_UNLISTED_OBJECTS = 32, SEEN_UNLISTED_BYTES = 64 };
+
+/* One member of the top object, its bit added to *seen. */
+static int member(reader_t *r, heap_list_t *l, size_t *cap, int *seen)
+{
+    const char *key;
+    uint64_t n;
+    if (string(r, &key) || expect(r, ':'))
+        return -1;
+    if (strcmp(key, "objects") == 0)
+        return *seen |= SEEN_OBJECTS, number(r, &l->objects);
+    if (strcmp(key, "bytes") == 0)
+        return *seen |= SEEN_BYTES, number(r, &l->bytes);
+    if (strcmp(key, "types") == 0)
+        return *seen |= SEEN_TYPES, types(r, l, cap);
+    if (strcmp(key, "listed_all") == 0)
+        return *seen |= SEEN_LISTED_ALL, boolean(r, &l->listed_all);
+    if (strcmp(key, "types_in_all") == 0) {
+        *seen |= SEEN_TYPES_IN_ALL;
+        if (number(r, &n))
+            return -1;
+        l->types_in_all = n > SIZE_MAX ? SIZE_MAX : (size_t)n; /* too many fails in settle */
+        return 0;
+    }
+    if (strcmp(key, "unlisted_objects") == 0)
+        return *seen |= SEEN_UNLISTED_OBJECTS, number(r, &l->unlisted_objects);
+    if (strcmp(key, "unlisted_bytes") == 0)
+        return *seen |= SEEN_UNLISTED_BYTES, number(r, &l->unlisted_bytes);
+    return skip_value(r);
+}
+
+/* The objects and bytes the listed types leave to the unlisted ones. 0, or -1 when the types
+ * add up to more than the totals. */
+static int left_over(reader_t *r, const heap_list_t *l, uint64_t *objects, uint64_t *bytes)
+{
+    uint64_t o = 0, b = 0;
+    for (size_t i = 0; i < l->count; i++) {
+        const clra_heap_type_stat_t *t = &l->types[i];
+        if (t->count > l->objects - o || t->bytes > l->bytes - b)
+            return fail(r, "types that add up to more than the totals");
+        o += t->count;
+        b += t->bytes;
+    }
+    *objects = l->objects - o;
+    *bytes = l->bytes - b;
+    return 0;
+}
+
+/* Whether the list is cut, and what it left out. The totals count every object, so listed
+ * types adding up to less mean some were left out: that says it for a file of the first format
+ * (no listed_all; cut or not, it was written the same), and checks a newer file's own word. */
+static int settle(reader_t *r, heap_list_t *l, int seen)
+{
+    uint64_t objects, bytes;
+    if (left_over(r, l, &objects, &bytes))
+        return -1;
+    int cut = objects || bytes;
+    if (seen & SEEN_LISTED_ALL && l->listed_all == cut)
+        return fail(r, cut ? "listed_all true, but the types add up to less than the totals"
+                           : "listed_all false, but the types add up to the totals");
+    if ((seen & SEEN_UNLISTED_OBJECTS && l->unlisted_objects != objects) ||
+        (seen & SEEN_UNLISTED_BYTES && l->unlisted_bytes != bytes))
+        return fail(r, "unlisted_objects or unlisted_bytes not what the types leave out");
+    int types_ok = cut ? l->types_in_all > l->count : l->types_in_all == l->count;
+    if (seen & SEEN_TYPES_IN_ALL && !types_ok)
+        return fail(r, "a types_in_all that does not match the types listed");
+    l->listed_all = !cut;
+    l->unlisted_objects = objects;
+    l->unlisted_bytes = bytes;
+    if (!(seen & SEEN_TYPES_IN_ALL))
+        l->types_in_all = cut ? 0 : l->count;
+    return 0;
+}
+
 static int parse(reader_t *r, heap_list_t *l)
 {
     size_t cap = 0;
@@ -167,20 +269,16 @@ static int parse(reader_t *r, heap_list_t *l)
     if (expect(r, '{'))
         return -1;
     do {
-        const char *key;
-        if (string(r, &key) || expect(r, ':'))
-            return -1;
-        int rc = strcmp(key, "objects") == 0 ? (seen |= 1, number(r, &l->objects))
-                 : strcmp(key, "bytes") == 0 ? (seen |= 2, number(r, &l->bytes))
-                 : strcmp(key, "types") == 0 ? (seen |= 4, types(r, l, &cap))
-                                             : fail(r, "an unknown member");
-        if (rc)
+        if (member(r, l, &cap, &seen))
             return -1;
         blank(r);
     } while (r->p < r->end && *r->p == ',' && r->p++);
-    if (seen != 7)
+    int needed = SEEN_OBJECTS | SEEN_BYTES | SEEN_TYPES;
+    if ((seen & needed) != needed)
         return fail(r, "no objects, bytes or types");
-    return expect(r, '}');
+    if (expect(r, '}'))
+        return -1;
+    return settle(r, l, seen);
 }
 
 /* The whole file, NUL-terminated, into *text. 0, or -1 after saying why. */
