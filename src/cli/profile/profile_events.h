@@ -71,6 +71,8 @@ struct pe_run {
     size_t nipbuf, cap_ipbuf;
     char **leaves; /* interned leaf names */
     size_t nleaves, cap_leaves;
+    size_t *leaf_index; /* open addressing over leaves: leaf number (1 + index), 0 empty */
+    size_t cap_leaf_index;
     uint64_t events;    /* the mode's events counted */
     uint64_t unpaired;  /* stops without a start (lock, wait): begun before the session */
     pe_pending_t *pending;
