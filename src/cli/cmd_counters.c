@@ -283,19 +283,16 @@ static int watch(counters_run_t *c, clra_trace_session_t *s, const char **why, c
     }
 }
 
-/* The runtime's major version (ProcessInfo2's informational version), 0 when not known. Its own
- * connection: the session's providers depend on it, so it is needed before the session's
- * request, and the endpoint lookup before learns nothing of the version (a socket path). */
-static int runtime_major(counters_run_t *c, int pid, long long timeout_ms)
+/* The runtime's major version, 0 when not known. Its own connection: the session's providers
+ * depend on it, so it is needed before the session's request, and the endpoint lookup before
+ * learns nothing of the version (a socket path). */
+static unsigned runtime_major(counters_run_t *c, int pid, long long timeout_ms)
 {
     clra_target_t target;
-    clra_process_info_t info;
     clra_status_t st;
-    if (diagnostic_port_next_target(&c->dport, pid, timeout_ms, &target, &st) != 0 ||
-        clra_process_info_get(&target, (int)timeout_ms, &info, &st) != 0)
-        return 0;
-    int major = info.clr_version ? atoi(info.clr_version) : 0;
-    clra_process_info_free(&info);
+    unsigned major = 0;
+    if (diagnostic_port_next_target(&c->dport, pid, timeout_ms, &target, &st) == 0)
+        cli_runtime_version(&target, (int)timeout_ms, NULL, 0, &major);
     return major;
 }
 
