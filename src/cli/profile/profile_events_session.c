@@ -11,7 +11,7 @@
 
 #define RUNTIME "Microsoft-Windows-DotNETRuntime"
 #define JIT_KEYWORD 0x10ull  /* MethodLoadVerbose for the methods compiled while recording */
-#define LEVEL_VERBOSE 5      /* method loads and allocation ticks are verbose */
+#define LEVEL_VERBOSE 5
 #define PUMP_WAIT_MS 200
 
 typedef struct feeding {
@@ -44,13 +44,15 @@ static int stream(clra_trace_session_t *s, feeding_t *f, long long duration_s,
     return 0;
 }
 
-/* The session's configuration: the mode's keywords, method loads, stacks, rundown. */
+/* The session's configuration: the mode's keywords, method loads, stacks, rundown. One
+ * provider entry has one level for all its keywords, and the method loads that name the stacks
+ * (MethodLoadVerbose) are verbose, so every mode records at verbose: its own events, verbose
+ * (GCAllocationTick, WaitHandleWaitStart/Stop) or not, all come at that level. */
 static int configure(const pe_run_t *r, clra_trace_config_t *cfg, clra_status_t *st)
 {
     clra_trace_config_init(cfg);
-    uint32_t level = r->level > LEVEL_VERBOSE ? r->level : LEVEL_VERBOSE;
-    return clra_trace_config_add_provider(cfg, RUNTIME, r->keywords | JIT_KEYWORD, level, NULL,
-                                          st);
+    return clra_trace_config_add_provider(cfg, RUNTIME, r->keywords | JIT_KEYWORD, LEVEL_VERBOSE,
+                                          NULL, st);
 }
 
 /* Starts, streams, stops: the part between the plan and the decoder's end. --timeout is one
