@@ -84,10 +84,10 @@ static int name_of(const char *escaped, char *buf, size_t cap)
     return rc;
 }
 
-/* \u escapes of code points at each UTF-8 length's edges; a surrogate alone (a high one at the
- * end, a low one, a high one before a character that is not a low one) is U+FFFD, as UTF-8
- * has no surrogates. */
-TEST(heap_file_unicode_escapes_are_utf8_of_every_length_and_lone_surrogates_replaced)
+/* \u escapes of code points at each UTF-8 length's edges, four bytes from a surrogate pair
+ * (RFC 8259 §7: U+1F600 and U+10FFFF); a surrogate alone (a high one at the end, a low one, a
+ * high one before a character that is not a low one) is U+FFFD, as UTF-8 has no surrogates. */
+TEST(heap_file_unicode_escapes_are_utf8_pairs_joined_and_lone_surrogates_replaced)
 {
     static const struct {
         const char *escaped, *name;
@@ -95,6 +95,9 @@ TEST(heap_file_unicode_escapes_are_utf8_of_every_length_and_lone_surrogates_repl
         {"\\u0041\\u007F", "A\x7f"},
         {"\\u0080\\u07ff", "\xc2\x80\xdf\xbf"},
         {"\\u0800\\uFFFF", "\xe0\xa0\x80\xef\xbf\xbf"},
+        {"A\\ud83d\\ude00B", "A\xf0\x9f\x98\x80" "B"},
+        {"\\uDBFF\\uDFFF", "\xf4\x8f\xbf\xbf"},
+        {"\\ud83d\\ud83d\\ude00", "\xef\xbf\xbd\xf0\x9f\x98\x80"},
         {"T\\ud83d", "T\xef\xbf\xbd"},
         {"\\udc00T", "\xef\xbf\xbdT"},
         {"\\ud83d\\u0041", "\xef\xbf\xbd" "A"},
