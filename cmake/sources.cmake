@@ -212,6 +212,7 @@ set(CLI_SOURCES
   src/cli/base/output_file.c
   ${CLRA_PROCESS_NAME_SOURCE}
   src/cli/base/report.c
+  src/cli/base/runtime_version.c
   src/cli/base/sweep_stage.c
   src/cli/base/target_pid.c
   src/cli/base/text_find.c

@@ -32,8 +32,10 @@ set(UNIT_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/unit/test_process_list.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_process_state.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_procfs_limits.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_profile_events.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_render.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_runtime_events.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_runtime_version.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_sockdir.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_reply_sizes.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_reverse.c

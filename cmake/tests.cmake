@@ -18,15 +18,17 @@ endfunction()
 
 # Unit tests: no runtime needed.
 include(cmake/test_sources.cmake)
-# The CLI's option parser and help generator are tested on their own (test_cli_options.c).
+# The CLI's option parser and help generator are tested on their own (test_cli_options.c), as
+# are the other CLI pieces listed here that need no runtime (profile's event modes collect
+# events handed over by hand in test_profile_events.c).
 add_executable(unit_tests ${UNIT_SOURCES} tests/fakesrv/fakesrv.c
                src/cli/base/options.c src/cli/base/option_table.c src/cli/base/usage.c
                src/cli/base/output.c src/cli/base/paths.c src/cli/base/platform_unix.c
                src/cli/base/report.c src/cli/base/duration.c src/cli/base/process_name.c
-               src/cli/base/diagnostic_port.c
+               src/cli/base/diagnostic_port.c src/cli/base/runtime_version.c
                src/cli/counters/counters_known.c src/cli/counters/counters_view.c
                src/cli/heap/heap_compare.c src/cli/heap/heap_load.c src/cli/heap/heap_print.c
-               src/cli/profile/profile_drain.c
+               src/cli/profile/profile_drain.c ${PROFILE_EVENTS_SOURCES}
                ${UNWIND_SOURCES}
                ${RENDER_SOURCES})
 target_include_directories(unit_tests PRIVATE ${CLRATTACH_PRIVATE_INCLUDE} ${CLRPROF_PRIVATE_INCLUDE}

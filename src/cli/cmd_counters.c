@@ -283,29 +283,16 @@ static int watch(counters_run_t *c, clra_trace_session_t *s, const char **why, c
     }
 }
 
-/* The target of the next command: the process by pid, or its --diagnostic-port. */
-static int next_target(counters_run_t *c, int pid, long long timeout_ms, clra_target_t *t,
-                       clra_status_t *st)
-{
-    if (c->dport.spec)
-        return diagnostic_port_target(&c->dport, timeout_ms, t, st);
-    *t = clra_target_pid(pid);
-    return 0;
-}
-
-/* The runtime's major version (ProcessInfo2's informational version), 0 when not known. Its own
- * connection: the session's providers depend on it, so it is needed before the session's
- * request, and the endpoint lookup before learns nothing of the version (a socket path). */
-static int runtime_major(counters_run_t *c, int pid, long long timeout_ms)
+/* The runtime's major version, 0 when not known. Its own connection: the session's providers
+ * depend on it, so it is needed before the session's request, and the endpoint lookup before
+ * learns nothing of the version (a socket path). */
+static unsigned runtime_major(counters_run_t *c, int pid, long long timeout_ms)
 {
     clra_target_t target;
-    clra_process_info_t info;
     clra_status_t st;
-    if (next_target(c, pid, timeout_ms, &target, &st) != 0 ||
-        clra_process_info_get(&target, (int)timeout_ms, &info, &st) != 0)
-        return 0;
-    int major = info.clr_version ? atoi(info.clr_version) : 0;
-    clra_process_info_free(&info);
+    unsigned major = 0;
+    if (diagnostic_port_next_target(&c->dport, pid, timeout_ms, &target, &st) == 0)
+        cli_runtime_version(&target, (int)timeout_ms, NULL, 0, &major);
     return major;
 }
 
@@ -347,7 +334,7 @@ static int run(counters_run_t *c, int pid, long long timeout_ms, cli_run_t *cr)
     if (rc == 0)
         rc = clra_nettrace_decoder_new(&cb, c, &c->decoder);
     if (rc == 0)
-        rc = next_target(c, pid, timeout_ms, &target, &st);
+        rc = diagnostic_port_next_target(&c->dport, pid, timeout_ms, &target, &st);
     if (rc == 0)
         rc = clra_trace_start(&target, &cfg, (int)timeout_ms, &s, &st);
     clra_trace_config_free(&cfg);
@@ -363,7 +350,7 @@ static int run(counters_run_t *c, int pid, long long timeout_ms, cli_run_t *cr)
     counters_view_begin(&c->view);
     rc = watch(c, &s, &why, &st);
     if (rc == 0 && !s.eof)
-        rc = next_target(c, pid, timeout_ms, &target, &st);
+        rc = diagnostic_port_next_target(&c->dport, pid, timeout_ms, &target, &st);
     if (rc == 0 && !s.eof)
         rc = clra_trace_stop(&s, &target, feed, c, (int)timeout_ms, &st);
     clra_trace_session_close(&s);

@@ -73,3 +73,20 @@ TEST(diagnostic_port_without_a_runtime_fails_within_its_deadline)
     diagnostic_port_close(&d);
     ASSERT_EQ(rmdir(dir), 0);
 }
+
+/* A verb's next command goes to the PID when no port was given, to the port's socket when one
+ * was given in connect mode (the same path each time: the runtime listens there). */
+TEST(diagnostic_port_next_target_is_the_pid_without_a_port_and_the_socket_with_one)
+{
+    diagnostic_port_t d = {0};
+    clra_target_t t;
+    clra_status_t st;
+    ASSERT_EQ(diagnostic_port_next_target(&d, 4242, 300, &t, &st), 0);
+    ASSERT_EQ(t.pid, 4242);
+    ASSERT(t.socket_path == NULL && t.connection == NULL);
+    ASSERT_EQ(parse(&d, "/tmp/clra-no-such.sock,connect"), 0);
+    ASSERT_EQ(diagnostic_port_next_target(&d, 4242, 300, &t, &st), 0);
+    ASSERT_EQ(t.pid, 0);
+    ASSERT_STREQ(t.socket_path, "/tmp/clra-no-such.sock");
+    ASSERT(t.connection == NULL);
+}

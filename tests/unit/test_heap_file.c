@@ -67,6 +67,51 @@ TEST(heap_file_reads_members_in_any_order_and_unicode_escapes)
     heap_list_free(&l);
 }
 
+/* The one type name of a file whose "type" member is the JSON text escaped, unescaped into
+ * buf; the loader's 0 or -1. */
+static int name_of(const char *escaped, char *buf, size_t cap)
+{
+    char text[256];
+    snprintf(text, sizeof text, "{\"objects\": 1, \"bytes\": 1, \"types\": [{\"type\": "
+             "\"%s\", \"count\": 1, \"bytes\": 1}]}", escaped);
+    heap_list_t l;
+    int rc = load_text(text, &l);
+    if (rc == 0) {
+        ASSERT_EQ(l.count, 1u);
+        snprintf(buf, cap, "%s", l.types[0].name);
+        heap_list_free(&l);
+    }
+    return rc;
+}
+
+/* \u escapes of code points at each UTF-8 length's edges, four bytes from a surrogate pair
+ * (RFC 8259 §7: U+1F600 and U+10FFFF); a surrogate alone (a high one at the end, a low one, a
+ * high one before a character that is not a low one) is U+FFFD, as UTF-8 has no surrogates. */
+TEST(heap_file_unicode_escapes_are_utf8_pairs_joined_and_lone_surrogates_replaced)
+{
+    static const struct {
+        const char *escaped, *name;
+    } cases[] = {
+        {"\\u0041\\u007F", "A\x7f"},
+        {"\\u0080\\u07ff", "\xc2\x80\xdf\xbf"},
+        {"\\u0800\\uFFFF", "\xe0\xa0\x80\xef\xbf\xbf"},
+        {"A\\ud83d\\ude00B", "A\xf0\x9f\x98\x80" "B"},
+        {"\\uDBFF\\uDFFF", "\xf4\x8f\xbf\xbf"},
+        {"\\ud83d\\ud83d\\ude00", "\xef\xbf\xbd\xf0\x9f\x98\x80"},
+        {"T\\ud83d", "T\xef\xbf\xbd"},
+        {"\\udc00T", "\xef\xbf\xbdT"},
+        {"\\ud83d\\u0041", "\xef\xbf\xbd" "A"},
+        {"\\ud83d\\ud83d", "\xef\xbf\xbd\xef\xbf\xbd"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char name[64];
+        ASSERT_MSG(name_of(cases[i].escaped, name, sizeof name) == 0, "%s", cases[i].escaped);
+        ASSERT_STREQ(name, cases[i].name);
+    }
+    char name[64];
+    ASSERT_EQ(name_of("\\ud83d\\u12", name, sizeof name), -1); /* cut after a surrogate */
+}
+
 TEST(heap_file_refuses_what_is_not_a_snapshot)
 {
     static const char *const bad[] = {

@@ -66,6 +66,12 @@ int cli_pid_of_options(const char *verb, struct cli_args *a);
 /* A verb's target from its --name (NULL when not given) or its one positional PID. */
 int cli_target_pid(const char *name, char **args, int nargs, long long timeout_ms, int *pid);
 
+/* Asks the runtime at t (ProcessInfo, a connection of its own) for its version: the text as
+ * it says it into buf (cap bytes; buf may be NULL) and its major version into *major (0 when
+ * that text starts with no number). 0, or -1 when it could not say (buf "", *major 0). */
+int cli_runtime_version(const clra_target_t *t, int timeout_ms, char *buf, size_t cap,
+                        unsigned *major);
+
 /* One run of a verb, as the reporter sees it: where results go and when the run began. */
 typedef struct cli_run {
     int pid; /* the target, 0 when there is none (ps) */

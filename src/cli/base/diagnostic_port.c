@@ -86,6 +86,15 @@ int diagnostic_port_target(diagnostic_port_t *d, long long timeout_ms, clra_targ
     return 0;
 }
 
+int diagnostic_port_next_target(diagnostic_port_t *d, int pid, long long timeout_ms,
+                                clra_target_t *t, clra_status_t *st)
+{
+    if (d->spec)
+        return diagnostic_port_target(d, timeout_ms, t, st);
+    *t = clra_target_pid(pid);
+    return 0;
+}
+
 int diagnostic_port_resume(diagnostic_port_t *d, long long timeout_ms, clra_status_t *st)
 {
     if (!d->spec)

@@ -26,6 +26,10 @@ int diagnostic_port_open(diagnostic_port_t *d, long long timeout_ms, clra_status
  * each; the runtime connects again after it). A CLRA_E* code with st filled. */
 int diagnostic_port_target(diagnostic_port_t *d, long long timeout_ms, clra_target_t *t,
                            clra_status_t *st);
+/* The target of a verb's next command: the process by pid when no port was given (d->spec
+ * NULL), else the port's (diagnostic_port_target). A CLRA_E* code with st filled. */
+int diagnostic_port_next_target(diagnostic_port_t *d, int pid, long long timeout_ms,
+                                clra_target_t *t, clra_status_t *st);
 /* Lets the runtime run (paused at startup by its port, or in connect mode by
  * DOTNET_DefaultDiagnosticPortSuspend): call once the session is up, so it misses no event. A
  * runtime that runs already ignores it, as under dotnet-trace. Nothing without a port (spec). */

@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #include "heap/heap_view.h"
 #include "base/cli.h"
+#include "common/utf.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -15,7 +16,7 @@
 
 typedef struct reader {
     const char *start, *p, *end, *path;
-    char *out; /* where unescaped strings go (the storage) */
+    char *out, *out_end; /* where unescaped strings go (the storage), and its end */
 } reader_t;
 
 static int fail(const reader_t *r, const char *what)
@@ -44,31 +45,44 @@ static int expect(reader_t *r, char c)
     return 0;
 }
 
-/* The 4 hex digits of a \u escape, as UTF-8 into out (surrogates as U+FFFD). */
-static char *put_unicode(reader_t *r, char *out)
+/* The 4 hex digits at r->p, read; -1 when they are not 4 hex digits. */
+static long hex4(reader_t *r)
 {
-    unsigned cp = 0;
+    long cp = 0;
     for (int i = 0; i < 4; i++, r->p++) {
         char c = r->p < r->end ? *r->p : 0;
         int v = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
                 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
         if (v < 0)
-            return NULL;
-        cp = cp << 4 | (unsigned)v;
+            return -1;
+        cp = cp << 4 | v;
+    }
+    return cp;
+}
+
+/* The 4 hex digits of a \u escape, as UTF-8 into out; the end of what it wrote, NULL for a bad
+ * escape. A high surrogate and the \u low surrogate after it are one character (RFC 8259 §7:
+ * how a JSON writer such as Python's escapes one beyond U+FFFF); any other surrogate is
+ * U+FFFD, as UTF-8 has no surrogates. */
+static char *put_unicode(reader_t *r, char *out)
+{
+    long cp = hex4(r);
+    if (cp < 0)
+        return NULL;
+    if (cp >= 0xD800 && cp < 0xDC00 && r->end - r->p >= 6 && r->p[0] == '\\' &&
+        r->p[1] == 'u') {
+        const char *next = r->p;
+        r->p += 2;
+        long low = hex4(r);
+        if (low >= 0xDC00 && low < 0xE000)
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+        else
+            r->p = next; /* not a pair: the next escape is read on its own */
     }
     if (cp >= 0xD800 && cp < 0xE000)
         cp = 0xFFFD;
-    if (cp < 0x80) {
-        *out++ = (char)cp;
-    } else if (cp < 0x800) {
-        *out++ = (char)(0xC0 | cp >> 6);
-        *out++ = (char)(0x80 | (cp & 0x3F));
-    } else {
-        *out++ = (char)(0xE0 | cp >> 12);
-        *out++ = (char)(0x80 | (cp >> 6 & 0x3F));
-        *out++ = (char)(0x80 | (cp & 0x3F));
-    }
-    return out;
+    size_t room = (size_t)(r->out_end - out), n = utf__encode_utf8((uint32_t)cp, out, 0, room);
+    return n < room ? out + n : NULL; /* cannot be short: the UTF-8 is shorter than the escape */
 }
 
 /* A JSON string, unescaped into r->out (never longer than its text); *s points at it. */
@@ -315,6 +329,7 @@ int heap_load(const char *path, heap_list_t *out)
         return -1;
     out->storage = malloc(len + 1);
     reader_t r = {.start = text, .p = text, .end = text + len, .path = path, .out = out->storage};
+    r.out_end = r.out ? r.out + len + 1 : NULL;
     int rc = out->storage ? parse(&r, out) : fail(&r, "out of memory");
     free(text);
     if (rc)

@@ -23,8 +23,9 @@ typedef struct pe_mode {
     const char *name;        /* the --mode word */
     const char *weight_name; /* pprof's sample type: what the weight measures */
     const char *unit;        /* "bytes", "nanoseconds" or "count" */
-    /* Chooses keywords, level, source and misses for the runtime's major version (0 unknown);
-     * 0, or -1 with why and hint set when the mode cannot run there. */
+    /* Chooses keywords, source and misses for the runtime's major version (0 unknown); 0, or
+     * -1 with why and hint set when the mode cannot run there. No level: the session is
+     * verbose for every mode (profile_events_session.c). */
     int (*plan)(pe_run_t *r, unsigned major);
     /* One event of the runtime's provider (name from its layout); 0, or -1 out of memory. */
     int (*event)(pe_run_t *r, const clra_nettrace_event_t *ev, const char *name);
@@ -54,7 +55,6 @@ typedef struct pe_pending {
 struct pe_run {
     const pe_mode_t *mode;
     uint64_t keywords;     /* the runtime provider's keywords besides method loads */
-    uint32_t level;
     const char *source;    /* the events used, for the output */
     const char *misses;    /* what they can miss, one sentence */
     const char *why, *hint; /* plan: why the mode cannot run here, and what to do */
@@ -71,6 +71,8 @@ struct pe_run {
     size_t nipbuf, cap_ipbuf;
     char **leaves; /* interned leaf names */
     size_t nleaves, cap_leaves;
+    size_t *leaf_index; /* open addressing over leaves: leaf number (1 + index), 0 empty */
+    size_t cap_leaf_index;
     uint64_t events;    /* the mode's events counted */
     uint64_t unpaired;  /* stops without a start (lock, wait): begun before the session */
     pe_pending_t *pending;

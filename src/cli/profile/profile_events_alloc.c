@@ -34,7 +34,6 @@ static int plan(pe_run_t *r, unsigned major)
 {
     if (major >= 10) {
         r->keywords = SAMPLING_KEYWORD;
-        r->level = 4;
         r->source = "AllocationSampled";
         r->misses = "a random sample of the bytes allocated (one object in about every 100 KiB, "
                     "each scaled up to the bytes it stands for): rare allocations may be "
@@ -42,7 +41,6 @@ static int plan(pe_run_t *r, unsigned major)
         return 0;
     }
     r->keywords = GC_KEYWORD;
-    r->level = 5;
     r->source = "GCAllocationTick";
     r->misses = "one event each time about 100 KB more were allocated (on .NET 10, randomised "
                 "AllocationSampled events replace it): the whole amount goes to the object and "

@@ -27,18 +27,70 @@ int pe_grow(void **p, size_t *cap, size_t need, size_t each)
     return 0;
 }
 
-/* The leaf's interned number (1 + index), 0 for none or out of memory (r->oom). */
+/* Makes the open-addressing table *index (a power of two) fit one more of used entries: at
+ * half full a fresh empty one of twice the size (1024 first) replaces it, so its memory stays
+ * within four words an entry. 1 when the caller must put its entries back in, 0 when there
+ * was room, -1 out of memory or past what size_t can count. */
+static int table_reserve(size_t **index, size_t *cap, size_t used)
+{
+    if (used < *cap / 2)
+        return 0;
+    if (*cap > SIZE_MAX / 2 / sizeof **index)
+        return -1;
+    size_t n = *cap ? 2 * *cap : 1024;
+    size_t *idx = calloc(n, sizeof *idx);
+    if (!idx)
+        return -1;
+    free(*index);
+    *index = idx;
+    *cap = n;
+    return 1;
+}
+
+/* FNV-1a: leaf names are short type and exception names. */
+static uint64_t name_hash(const char *s)
+{
+    uint64_t h = 1469598103934665603ULL;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+    return h;
+}
+
+/* Where leaf's number is or would go in the leaf index. */
+static size_t leaf_slot(const pe_run_t *r, const char *leaf)
+{
+    size_t mask = r->cap_leaf_index - 1, i = (size_t)name_hash(leaf) & mask;
+    for (size_t e; (e = r->leaf_index[i]) != 0; i = (i + 1) & mask)
+        if (strcmp(r->leaves[e - 1], leaf) == 0)
+            break;
+    return i;
+}
+
+/* Room for one more leaf in the index, the leaves put back when it grew; 0 or -1. */
+static int leaf_index_reserve(pe_run_t *r)
+{
+    int rc = table_reserve(&r->leaf_index, &r->cap_leaf_index, r->nleaves);
+    for (size_t i = 0; rc > 0 && i < r->nleaves; i++)
+        r->leaf_index[leaf_slot(r, r->leaves[i])] = i + 1;
+    return rc < 0 ? -1 : 0;
+}
+
+/* The leaf's interned number (1 + index), 0 for none or out of memory (r->oom). Hashed: in
+ * alloc mode every allocated type is a leaf, and a scan per event was quadratic in them. */
 static uint32_t leaf_id(pe_run_t *r, const char *leaf)
 {
     if (!leaf)
         return 0;
-    for (size_t i = r->nleaves; i-- > 0;) /* few distinct types or exceptions: a short scan */
-        if (strcmp(r->leaves[i], leaf) == 0)
-            return (uint32_t)i + 1;
-    char *copy = strdup(leaf);
+    if (leaf_index_reserve(r))
+        return r->oom = 1, 0;
+    size_t i = leaf_slot(r, leaf);
+    if (r->leaf_index[i])
+        return (uint32_t)r->leaf_index[i];
+    char *copy = r->nleaves < UINT32_MAX ? strdup(leaf) : NULL; /* numbers are 32-bit */
     if (!copy || pe_grow((void **)&r->leaves, &r->cap_leaves, r->nleaves + 1, sizeof *r->leaves))
         return free(copy), r->oom = 1, 0;
     r->leaves[r->nleaves++] = copy;
+    r->leaf_index[i] = r->nleaves;
     return (uint32_t)r->nleaves;
 }
 
@@ -64,23 +116,15 @@ static size_t slot_of(const pe_run_t *r, uint64_t tid, uint32_t leaf, const uint
     return i;
 }
 
-/* Doubles the index when half full; -1 out of memory. */
+/* Room for one more entry in the index, the entries put back when it grew; 0 or -1. */
 static int index_reserve(pe_run_t *r)
 {
-    if (2 * (r->nentries + 1) <= r->cap_index)
-        return 0;
-    size_t cap = r->cap_index ? 2 * r->cap_index : 1024;
-    size_t *idx = calloc(cap, sizeof *idx);
-    if (!idx)
-        return -1;
-    free(r->index);
-    r->index = idx;
-    r->cap_index = cap;
-    for (size_t e = 0; e < r->nentries; e++) {
+    int rc = table_reserve(&r->index, &r->cap_index, r->nentries);
+    for (size_t e = 0; rc > 0 && e < r->nentries; e++) {
         const pe_entry_t *x = &r->entries[e];
         r->index[slot_of(r, x->tid, x->leaf, r->ipbuf + x->ips, x->nips)] = e + 1;
     }
-    return 0;
+    return rc < 0 ? -1 : 0;
 }
 
 int pe_add(pe_run_t *r, uint64_t tid, const uint8_t *stack, uint32_t stack_len, const char *leaf,
@@ -184,6 +228,7 @@ void pe_free(pe_run_t *r)
     free(r->index);
     free(r->ipbuf);
     free(r->leaves);
+    free(r->leaf_index);
     for (size_t i = 0; i < r->npending; i++)
         free(r->pending[i].stack);
     free(r->pending);

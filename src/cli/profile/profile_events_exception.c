@@ -26,7 +26,6 @@ static int plan(pe_run_t *r, unsigned major)
 {
     (void)major;
     r->keywords = EXCEPTION_KEYWORD;
-    r->level = 4;
     r->source = "ExceptionThrown";
     r->misses = "every managed throw is seen, rethrows count again; exceptions raised and "
                 "handled inside native code are not";

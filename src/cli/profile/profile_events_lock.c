@@ -10,7 +10,6 @@ static int plan(pe_run_t *r, unsigned major)
 {
     (void)major;
     r->keywords = CONTENTION_KEYWORD;
-    r->level = 4;
     r->source = "ContentionStart/ContentionStop";
     r->misses = "only waits that blocked: a lock won by spinning sends no event, and waits that "
                 "began before the session or had not ended at its stop are left out";

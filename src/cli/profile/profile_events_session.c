@@ -6,13 +6,12 @@
 #include "common/mono_clock.h"
 #include "profile/profile_events.h"
 
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #define RUNTIME "Microsoft-Windows-DotNETRuntime"
 #define JIT_KEYWORD 0x10ull  /* MethodLoadVerbose for the methods compiled while recording */
-#define LEVEL_VERBOSE 5      /* method loads and allocation ticks are verbose */
+#define LEVEL_VERBOSE 5
 #define PUMP_WAIT_MS 200
 
 typedef struct feeding {
@@ -32,29 +31,6 @@ static int sink(void *ctx, const void *data, size_t len)
     return f->rc == CLRA_EIO ? -1 : 0; /* out of memory in a callback: give up */
 }
 
-/* The major version in "8.0.31", "10.0.0-rc.1..." or "9.0.20+abc"; 0 unknown. */
-static unsigned major_of(const char *v)
-{
-    return v && v[0] >= '0' && v[0] <= '9' ? (unsigned)strtoul(v, NULL, 10) : 0;
-}
-
-/* Asks the runtime who it is, for the version; unknown (0) when it cannot say. */
-static void find_version(const clra_target_t *t, int timeout_ms, pe_session_result_t *res,
-                         unsigned *major)
-{
-    clra_process_info_t info;
-    clra_status_t st;
-    *major = 0;
-    if (clra_process_info_get(t, timeout_ms, &info, &st) != 0)
-        return;
-    if (info.clr_version) {
-        snprintf(res->runtime_buf, sizeof res->runtime_buf, "%s", info.clr_version);
-        res->runtime = res->runtime_buf;
-        *major = major_of(info.clr_version);
-    }
-    clra_process_info_free(&info);
-}
-
 /* Streams until the duration ends, an interrupt or the end of the stream. */
 static int stream(clra_trace_session_t *s, feeding_t *f, long long duration_s,
                   clra_status_t *st)
@@ -68,13 +44,15 @@ static int stream(clra_trace_session_t *s, feeding_t *f, long long duration_s,
     return 0;
 }
 
-/* The session's configuration: the mode's keywords, method loads, stacks, rundown. */
+/* The session's configuration: the mode's keywords, method loads, stacks, rundown. One
+ * provider entry has one level for all its keywords, and the method loads that name the stacks
+ * (MethodLoadVerbose) are verbose, so every mode records at verbose: its own events, verbose
+ * (GCAllocationTick, WaitHandleWaitStart/Stop) or not, all come at that level. */
 static int configure(const pe_run_t *r, clra_trace_config_t *cfg, clra_status_t *st)
 {
     clra_trace_config_init(cfg);
-    uint32_t level = r->level > LEVEL_VERBOSE ? r->level : LEVEL_VERBOSE;
-    return clra_trace_config_add_provider(cfg, RUNTIME, r->keywords | JIT_KEYWORD, level, NULL,
-                                          st);
+    return clra_trace_config_add_provider(cfg, RUNTIME, r->keywords | JIT_KEYWORD, LEVEL_VERBOSE,
+                                          NULL, st);
 }
 
 /* Starts, streams, stops: the part between the plan and the decoder's end. --timeout is one
@@ -113,7 +91,9 @@ int pe_session_run(pe_run_t *r, const pe_session_opts_t *o, cli_run_t *run,
 {
     clra_target_t t = clra_target_pid(o->pid);
     memset(res, 0, sizeof *res);
-    find_version(&t, cli_run_left_ms(run, (double)o->timeout_ms), res, &r->major);
+    if (cli_runtime_version(&t, cli_run_left_ms(run, (double)o->timeout_ms), res->runtime_buf,
+                            sizeof res->runtime_buf, &r->major) == 0)
+        res->runtime = res->runtime_buf; /* unknown (NULL, major 0) when it cannot say */
     if (r->mode->plan(r, r->major))
         return 1;
     clra_nettrace_callbacks_t cb;

@@ -15,7 +15,6 @@ static int plan(pe_run_t *r, unsigned major)
         return -1;
     }
     r->keywords = WAIT_HANDLE_KEYWORD;
-    r->level = 5;
     r->source = "WaitHandleWaitStart/WaitHandleWaitStop";
     r->misses = "only waits the runtime reports (WaitHandle.WaitOne/WaitAll/WaitAny, "
                 "Monitor.Wait and what is built on them): sleeps, blocking I/O and waits "

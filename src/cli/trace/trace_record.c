@@ -134,15 +134,6 @@ static int stream(recording_t *r, clra_status_t *st)
     }
 }
 
-/* The target of the next command: the process by PID, or its --diagnostic-port. */
-static int next_target(const trace_opts_t *o, clra_target_t *t, clra_status_t *st)
-{
-    if (o->dport->spec)
-        return diagnostic_port_target(o->dport, o->timeout_ms, t, st);
-    *t = clra_target_pid(o->pid);
-    return 0;
-}
-
 /* Stops the session on a second connection while the stream keeps flowing into the file. */
 static int stop(recording_t *r, clra_status_t *st)
 {
@@ -158,7 +149,7 @@ static int stop(recording_t *r, clra_status_t *st)
     }
     if (!r->o->json && strcmp(r->stopped_by, "max-size") == 0)
         fprintf(stderr, "stopping: the file reached --max-size (%lld bytes)\n", r->o->max_size);
-    int rc = next_target(r->o, &target, st);
+    int rc = diagnostic_port_next_target(r->o->dport, r->o->pid, r->o->timeout_ms, &target, st);
     return rc ? rc : clra_trace_stop(&r->s, &target, capped_sink, &r->out,
                                      (int)r->o->timeout_ms, st);
 }
@@ -189,7 +180,7 @@ int trace_record(const trace_opts_t *o)
         r.out.hard = cap + (cap > RUNDOWN_ALLOWANCE_MIN ? cap : RUNDOWN_ALLOWANCE_MIN);
     }
     clra_target_t target;
-    rc = next_target(o, &target, &st);
+    rc = diagnostic_port_next_target(o->dport, o->pid, o->timeout_ms, &target, &st);
     if (rc == 0)
         rc = trace_start_session(o, &target, &r.s, &st);
     if (rc == 0 && (rc = diagnostic_port_resume(o->dport, o->timeout_ms, &st)) != 0)
