@@ -76,6 +76,8 @@ static void exec_command(const launch_opts_t *o, const char *socket_path, int re
     setenv("DOTNET_DiagnosticPorts", ports, 1);
     if (o->data)
         setenv("CLRPROF_OPTIONS", o->data, 1);
+    if (o->json) /* our stdout is for the JSON lines: a parser must never meet its output */
+        dup2(STDERR_FILENO, STDOUT_FILENO);
     for (int i = 0; i < o->nenv; i++)
         putenv(o->env[i]);
     execvp(o->command[0], o->command);
@@ -176,26 +178,33 @@ int launch_child_exit_code(const launch_child_t *c)
     return WIFEXITED(c->status) ? WEXITSTATUS(c->status) : 128 + WTERMSIG(c->status);
 }
 
+int launch_child_signal(const launch_child_t *c, const char **name)
+{
+    int sig = WIFSIGNALED(c->status) ? WTERMSIG(c->status) : 0;
+    *name = sig ? strsignal(sig) : NULL;
+    return sig;
+}
+
 /* A crash is not "not a .NET program": the signal says which it was. */
-int launch_child_explain(const launch_child_t *c, int rc, int connected, const char *command)
+int launch_child_explain(const launch_child_t *c, int rc, int connected, clra_status_t *st,
+                         int *err)
 {
     (void)rc; /* never 2: launch_child_interrupted is always 0 */
-    if (connected) {
-        fprintf(stderr, "clrattach launch: %s ended (code %d) while its runtime was paused on "
-                "the launch port, before it was resumed\n", command, launch_child_exit_code(c));
-        return EXIT_CONNECTION;
-    }
-    if (WIFSIGNALED(c->status)) {
-        fprintf(stderr, "clrattach launch: %s was killed by signal %d (%s) before its runtime "
-                "connected to the launch port: it crashed or was killed at startup; run it "
-                "without clrattach to see why\n", command, WTERMSIG(c->status),
-                strsignal(WTERMSIG(c->status)));
-        return EXIT_NOTDOTNET; /* documented as "never connected" */
-    }
-    fprintf(stderr, "clrattach launch: %s exited (code %d) before its runtime connected to "
-            "the launch port: not a .NET program, or diagnostics disabled "
-            "(DOTNET_EnableDiagnostics=0)\n", command, launch_child_exit_code(c));
-    return EXIT_NOTDOTNET;
+    *err = connected ? CLRA_ECONNLOST : CLRA_ENOTDOTNET; /* 4 is documented as "never connected" */
+    if (connected)
+        snprintf(st->detail, sizeof st->detail, "%s ended (code %d) while its runtime was "
+                 "paused on the launch port, before it was resumed", c->command,
+                 launch_child_exit_code(c));
+    else if (WIFSIGNALED(c->status))
+        snprintf(st->detail, sizeof st->detail, "%s was killed by signal %d (%s) before its "
+                 "runtime connected to the launch port: it crashed or was killed at startup; run "
+                 "it without clrattach to see why", c->command, WTERMSIG(c->status),
+                 strsignal(WTERMSIG(c->status)));
+    else
+        snprintf(st->detail, sizeof st->detail, "%s exited (code %d) before its runtime "
+                 "connected to the launch port: not a .NET program, or diagnostics disabled "
+                 "(DOTNET_EnableDiagnostics=0)", c->command, launch_child_exit_code(c));
+    return connected ? EXIT_CONNECTION : EXIT_NOTDOTNET;
 }
 
 /* /proc/PID/maps naming path is the proof: the runtime accepts StartupProfiler for any path
