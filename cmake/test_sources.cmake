@@ -114,6 +114,7 @@ set(E2E_ONCE_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_dotnet_habits.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_hostile_outputs.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_hostile_users.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_launch_json.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_marks.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_perf_anchor.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_profile_consumers.c
