@@ -98,7 +98,7 @@ static int startup_profiler_when_paused(launch_t *l, clra_status_t *st)
 }
 
 /* Says what runs once the runtime is resumed; the profiler only once it is really mapped
- * (l->loaded; with --json the started line says it). */
+ * (l->loaded; with --json the started line says it, and only the warning is text). */
 static void report_running(launch_t *l)
 {
     const launch_opts_t *o = l->o;
@@ -114,9 +114,7 @@ static void report_running(launch_t *l)
     int mapped = launch_child_wait_loaded(&l->child, o->profiler,
                                           o->timeout_ms < 10000 ? (int)o->timeout_ms : 10000);
     l->loaded = mapped;
-    if (o->json)
-        return;
-    if (mapped == 1)
+    if (mapped == 1 && !o->json)
         fprintf(stderr, "clrattach launch: process %d runs with startup profiler %s\n", pid,
                 o->profiler);
     else if (mapped == 0)

@@ -189,6 +189,30 @@ TEST(launch_json_profile_member_matches_the_written_file)
     remove_dir(dir);
 }
 
+/* A profiler the runtime accepted but never loaded (a wrong CLSID) is no success of launch's,
+ * whatever COMMAND's exit: loaded false in both lines, ok false, COMMAND's exit code as ours. */
+TEST(launch_json_profiler_the_runtime_did_not_load_is_not_ok)
+{
+    app_t a;
+    const char *args[] = {"--json", "--timeout", "1500", "--clsid",
+                          "11111111-2222-3333-4444-555555555555", "--profiler",
+                          profiler_path("hello"), NULL};
+    app_options_t o = {.launch_json = 1};
+    app_spawn_launched_with(&a, &o, args);
+    ASSERT_MSG(app_wait_ready(&a, 30000) == 0, "no ready line on launch's stderr");
+    const char *started = next_object(&a, 30000);
+    assert_started(&a, started);
+    ASSERT_STREQ(json_value(started, "loaded"), "false");
+    ASSERT(!app_maps_contains(&a, "libhello_profiler.so"));
+    int status = end_program(&a, "exit 0");
+    ASSERT(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    const char *result = next_object(&a, 10000);
+    ASSERT_STREQ(json_value(result, "ok"), "false");
+    ASSERT_STREQ(json_value(result, "loaded"), "false");
+    ASSERT_CONTAINS(result, ",\"exit_code\":0,\"elapsed_ms\":");
+    app_stop(&a);
+}
+
 /* Failures before the program runs: the result object alone on stdout, as other verbs write
  * it, with the exit code text mode gives (the text mode's own tests: test_launch.c). */
 TEST(launch_json_failures_are_the_error_object_with_the_exit_codes_of_text_mode)

@@ -88,10 +88,13 @@ static void program(json_out_t *j, const launch_t *l)
     json_close(j);
 }
 
-/* Whether launch did all it was asked: the trace complete and converted, the profile written.
- * COMMAND's own exit code is not launch's success (it is in "program" and exit_code). */
+/* Whether launch did all it was asked: the profiler (or sampler) loaded, the trace complete
+ * and converted, the profile written. COMMAND's own exit code is not launch's success (it is
+ * in "program" and exit_code); a load never checked (COMMAND ended first) is not a failure. */
 static int outputs_ok(const launch_t *l)
 {
+    if (l->loaded == 0)
+        return 0;
     if (l->tracing && (l->trace.info.state != CLRA_NETTRACE_VALID || l->convert_failed))
         return 0;
     return !l->profiling || l->prof.written;
