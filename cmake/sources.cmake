@@ -242,6 +242,8 @@ set(CLI_SOURCES
   src/cli/heap/heap_load.c
   src/cli/heap/heap_print.c
   src/cli/launch/launch_args.c
+  src/cli/launch/launch_check.c
+  src/cli/launch/launch_json.c
   src/cli/launch/launch_profile.c
   src/cli/launch/launch_sdk.c
   src/cli/launch/launch_trace.c

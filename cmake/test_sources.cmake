@@ -43,6 +43,7 @@ set(UNIT_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/unit/test_small_libc.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_socket_check.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_stage.c
+  ${CMAKE_SOURCE_DIR}/tests/unit/test_stage_sweep.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_trace_filter.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_trace_message.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_trace_profiles.c
@@ -115,6 +116,7 @@ set(E2E_ONCE_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_dotnet_habits.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_hostile_outputs.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_hostile_users.c
+  ${CMAKE_SOURCE_DIR}/tests/e2e/test_launch_json.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_marks.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_perf_anchor.c
   ${CMAKE_SOURCE_DIR}/tests/e2e/test_profile_consumers.c

@@ -2,29 +2,15 @@
  * diagnostic port of our own; start a trace, register a startup profiler and queue startup
  * hooks while it is paused; then let it run and wait for it. One sequence for every platform:
  * the process, its port and its signals are behind launch/launch_platform.h
- * (launch_spawn_unix.c, launch_spawn_win.c). Options are in launch_args.c, the trace's drain
- * and report in launch_trace.c, the startup profile (--profile) in launch_profile.c. */
+ * (launch_spawn_unix.c, launch_spawn_win.c). Options are in launch_args.c and the checks of
+ * their files in launch_check.c, the trace's drain and report in launch_trace.c, the startup
+ * profile (--profile) in launch_profile.c, the --json lines in launch_json.c. */
 #include "verbs.h"
-#include "launch/launch.h"
-#include "launch/launch_platform.h"
+#include "launch/launch_run.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* One launch in progress. */
-typedef struct launch {
-    const launch_opts_t *o;
-    clra_reverse_server_t *srv;
-    clra_advertise_t ad; /* the runtime's first advertise: its cookie picks its connections */
-    launch_child_t child;
-    int connected;       /* its runtime has advertised itself on the port */
-    int tracing;
-    int trace_done;      /* the trace was stopped and finished while the program runs on */
-    launch_trace_t trace;
-    int profiling;
-    launch_profile_t prof;
-    int convert_failed;  /* a --format file could not be written */
-} launch_t;
 
 /* Waits for the runtime's next advertise in short slices, so a program that exits (or never
  * was .NET) or a Ctrl-C (Windows) is noticed at once instead of at the deadline. 0, a CLRA_E*
@@ -85,11 +71,11 @@ static int do_hook(const clra_target_t *t, launch_t *l, const void *arg, clra_st
     return clra_startup_hook_apply(t, arg, (int)l->o->timeout_ms, st);
 }
 
+/* arg: why, as the --json result names it ("signal", "duration", "stopping-event"). */
 static int do_stop_trace(const clra_target_t *t, launch_t *l, const void *arg,
                          clra_status_t *st)
 {
-    (void)arg;
-    return launch_trace_stop(&l->trace, t, (int)l->o->timeout_ms, st);
+    return launch_trace_stop(&l->trace, t, (int)l->o->timeout_ms, arg, st);
 }
 
 static int do_resume(const clra_target_t *t, launch_t *l, const void *arg, clra_status_t *st)
@@ -111,21 +97,24 @@ static int startup_profiler_when_paused(launch_t *l, clra_status_t *st)
     }
 }
 
-/* Says what runs once the runtime is resumed; the profiler only once it is really mapped. */
+/* Says what runs once the runtime is resumed; the profiler only once it is really mapped
+ * (l->loaded; with --json the started line says it, and only the warning is text). */
 static void report_running(launch_t *l)
 {
     const launch_opts_t *o = l->o;
     int pid = l->child.pid;
-    for (int i = 0; i < o->nhooks; i++)
+    for (int i = 0; i < o->nhooks && !o->json; i++)
         fprintf(stderr, "clrattach launch: process %d runs startup hook %s before Main\n", pid,
                 o->hooks[i]);
     if (!o->profiler[0]) {
-        fprintf(stderr, "clrattach launch: process %d runs\n", pid);
+        if (!o->json)
+            fprintf(stderr, "clrattach launch: process %d runs\n", pid);
         return;
     }
     int mapped = launch_child_wait_loaded(&l->child, o->profiler,
                                           o->timeout_ms < 10000 ? (int)o->timeout_ms : 10000);
-    if (mapped == 1)
+    l->loaded = mapped;
+    if (mapped == 1 && !o->json)
         fprintf(stderr, "clrattach launch: process %d runs with startup profiler %s\n", pid,
                 o->profiler);
     else if (mapped == 0)
@@ -134,10 +123,15 @@ static void report_running(launch_t *l)
                 "runtime logs why only to its event log)\n", pid, o->profiler);
 }
 
-/* Names the step the runtime refused, before the common error report. */
-static int refused(int rc, const char *what, const char *path)
+/* Names the step the runtime refused (step: as --json's "refused" says it), before the common
+ * error report. */
+static int refused(launch_t *l, int rc, const char *step, const char *what, const char *path)
 {
-    if (rc == CLRA_ERUNTIME)
+    if (rc != CLRA_ERUNTIME)
+        return rc;
+    l->refused = step;
+    l->refused_path = path;
+    if (!l->o->json)
         fprintf(stderr, "clrattach launch: the runtime refused %s%s%s\n", what, path ? " " : "",
                 path ? path : "");
     return rc;
@@ -152,21 +146,26 @@ static int prepare_and_resume(launch_t *l, clra_status_t *st)
     int rc = wait_advertise(l, NULL, &l->ad, st);
     l->connected = rc == 0;
     if (rc == 0 && l->tracing)
-        rc = refused(on_port(l, do_trace, NULL, st), "the trace", NULL);
+        rc = refused(l, on_port(l, do_trace, NULL, st), "trace", "the trace", NULL);
     /* From here a signal to launch is held until the trace is stopped (or the sampler
      * drained), even during startup. */
     launch_signals_hold(rc == 0 && (l->tracing || l->profiling));
     if (rc == 0 && o->profiler[0])
-        rc = refused(startup_profiler_when_paused(l, st), "the startup profiler", o->profiler);
+        rc = refused(l, startup_profiler_when_paused(l, st), "profiler", "the startup profiler",
+                     o->profiler);
     for (int i = 0; rc == 0 && i < o->nhooks; i++)
-        rc = refused(on_port(l, do_hook, o->hooks[i], st), "the startup hook", o->hooks[i]);
+        rc = refused(l, on_port(l, do_hook, o->hooks[i], st), "startup_hook",
+                     "the startup hook", o->hooks[i]);
     if (rc == 0)
         rc = on_port(l, do_resume, NULL, st);
-    if (rc == 0)
-        launch_child_resumed();
-    if (rc == 0)
-        report_running(l);
-    if (rc == 0 && l->profiling)
+    if (rc != 0)
+        return rc;
+    launch_child_resumed();
+    l->started = 1;
+    report_running(l);
+    if (o->json)
+        launch_json_started(l);
+    if (l->profiling)
         launch_profile_connect(&l->prof, l->child.pid, (int)o->timeout_ms);
     return rc;
 }
@@ -177,28 +176,31 @@ static void stop_then_forward(launch_t *l)
 {
     clra_status_t st;
     const char *sig = launch_signal_name();
-    fprintf(stderr, "clrattach launch: %s: %s, then passing the signal on (a second one is "
-            "passed on at once)\n", sig, l->tracing && !l->trace_done && l->profiling
-            ? "stopping the trace and draining the sampler" : l->tracing && !l->trace_done
-            ? "stopping the trace"
-            : "draining the sampler");
+    if (!l->o->json)
+        fprintf(stderr, "clrattach launch: %s: %s, then passing the signal on (a second one is "
+                "passed on at once)\n", sig, l->tracing && !l->trace_done && l->profiling
+                ? "stopping the trace and draining the sampler" : l->tracing && !l->trace_done
+                ? "stopping the trace"
+                : "draining the sampler");
     if (l->profiling)
         launch_profile_poll(&l->prof, 1, (int)l->o->timeout_ms);
-    int rc = l->tracing && !l->trace_done ? on_port(l, do_stop_trace, NULL, &st) : 0;
+    int rc = l->tracing && !l->trace_done ? on_port(l, do_stop_trace, "signal", &st) : 0;
     if (rc < 0)
         fprintf(stderr, "clrattach launch: could not stop the trace: %s (%s); passing %s on\n",
                 clra_strerror(rc), cli_vis(st.detail), sig);
     launch_signal_forward(&l->child);
 }
 
-/* --duration or the stopping event: ends the trace (rundown and all) and writes its formats
- * while the program runs on; a signal from then on holds only for the sampler. */
-static void stop_trace_early(launch_t *l, const char *why)
+/* --duration or the stopping event (step: which, as --json names it): ends the trace (rundown
+ * and all) and writes its formats while the program runs on; a signal from then on holds only
+ * for the sampler. */
+static void stop_trace_early(launch_t *l, const char *step, const char *why)
 {
     clra_status_t st;
-    fprintf(stderr, "clrattach launch: %s: stopping the trace; process %d runs on\n", why,
-            l->child.pid);
-    int rc = on_port(l, do_stop_trace, NULL, &st);
+    if (!l->o->json)
+        fprintf(stderr, "clrattach launch: %s: stopping the trace; process %d runs on\n", why,
+                l->child.pid);
+    int rc = on_port(l, do_stop_trace, step, &st);
     if (rc < 0)
         fprintf(stderr, "clrattach launch: could not stop the trace: %s (%s)\n",
                 clra_strerror(rc), cli_vis(st.detail));
@@ -215,13 +217,14 @@ static void wait_program(launch_t *l)
     char why[400];
     while (!l->child.ended) {
         int holding = launch_signals_holding();
+        const char *due = NULL;
         if (launch_child_wait(&l->child, !holding) != 0)
             return;
         if (holding && launch_signal_held()) {
             stop_then_forward(l);
         } else if (holding && l->tracing && !l->trace_done &&
-                   launch_trace_due(&l->trace, l->o->trace_duration_s, why, sizeof why)) {
-            stop_trace_early(l, why);
+                   (due = launch_trace_due(&l->trace, l->o->trace_duration_s, why, sizeof why))) {
+            stop_trace_early(l, due, why);
         } else if (holding) {
             if (l->profiling)
                 launch_profile_poll(&l->prof, 0, (int)l->o->timeout_ms);
@@ -247,21 +250,35 @@ static int give_up(launch_t *l, int rc, clra_status_t *st)
         launch_trace_abandon(&l->trace);
     if (l->profiling)
         launch_profile_abandon(&l->prof);
-    if (rc == 1 || rc == 2)
-        return launch_child_explain(&l->child, rc, l->connected, l->o->command[0]);
-    cli_run_t run;
-    cli_run_begin(&run, l->child.pid, 0);
-    return cli_fail(&run, &(cli_failure_t){.rc = rc, .st = st, .action = "launch"});
+    cli_failure_t f = {.rc = rc, .st = st, .action = "launch"};
+    if (rc == 1 || rc == 2) {
+        f.exit_code = launch_child_explain(&l->child, rc, l->connected, st, &f.rc);
+        f.say = launch_say_detail;
+        f.hint = rc == 1 ? launch_command_hint : "run launch again";
+    }
+    return launch_fail(l, &f);
 }
 
 /* COMMAND could not be started (already said why): nothing to stop, outputs to remove. */
-static int give_up_before_start(launch_t *l, int code)
+static int give_up_before_start(launch_t *l, int code, const clra_status_t *st)
 {
     if (l->tracing)
         launch_trace_abandon(&l->trace);
     if (l->profiling)
         launch_profile_abandon(&l->prof);
-    return code;
+    int not_run = code == EXIT_NOTDOTNET;
+    return launch_fail_said(l, not_run ? CLRA_ENOTDOTNET : CLRA_EINVAL, code, st->detail,
+                            not_run ? launch_command_hint : "check the --env settings");
+}
+
+/* An output file could not be made (out_file_open said why on stderr; errno is its reason). */
+static int output_failed(launch_t *l, const char *flag, const char *path)
+{
+    char detail[CLRA_PATH_MAX + 200], hint[64];
+    snprintf(detail, sizeof detail, "cannot create the %s file %s: %s", flag, path,
+             strerror(errno));
+    snprintf(hint, sizeof hint, "pick a writable path with %s", flag);
+    return launch_fail_said(l, CLRA_EINVAL, EXIT_USAGE, detail, hint);
 }
 
 /* Opens the trace file the user chose and the profile before the program starts (the default
@@ -270,12 +287,13 @@ static int open_outputs(launch_t *l, launch_opts_t *o, const char *dir)
 {
     l->trace.file.fd = l->trace.file.dir = -1;
     if (l->tracing && o->trace_output[0] &&
-        launch_trace_open(&l->trace, o->trace_output, &o->stop_event) != 0)
-        return EXIT_USAGE;
+        launch_trace_open(&l->trace, o->trace_output, &o->stop_event, o->json) != 0)
+        return output_failed(l, "--trace-output", o->trace_output);
     if (l->profiling && launch_profile_open(&l->prof, o, dir) != 0) {
+        int code = output_failed(l, "--profile", o->profile_output);
         if (l->tracing)
             launch_trace_abandon(&l->trace);
-        return EXIT_USAGE;
+        return code;
     }
     if (l->profiling)
         o->data = l->prof.data; /* COMMAND's CLRPROF_OPTIONS (--data is refused with --profile) */
@@ -295,7 +313,7 @@ static int finish(launch_t *l)
         code = EXIT_INTERNAL;
     if (l->profiling && launch_profile_finish(&l->prof, l->child.status) != 0 && code == 0)
         code = EXIT_INTERNAL;
-    return code;
+    return o->json ? launch_json_result(l, code) : code;
 }
 
 /* Starts the program on port and sees it through; returns the exit code. */
@@ -305,12 +323,14 @@ static int start_and_run(launch_t *l, launch_opts_t *o, const launch_port_t *por
     memset(&st, 0, sizeof st);
     int rc = launch_child_start(&l->child, o, port, &st);
     if (rc != 0)
-        return rc > 0 ? give_up_before_start(l, rc) : give_up(l, rc, &st);
+        return rc > 0 ? give_up_before_start(l, rc, &st) : give_up(l, rc, &st);
+    l->run.pid = l->child.pid; /* the result's pid: COMMAND's, once it runs */
     if (l->tracing && !o->trace_output[0]) {
         default_trace_output(o, l->child.pid);
-        if (launch_trace_open(&l->trace, o->trace_output, &o->stop_event) != 0) {
+        if (launch_trace_open(&l->trace, o->trace_output, &o->stop_event, o->json) != 0) {
+            int code = output_failed(l, "--trace-output", o->trace_output);
             launch_child_stop(&l->child, 0);
-            return EXIT_USAGE;
+            return code;
         }
     }
     rc = prepare_and_resume(l, &st);
@@ -323,19 +343,6 @@ static int start_and_run(launch_t *l, launch_opts_t *o, const launch_port_t *por
     return finish(l);
 }
 
-/* One launch on an open port. */
-static int run(launch_opts_t *o, clra_reverse_server_t *srv, const launch_port_t *port)
-{
-    static launch_t l; /* the profile's buffers make it large for a stack */
-    l = (launch_t){.o = o, .srv = srv, .tracing = o->cfg.provider_count > 0,
-                   .profiling = o->profile_output != NULL};
-    int code = open_outputs(&l, o, port->dir);
-    if (code == 0)
-        code = start_and_run(&l, o, port);
-    launch_child_release(&l.child);
-    return code;
-}
-
 /* Frees what launch_parse allocated. */
 static void free_opts(launch_opts_t *o)
 {
@@ -343,35 +350,47 @@ static void free_opts(launch_opts_t *o)
     trace_stop_event_free(&o->stop_event);
 }
 
+/* The checked options on a port of our own: the launch itself. */
+static int launch_on_port(launch_t *l, launch_opts_t *o)
+{
+    static launch_port_t port;
+    clra_status_t st;
+    int code = launch_port_make(&port);
+    if (code != 0)
+        return launch_fail_said(l, CLRA_EIO, code, "cannot make the launch port", NULL);
+    int rc = clra_reverse_server_listen(port.listen, &l->srv, &st);
+    if (rc) {
+        cli_failure_t f = {.rc = rc, .st = &st, .action = launch_port_action,
+                           .hint = launch_port_hint};
+        code = launch_fail(l, &f);
+    } else {
+        code = open_outputs(l, o, port.dir);
+        if (code == 0)
+            code = start_and_run(l, o, &port);
+        launch_child_release(&l->child);
+        clra_reverse_server_close(l->srv);
+    }
+    launch_port_remove(&port);
+    return code;
+}
+
 int cmd_launch(int argc, char **argv)
 {
     static launch_opts_t o; /* the hook paths make it large for a stack */
-    static launch_port_t port;
+    static launch_t l;      /* the profile's buffers, too */
+    cli_failure_t f;
     clra_status_t st;
-    clra_reverse_server_t *srv = NULL;
     memset(&o, 0, sizeof o);
     int p = launch_parse(argc, argv, &o);
     if (p != 0) {
         free_opts(&o);
         return p > 0 ? EXIT_OK : EXIT_USAGE;
     }
-    int code = launch_port_make(&port);
-    if (code != 0) {
-        free_opts(&o);
-        return code;
-    }
-    int rc = clra_reverse_server_listen(port.listen, &srv, &st);
-    if (rc) {
-        cli_run_t run_;
-        cli_run_begin(&run_, 0, 0);
-        cli_failure_t f = {.rc = rc, .st = &st, .action = launch_port_action,
-                           .hint = launch_port_hint};
-        code = cli_fail(&run_, &f);
-    } else {
-        code = run(&o, srv, &port);
-        clra_reverse_server_close(srv);
-    }
-    launch_port_remove(&port);
+    l = (launch_t){.o = &o, .loaded = -1, .tracing = o.cfg.provider_count > 0,
+                   .profiling = o.profile_output != NULL};
+    cli_run_begin(&l.run, 0, o.json);
+    int code = launch_check_inputs(&o, &f, &st) != 0 ? launch_fail(&l, &f)
+                                                      : launch_on_port(&l, &o);
     free_opts(&o);
     return code;
 }

@@ -29,8 +29,7 @@ static double now_ms(void)
     return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
 }
 
-/* Reads one line from fd within timeout_ms; returns 0 on success. */
-static int read_line(int fd, char *buf, size_t cap, int timeout_ms)
+int read_line_within(int fd, char *buf, size_t cap, int timeout_ms)
 {
     size_t n = 0;
     double end = now_ms() + timeout_ms;
@@ -83,7 +82,10 @@ static void exec_app(int in_fd, int out_fd, const app_t *a, const app_options_t 
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     dup2(in_fd, 0);
     dup2(out_fd, 1);
-    if (o->stderr_path) {
+    if (o->launch_json) { /* launch's JSON on the pipe a->launch_json reads, the app's on ours */
+        dup2(o->launch_json, 1);
+        dup2(out_fd, 2);
+    } else if (o->stderr_path) {
         int err = open(o->stderr_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
         if (err >= 0)
             dup2(err, 2);
@@ -122,7 +124,8 @@ static void exec_app(int in_fd, int out_fd, const app_t *a, const app_options_t 
 /* Starts the app with pipes on its stdin and stdout. */
 static void spawn(app_t *a, const app_options_t *o, const char *const *launch_args)
 {
-    int in[2], out[2];
+    int in[2], out[2], json[2] = {-1, -1};
+    app_options_t wired = *o;
     memset(a, 0, sizeof *a);
     snprintf(a->dir, sizeof a->dir, "/tmp/clra-e2e-XXXXXX");
     ASSERT(mkdtemp(a->dir) != NULL);
@@ -131,11 +134,17 @@ static void spawn(app_t *a, const app_options_t *o, const char *const *launch_ar
         ASSERT(lchown(a->dir, o->user, o->user) == 0);
     snprintf(a->log_path, sizeof a->log_path, "%s/profiler.log", a->dir);
     ASSERT(pipe2(in, O_CLOEXEC) == 0 && pipe2(out, O_CLOEXEC) == 0);
+    if (o->launch_json)
+        ASSERT(pipe2(json, O_CLOEXEC) == 0);
+    wired.launch_json = o->launch_json ? json[1] : 0;
     a->pid = fork();
     ASSERT(a->pid >= 0);
     if (a->pid == 0)
-        exec_app(in[0], out[1], a, o, launch_args);
+        exec_app(in[0], out[1], a, &wired, launch_args);
     a->wrapped = o->wrapper != NULL;
+    a->launch_json = o->launch_json ? json[0] : 0;
+    if (o->launch_json)
+        close(json[1]);
     close(in[0]);
     close(out[1]);
     a->to_app = in[1];
@@ -165,7 +174,7 @@ void app_spawn_launched_with(app_t *a, const app_options_t *o, const char *const
 int app_wait_ready(app_t *a, int timeout_ms)
 {
     char line[256];
-    if (read_line(a->from_app, line, sizeof line, timeout_ms) != 0)
+    if (read_line_within(a->from_app, line, sizeof line, timeout_ms) != 0)
         return -1;
     ASSERT_CONTAINS(line, "ready pid=");
     a->ready_pid = atoi(strchr(line, '=') + 1);
@@ -267,7 +276,7 @@ const char *app_command(app_t *a, const char *command, int timeout_ms)
     static char reply[512];
     size_t len = strlen(command);
     ASSERT(write(a->to_app, command, len) == (ssize_t)len && write(a->to_app, "\n", 1) == 1);
-    ASSERT_MSG(read_line(a->from_app, reply, sizeof reply, timeout_ms) == 0,
+    ASSERT_MSG(read_line_within(a->from_app, reply, sizeof reply, timeout_ms) == 0,
                "no reply to '%s' within %d ms", command, timeout_ms);
     return reply;
 }
@@ -323,6 +332,8 @@ int app_stop_with(app_t *a, const char *command)
     }
     close(a->to_app);
     close(a->from_app);
+    if (a->launch_json > 0)
+        close(a->launch_json);
     remove_leftovers(a->pid);
     char cmd[300];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", a->dir);
@@ -347,9 +358,10 @@ int app_stop(app_t *a)
     return app_stop_with(a, "exit 0");
 }
 
-/* Runs path with argv as uid (0: as we are), stdout and stderr captured together into one
- * static buffer. */
-static int run_captured(uid_t uid, const char **output, const char *path, const char *const *argv)
+/* Runs path with argv as uid (0: as we are), stdout captured into a static buffer with stderr
+ * (err_fd -1) or stderr into err_fd. */
+static int run_captured_to(uid_t uid, const char **output, int err_fd, const char *path,
+                           const char *const *argv)
 {
     static char buf[OUTPUT_MAX];
     int fds[2], status;
@@ -357,7 +369,7 @@ static int run_captured(uid_t uid, const char **output, const char *path, const 
     pid_t pid = fork();
     if (pid == 0) {
         dup2(fds[1], 1);
-        dup2(fds[1], 2);
+        dup2(err_fd >= 0 ? err_fd : fds[1], 2);
         become(uid);
         execv(path, (char *const *)argv);
         _exit(127);
@@ -372,6 +384,11 @@ static int run_captured(uid_t uid, const char **output, const char *path, const 
     waitpid(pid, &status, 0);
     *output = buf;
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+static int run_captured(uid_t uid, const char **output, const char *path, const char *const *argv)
+{
+    return run_captured_to(uid, output, -1, path, argv);
 }
 
 /* The clrattach argv from arg0 and the rest of a NULL-terminated list. */
@@ -393,6 +410,24 @@ int run_cli(const char **output, const char *arg0, ...)
     cli_argv(argv, arg0, ap);
     va_end(ap);
     return run_captured(0, output, CLRA_CLI, argv);
+}
+
+int run_cli_split(const char **out, const char **err, const char *arg0, ...)
+{
+    static char text[OUTPUT_MAX];
+    const char *argv[32];
+    va_list ap;
+    va_start(ap, arg0);
+    cli_argv(argv, arg0, ap);
+    va_end(ap);
+    FILE *f = tmpfile();
+    ASSERT(f != NULL);
+    int rc = run_captured_to(0, out, fileno(f), CLRA_CLI, argv);
+    rewind(f);
+    text[fread(text, 1, sizeof text - 1, f)] = '\0';
+    fclose(f);
+    *err = text;
+    return rc;
 }
 
 int run_cli_as(uid_t uid, const char **output, const char *arg0, ...)

@@ -14,6 +14,8 @@ typedef struct app {
     pid_t host_pid;    /* the app itself as seen from here, once app_host_pid found it */
     int to_app;        /* the app's stdin */
     int from_app;      /* the app's stdout */
+    int launch_json;   /* with app_options_t.launch_json: launch's stdout, its JSON lines (0:
+                        * none) */
     char log_path[320]; /* where profilers record ($CLRPROF_LOG) */
     char dir[256];      /* a private temporary directory for this test */
 } app_t;
@@ -37,6 +39,8 @@ typedef struct app_options {
                                  * appended to it, e.g. unshare; a->pid is then the wrapper's */
     uid_t user;                 /* run as this uid (and gid of the same number); 0: as we are */
     const char *stderr_path;    /* the app's (or its launcher's) stderr goes to this new file */
+    int launch_json;            /* launch --json: launch's stdout goes to a->launch_json, and
+                                 * its stderr (where the app's stdout then goes) to from_app */
 } app_options_t;
 void app_start_with(app_t *a, const app_options_t *o);
 /* app_spawn_launched with the options above (env and stderr_path; not wrapper). */
@@ -69,6 +73,13 @@ int app_stop_with(app_t *a, const char *command);
 /* Runs the clrattach command with the given arguments (NULL-terminated); captures stdout and
  * stderr together into a static buffer returned through *output. Returns the exit code. */
 int run_cli(const char **output, const char *arg0, ...) __attribute__((sentinel));
+/* run_cli with stdout and stderr kept apart (two static buffers), for output whose stdout must
+ * parse on its own (--json). */
+int run_cli_split(const char **out, const char **err, const char *arg0, ...)
+    __attribute__((sentinel));
+/* Reads one line (without its newline) from fd within timeout_ms: 0, or -1 at the deadline or
+ * at the end of the stream. */
+int read_line_within(int fd, char *buf, size_t cap, int timeout_ms);
 /* run_cli as user uid (gid the same number): the child drops root before exec. */
 int run_cli_as(uid_t uid, const char **output, const char *arg0, ...) __attribute__((sentinel));
 /* Runs the program at path with argv (argv[0] included, NULL-terminated), output as run_cli;

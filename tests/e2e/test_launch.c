@@ -103,6 +103,17 @@ TEST(launch_of_a_program_that_is_not_dotnet_says_so)
     ASSERT_CONTAINS(out, "before its runtime connected");
 }
 
+/* One that cannot be executed at all is no .NET question: the exec's own reason, exit 4. */
+TEST(launch_of_a_program_that_cannot_be_run_says_why)
+{
+    const char *out;
+    ASSERT_EQ(run_cli(&out, "launch", "--startup-hook", CLRA_HOOK_DLL, "--", "/nonexistent/prog",
+                      NULL), 4);
+    ASSERT_CONTAINS(out, "clrattach launch: cannot run '/nonexistent/prog': No such file or "
+                         "directory");
+    ASSERT_MSG(!strstr(out, "not a .NET program"), "%s", out);
+}
+
 /* A launch that fails removes a trace file it made, never one that was there: the path may be
  * a link to someone's file or a device. */
 TEST(launch_that_fails_keeps_an_existing_trace_output)

@@ -1,7 +1,8 @@
-/* launch.h - `clrattach launch`: its options (launch_args.c), the trace it records from the
- * first instruction (launch_trace.c), the profile it samples from startup (launch_profile.c)
- * and the startup sequence (cmd_launch.c); what differs per platform is behind
- * launch/launch_platform.h. */
+/* launch.h - `clrattach launch`: its options (launch_args.c) and the checks of the files they
+ * name (launch_check.c), the trace it records from the first instruction (launch_trace.c), the
+ * profile it samples from startup (launch_profile.c); the startup sequence (cmd_launch.c) and
+ * its --json lines (launch_json.c) share launch/launch_run.h; what differs per platform is
+ * behind launch/launch_platform.h. */
 #ifndef CLRA_LAUNCH_H
 #define CLRA_LAUNCH_H
 
@@ -40,12 +41,20 @@ typedef struct launch_opts {
     long long profile_hz;                         /* 0: the default, 99 */
     int profile_fmt;                              /* from FILE's extension */
     long long timeout_ms;
+    int json;                                     /* --json: JSON Lines on stdout */
     char **command;
 } launch_opts_t;
 
-/* Parses the options and checks every startup hook; 0, 1 after the help, or -1 after saying
- * what is wrong (nothing has been started). Release o->cfg with clra_trace_config_free. */
+/* Parses the options; 0, 1 after the help, or -1 after saying what is wrong (nothing has been
+ * started). Release o->cfg with clra_trace_config_free. */
 int launch_parse(int argc, char **argv, launch_opts_t *o);
+/* Checks the files the runtime would be given, before COMMAND starts: the profiler must be
+ * readable, and each startup hook one the runtime can run (a bad one would end the program:
+ * no error reply exists for it). 0, or CLRA_EINVAL with f filled for the reporter (st holds
+ * its detail). */
+int launch_check_inputs(const launch_opts_t *o, cli_failure_t *f, clra_status_t *st);
+/* A failure's text as launch always said it: "clrattach launch: DETAIL". */
+void launch_say_detail(const cli_failure_t *f, const void *ctx);
 
 /* A trace recorded while the program runs: a thread drains the stream into the file from the
  * moment the session starts, so the runtime never blocks on a full socket. */
@@ -63,31 +72,44 @@ typedef struct launch_trace {
     trace_stop_monitor_t watch; /* the stopping event, fed by the drain */
     atomic_int matched;         /* it came */
     int finished;               /* launch_trace_finish has run */
+    int quiet;                  /* --json: no progress on stderr */
+    /* What the report (launch_json.c) needs once it has finished: */
+    const char *stopped_by;     /* "program-exit", "duration", "stopping-event", "signal" */
+    double seconds;
+    clra_nettrace_info_t info;  /* the file, checked */
+    char why[640];              /* why it is not complete, "" when it is */
+    trace_converted_t converted; /* the --format files */
 } launch_trace_t;
 
-/* Creates the output file and the stopping event's watch (e: the options); -1 after saying
- * what to do. */
-int launch_trace_open(launch_trace_t *t, const char *path, const trace_stop_event_t *e);
-/* Why the trace should stop now while COMMAND runs on: the stopping event came or duration_s
- * (0: none) passed since it started; NULL while neither. */
+/* Creates the output file and the stopping event's watch (e: the options), quiet with --json;
+ * -1 after saying what to do (errno: why the file could not be made). */
+int launch_trace_open(launch_trace_t *t, const char *path, const trace_stop_event_t *e,
+                      int quiet);
+/* Whether the trace should stop now while COMMAND runs on: "stopping-event" when it came,
+ * "duration" when duration_s (0: none) passed since it started, with a sentence in why; NULL
+ * while neither. */
 const char *launch_trace_due(launch_trace_t *t, long long duration_s, char *why, size_t cap);
 /* Starts the session on target (a reverse connection of the paused runtime) and the drain. */
 int launch_trace_start(launch_trace_t *t, const clra_target_t *target,
                        const clra_trace_config_t *cfg, int timeout_ms, int pid,
                        clra_status_t *st);
 /* Stops the session on target (the runtime's next reverse connection) and saves the rundown the
- * runtime writes before it answers: for a signal that would kill the program before its
- * runtime could end the trace itself. After a failure the stream is closed. */
+ * runtime writes before it answers, noting why (t->stopped_by: "signal", "duration",
+ * "stopping-event"): for a signal that would kill the program before its runtime could end
+ * the trace itself, or an early stop. After a
+ * failure the stream is closed. */
 int launch_trace_stop(launch_trace_t *t, const clra_target_t *target, int timeout_ms,
-                      clra_status_t *st);
+                      const char *why, clra_status_t *st);
 /* The launch failed before the program ran: ends the drain, closes and removes the file. */
 void launch_trace_abandon(launch_trace_t *t);
 /* After the program ended (wait status): lets the drain reach the end of the stream within
- * timeout_ms, closes the file, checks it and says on stderr what it holds. */
+ * timeout_ms, closes the file, checks it (t->info, t->why) and says on stderr what it holds. */
 void launch_trace_finish(launch_trace_t *t, int timeout_ms, int pid, int status);
-/* Writes the formats (trace's --format mask) beside the finished file, saying so on stderr;
- * 0, or -1 when one failed. */
-int launch_trace_convert(const launch_trace_t *t, unsigned formats);
+/* Writes the formats (trace's --format mask) beside the finished file (t->converted), saying
+ * so on stderr; 0, or -1 when one failed. */
+int launch_trace_convert(launch_trace_t *t, unsigned formats);
+/* The trace's members of launch's --json result: those of `trace --json` and why. */
+void launch_trace_json(json_out_t *j, const launch_trace_t *t);
 
 /* A profile sampled from startup (--profile): the sampler is COMMAND's startup profiler. */
 typedef struct launch_profile {
@@ -100,6 +122,12 @@ typedef struct launch_profile {
     sampler_session_t s; /* the held control endpoint and the drains */
     int connected;       /* draining over the endpoint */
     long long t0_ms, last_drain_ms;
+    /* What the report (launch_json.c) needs once FILE is written: */
+    unsigned long long samples;
+    size_t stacks;
+    int written;         /* FILE holds the profile */
+    int write_errno;     /* why not */
+    int last_samples;    /* the runtime's Shutdown handed the sampler's last samples over */
 } launch_profile_t;
 
 /* With --profile FILE: checks FILE's format and makes the sampler the startup profiler
@@ -112,9 +140,11 @@ void launch_profile_connect(launch_profile_t *lp, int pid, int timeout_ms);
 /* Drains when a second has passed since the last drain (or at once with force). */
 void launch_profile_poll(launch_profile_t *lp, int force, int timeout_ms);
 /* After the program ended (wait status): adds the last samples, writes FILE, says so on
- * stderr. 0, or -1 when FILE could not be written. */
+ * stderr (text mode). 0, or -1 when FILE could not be written. */
 int launch_profile_finish(launch_profile_t *lp, int status);
 /* The launch failed before the program ran: removes FILE if we made it. */
 void launch_profile_abandon(launch_profile_t *lp);
+/* The profile's members of launch's --json result (after launch_profile_finish). */
+void launch_profile_json(json_out_t *j, const launch_profile_t *lp);
 
 #endif

@@ -1,6 +1,5 @@
-/* launch_args.c - the options of `clrattach launch`, one table for every platform, checked
- * before anything is started: a bad startup hook must be refused here, because the runtime
- * would end the program over it. */
+/* launch_args.c - the options of `clrattach launch`, one table for every platform, read before
+ * anything is started; the files they name are checked next (launch_check.c). */
 #include "launch/launch.h"
 #include "launch/launch_platform.h"
 #include "launch/launch_sdk.h"
@@ -9,27 +8,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Launch runs COMMAND in our own mount namespace, so the hook is checked where it will be
- * loaded. The runtime has no error reply for a bad hook: it ends the program instead. */
+/* --startup-hook: made absolute here (checked once every option is read, by
+ * launch_check_inputs). */
 static int take_hook(void *dest, const char *arg)
 {
     launch_opts_t *o = CLI_CONTAINER(dest, launch_opts_t, hooks);
-    clra_status_t st;
-    char *path = o->hooks[o->nhooks];
     if (o->nhooks == LAUNCH_MAX_HOOKS) {
         fprintf(stderr, "clrattach launch: at most %d --startup-hook\n", LAUNCH_MAX_HOOKS);
         return -1;
     }
-    if (cli_absolute_path(arg, path, CLRA_PATH_MAX) != 0) {
+    if (cli_absolute_path(arg, o->hooks[o->nhooks], CLRA_PATH_MAX) != 0) {
         cli_say_path_problem("clrattach launch", arg, CLRA_PATH_MAX);
-        return -1;
-    }
-    if (clra_startup_hook_check(path, &st) != 0) {
-        fprintf(stderr, "clrattach launch: refusing the startup hook %s\n"
-                "  why: a hook the runtime cannot load or call ends the program (no error reply "
-                "exists for it), so it is checked first; COMMAND was not started\n"
-                "  what to do: pass a .dll with a class StartupHook outside any namespace "
-                "declaring `public static void Initialize()`\n", cli_vis(st.detail));
         return -1;
     }
     o->nhooks++;
@@ -130,7 +119,12 @@ static const cli_verb_t launch_verb = {
     .description = launch_description,
     .epilogue = launch_epilogue,
     .opts = launch_opts,
-    .common = CLI_COMMON_TIMEOUT,
+    .common = CLI_COMMON_TIMEOUT | CLI_COMMON_JSON,
+    .json_help = "print JSON Lines on stdout instead of text on stderr: one object with\n"
+                 "\"event\":\"started\" and COMMAND's pid as soon as it runs, then one with\n"
+                 "\"event\":\"result\" when launch ends (what was started, the trace's and\n"
+                 "the profile's files and checks, COMMAND's exit, exit_code). COMMAND's\n"
+                 "stdout then goes to launch's stderr, so stdout holds JSON only",
     .timeout_help = "how long to wait for the runtime at each step, in milliseconds",
     .default_timeout_ms = LAUNCH_DEFAULT_TIMEOUT_MS,
     .min_args = 1,
@@ -177,12 +171,6 @@ static int check_combination(launch_opts_t *o, int trace_settings)
                 "and --buffer-mb need --trace PROVIDERS\n");
         return -1;
     }
-    const char *problem = o->profiler[0] ? launch_profiler_problem(o->profiler) : NULL;
-    if (problem) {
-        fprintf(stderr, "clrattach launch: cannot read the profiler %s: %s\n", o->profiler,
-                problem);
-        return -1;
-    }
     return 0;
 }
 
@@ -199,6 +187,7 @@ int launch_parse(int argc, char **argv, launch_opts_t *o)
     if (trace_option_settle(&o->tr) != 0 || trace_stop_event_settle(&o->stop_event) != 0)
         return -1;
     o->timeout_ms = a.timeout_ms;
+    o->json = a.json;
     o->command = a.args;
     o->command[a.nargs] = NULL; /* argv was reordered: end COMMAND's argv where it ends */
     if (launch_refuses_sdk_child(o->command))

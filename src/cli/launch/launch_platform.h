@@ -49,8 +49,9 @@ typedef struct launch_child {
 } launch_child_t;
 
 /* Starts COMMAND with port in DOTNET_DiagnosticPorts, o->data in CLRPROF_OPTIONS and the --env
- * settings, its signals (Unix) or console events (Windows) handled from here on. 0 started;
- * > 0 an exit code after saying why; < 0 a CLRA_E* code with st's detail. */
+ * settings, its signals (Unix) or console events (Windows) handled from here on; with --json
+ * its stdout is our stderr, so our stdout holds JSON only. 0 started; > 0 an exit code after
+ * saying why (st's detail says what failed); < 0 a CLRA_E* code with st's detail. */
 int launch_child_start(launch_child_t *c, const launch_opts_t *o, const launch_port_t *port,
                        clra_status_t *st);
 /* Waits for COMMAND to end (block) or looks (not block): 1 it ended (c->ended set), 0 not yet,
@@ -62,14 +63,18 @@ int launch_child_interrupted(void);
 void launch_child_resumed(void);
 /* Stops COMMAND before it ran managed code (interrupted: by Ctrl-C) and reaps it. */
 void launch_child_stop(launch_child_t *c, int interrupted);
-/* Says why COMMAND ended before it was resumed (rc 1) or that launch was interrupted (rc 2),
- * connected: its runtime had connected; returns launch's exit code. */
-int launch_child_explain(const launch_child_t *c, int rc, int connected, const char *command);
+/* Why COMMAND ended before it was resumed (rc 1) or that launch was interrupted (rc 2),
+ * connected: its runtime had connected: one sentence into st->detail and the CLRA_E* code that
+ * names it into *err; returns launch's exit code. */
+int launch_child_explain(const launch_child_t *c, int rc, int connected, clra_status_t *st,
+                         int *err);
 /* Whether the runtime mapped path within timeout_ms: 1, 0 not, -1 the program ended (or a
  * held signal wants out). */
 int launch_child_wait_loaded(launch_child_t *c, const char *path, int timeout_ms);
 /* COMMAND's exit code, shell style on Unix (128+N when killed by signal N). */
 int launch_child_exit_code(const launch_child_t *c);
+/* The signal that killed COMMAND and its name (Unix); 0 and NULL when none did. */
+int launch_child_signal(const launch_child_t *c, const char **name);
 /* Releases what launch_child_start kept (handles). */
 void launch_child_release(launch_child_t *c);
 /* Pauses the calling thread. */

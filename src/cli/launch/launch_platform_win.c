@@ -18,7 +18,8 @@ const char launch_description[] =
     "through ICorProfilerCallback::Initialize and may use every event flag (attach\n"
     "cannot); queues the startup hooks, which the runtime runs before Main. Then it\n"
     "resumes the runtime and waits for COMMAND, exiting with its exit code. COMMAND\n"
-    "keeps the console and its standard handles; Ctrl-C reaches it as it reaches us\n"
+    "keeps the console and its standard handles (with --json its stdout is our\n"
+    "stderr, so ours holds only the JSON lines); Ctrl-C reaches it as it reaches us\n"
     "(we ignore it once COMMAND runs; before, COMMAND is stopped). Give at least one\n"
     "of --profile, --profiler, --startup-hook and --trace. Options end at COMMAND (or\n"
     "at '--').\n";

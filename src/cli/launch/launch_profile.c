@@ -162,13 +162,32 @@ static int read_final(launch_profile_t *lp)
     return rc;
 }
 
+/* The line on stderr that says what FILE holds, or why it could not be written. */
+static void say_written(const launch_profile_t *lp, int status)
+{
+    const launch_opts_t *o = lp->o;
+    if (!lp->written) {
+        fprintf(stderr, "clrattach launch: writing the profile %s failed: %s\n",
+                cli_vis(o->profile_output), strerror(lp->write_errno));
+        return;
+    }
+    fprintf(stderr, "clrattach launch: profile: %llu samples, %zu distinct stacks (%s, %lld Hz) "
+            "written to %s%s\n", lp->samples, lp->stacks, o->profile_mode,
+            o->profile_hz ? o->profile_hz : 99, cli_vis(o->profile_output),
+            lp->last_samples ? ""
+            : launch_profile_killed(status) ? " (the program was killed: up to its last second "
+                                              "of samples is missing)"
+                                            : " (the runtime wrote no last samples at exit: up "
+                                              "to the last second is missing)");
+}
+
 int launch_profile_finish(launch_profile_t *lp, int status)
 {
     if (lp->s.hold_fd >= 0)
         hold_release(lp->s.hold_fd);
     lp->s.hold_fd = -1;
     lp->prof.duration_ns = (uint64_t)(mono__ms() - lp->t0_ms) * 1000000ULL;
-    int final = read_final(lp);
+    lp->last_samples = read_final(lp) == 1;
     profile_write_opts_t wo = {0, 20};
     FILE *f = fdopen(lp->file.fd, "w");
     int rc = f ? profile_write(&lp->prof, &wo, lp->o->profile_fmt, f) : -1;
@@ -176,21 +195,15 @@ int launch_profile_finish(launch_profile_t *lp, int status)
         lp->file.fd = -1;
     if ((f && fclose(f) != 0) || out_file_close(&lp->file) != 0)
         rc = -1;
-    if (rc)
-        fprintf(stderr, "clrattach launch: writing the profile %s failed: %s\n",
-                cli_vis(lp->o->profile_output), strerror(errno));
-    else
-        fprintf(stderr, "clrattach launch: profile: %llu samples, %zu distinct stacks (%s, %lld "
-                "Hz) written to %s%s\n", (unsigned long long)profile_total_count(&lp->prof),
-                lp->prof.nstacks, lp->o->profile_mode,
-                lp->o->profile_hz ? lp->o->profile_hz : 99, cli_vis(lp->o->profile_output),
-                final == 1 ? ""
-                : launch_profile_killed(status) ? " (the program was killed: up to its last second of "
-                                        "samples is missing)"
-                                      : " (the runtime wrote no last samples at exit: up to the "
-                                        "last second is missing)");
-    method_report(lp->s.map.info, lp->o->profile_method, NULL);
-    drain_map_free(&lp->s.map);
+    lp->write_errno = rc ? errno : 0;
+    lp->written = rc == 0;
+    lp->samples = (unsigned long long)profile_total_count(&lp->prof);
+    lp->stacks = lp->prof.nstacks;
+    if (!lp->o->json) {
+        say_written(lp, status);
+        method_report(lp->s.map.info, lp->o->profile_method, NULL);
+    }
+    drain_map_free(&lp->s.map); /* its info line stays for launch_profile_json */
     profile_free(&lp->prof);
     return rc;
 }
@@ -203,4 +216,21 @@ void launch_profile_abandon(launch_profile_t *lp)
     unlink(lp->final_path);
     drain_map_free(&lp->s.map);
     profile_free(&lp->prof);
+}
+
+/* profile --json's names for the same facts, and what only launch knows: whether FILE was
+ * written, and whether the runtime handed over the last samples at exit. */
+void launch_profile_json(json_out_t *j, const launch_profile_t *lp)
+{
+    const launch_opts_t *o = lp->o;
+    json_str(j, "output", o->profile_output);
+    json_str(j, "mode", o->profile_mode);
+    json_int(j, "hz", o->profile_hz ? o->profile_hz : 99);
+    method_report(lp->s.map.info, o->profile_method, j);
+    json_bool(j, "written", lp->written);
+    if (!lp->written)
+        json_str(j, "problem", strerror(lp->write_errno));
+    json_int(j, "samples", (long long)lp->samples);
+    json_int(j, "stacks", (long long)lp->stacks);
+    json_bool(j, "last_samples", lp->last_samples);
 }

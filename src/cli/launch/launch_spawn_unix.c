@@ -5,6 +5,7 @@
 #include "launch/launch_platform.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,8 +63,10 @@ static void install_forwarding(void)
         sigaction(sigs[i], &sa, NULL);
 }
 
-/* Child side: our port goes first, so a port the user configured still works after ours. */
-static void exec_command(const launch_opts_t *o, const char *socket_path)
+/* Child side: our port goes first, so a port the user configured still works after ours. A
+ * failed exec writes its errno to report, a pipe the exec would close: a shell's 127 says
+ * only "not run", the parent can then say why. */
+static void exec_command(const launch_opts_t *o, const char *socket_path, int report)
 {
     char *ports;
     const char *theirs = getenv("DOTNET_DiagnosticPorts");
@@ -73,31 +76,70 @@ static void exec_command(const launch_opts_t *o, const char *socket_path)
     setenv("DOTNET_DiagnosticPorts", ports, 1);
     if (o->data)
         setenv("CLRPROF_OPTIONS", o->data, 1);
+    if (o->json) /* our stdout is for the JSON lines: a parser must never meet its output */
+        dup2(STDERR_FILENO, STDOUT_FILENO);
     for (int i = 0; i < o->nenv; i++)
         putenv(o->env[i]);
     execvp(o->command[0], o->command);
-    fprintf(stderr, "clrattach launch: cannot run '%s': %s\n", o->command[0], strerror(errno));
+    int err = errno;
+    fprintf(stderr, "clrattach launch: cannot run '%s': %s\n", o->command[0], strerror(err));
+    ssize_t told = write(report, &err, sizeof err); /* if not, the parent sees exit code 127 */
+    (void)told;
     _exit(EXIT_CHILD_NOT_STARTED);
 }
 
-/* A failed exec shows as exit code 127 of the child, as in a shell. */
+/* The errno of COMMAND's failed exec, from the pipe its exec closes; 0 once it runs. */
+static int exec_errno(int fd)
+{
+    int err = 0;
+    ssize_t n;
+    do
+        n = read(fd, &err, sizeof err);
+    while (n < 0 && errno == EINTR);
+    close(fd);
+    return n == (ssize_t)sizeof err ? err : 0;
+}
+
+/* A local failure to start COMMAND (what: the call that failed). */
+static int spawn_failed(const char *what, clra_status_t *st)
+{
+    st->sys_errno = errno;
+    snprintf(st->detail, sizeof st->detail, "%s: %s", what, strerror(errno));
+    return CLRA_EIO;
+}
+
+/* A COMMAND that cannot be executed exits 4 ("never connected") with the reason in st, its
+ * process reaped; one that fails later shows as its exit code. */
 int launch_child_start(launch_child_t *c, const launch_opts_t *o, const launch_port_t *port,
                        clra_status_t *st)
 {
+    int report[2];
     memset(c, 0, sizeof *c);
     c->command = o->command[0];
     install_forwarding();
+    if (pipe2(report, O_CLOEXEC) != 0)
+        return spawn_failed("pipe", st);
     pid_t pid = fork();
     if (pid == 0)
-        exec_command(o, port->name);
+        exec_command(o, port->name, report[1]);
+    if (pid < 0) {
+        int err = errno;
+        close(report[0]);
+        close(report[1]);
+        errno = err;
+        return spawn_failed("fork", st);
+    }
+    close(report[1]);
     child_pid = pid;
     c->pid = (int)pid;
-    if (pid < 0) {
-        st->sys_errno = errno;
-        snprintf(st->detail, sizeof st->detail, "fork: %s", strerror(errno));
-        return CLRA_EIO;
-    }
-    return 0;
+    int err = exec_errno(report[0]);
+    if (err == 0)
+        return 0;
+    waitpid(pid, &c->status, 0);
+    c->ended = 1;
+    st->sys_errno = err;
+    snprintf(st->detail, sizeof st->detail, "cannot run '%s': %s", c->command, strerror(err));
+    return EXIT_NOTDOTNET;
 }
 
 /* EINTR (a signal forwarded or held) is "not yet": the caller looks at the signal first. */
@@ -136,26 +178,33 @@ int launch_child_exit_code(const launch_child_t *c)
     return WIFEXITED(c->status) ? WEXITSTATUS(c->status) : 128 + WTERMSIG(c->status);
 }
 
+int launch_child_signal(const launch_child_t *c, const char **name)
+{
+    int sig = WIFSIGNALED(c->status) ? WTERMSIG(c->status) : 0;
+    *name = sig ? strsignal(sig) : NULL;
+    return sig;
+}
+
 /* A crash is not "not a .NET program": the signal says which it was. */
-int launch_child_explain(const launch_child_t *c, int rc, int connected, const char *command)
+int launch_child_explain(const launch_child_t *c, int rc, int connected, clra_status_t *st,
+                         int *err)
 {
     (void)rc; /* never 2: launch_child_interrupted is always 0 */
-    if (connected) {
-        fprintf(stderr, "clrattach launch: %s ended (code %d) while its runtime was paused on "
-                "the launch port, before it was resumed\n", command, launch_child_exit_code(c));
-        return EXIT_CONNECTION;
-    }
-    if (WIFSIGNALED(c->status)) {
-        fprintf(stderr, "clrattach launch: %s was killed by signal %d (%s) before its runtime "
-                "connected to the launch port: it crashed or was killed at startup; run it "
-                "without clrattach to see why\n", command, WTERMSIG(c->status),
-                strsignal(WTERMSIG(c->status)));
-        return EXIT_NOTDOTNET; /* documented as "never connected" */
-    }
-    fprintf(stderr, "clrattach launch: %s exited (code %d) before its runtime connected to "
-            "the launch port: not a .NET program, or diagnostics disabled "
-            "(DOTNET_EnableDiagnostics=0)\n", command, launch_child_exit_code(c));
-    return EXIT_NOTDOTNET;
+    *err = connected ? CLRA_ECONNLOST : CLRA_ENOTDOTNET; /* 4 is documented as "never connected" */
+    if (connected)
+        snprintf(st->detail, sizeof st->detail, "%s ended (code %d) while its runtime was "
+                 "paused on the launch port, before it was resumed", c->command,
+                 launch_child_exit_code(c));
+    else if (WIFSIGNALED(c->status))
+        snprintf(st->detail, sizeof st->detail, "%s was killed by signal %d (%s) before its "
+                 "runtime connected to the launch port: it crashed or was killed at startup; run "
+                 "it without clrattach to see why", c->command, WTERMSIG(c->status),
+                 strsignal(WTERMSIG(c->status)));
+    else
+        snprintf(st->detail, sizeof st->detail, "%s exited (code %d) before its runtime "
+                 "connected to the launch port: not a .NET program, or diagnostics disabled "
+                 "(DOTNET_EnableDiagnostics=0)", c->command, launch_child_exit_code(c));
+    return connected ? EXIT_CONNECTION : EXIT_NOTDOTNET;
 }
 
 /* /proc/PID/maps naming path is the proof: the runtime accepts StartupProfiler for any path

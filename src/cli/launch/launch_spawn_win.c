@@ -101,8 +101,9 @@ static void say_cannot_run(const char *command, DWORD err)
 }
 
 /* Starts COMMAND with our console and standard handles (inheritable, or COMMAND would get
- * none of them); 0, or -1 after saying why. */
-static int create_process(launch_child_t *c, char *const *command)
+ * none of them), its stdout our stderr with --json (our stdout holds the JSON lines); 0, or -1
+ * after saying why. */
+static int create_process(launch_child_t *c, char *const *command, int json)
 {
     STARTUPINFOW si;
     PROCESS_INFORMATION pi;
@@ -115,7 +116,7 @@ static int create_process(launch_child_t *c, char *const *command)
         if (std[i] && std[i] != INVALID_HANDLE_VALUE)
             SetHandleInformation(std[i], HANDLE_FLAG_INHERIT, HANDLE_FLAG_INHERIT);
     si.hStdInput = std[0];
-    si.hStdOutput = std[1];
+    si.hStdOutput = json ? std[2] : std[1];
     si.hStdError = std[2];
     wchar_t *line = launch_win_command_line(command);
     if (!line) {
@@ -140,13 +141,18 @@ static int create_process(launch_child_t *c, char *const *command)
 int launch_child_start(launch_child_t *c, const launch_opts_t *o, const launch_port_t *port,
                        clra_status_t *st)
 {
-    (void)st;
     memset(c, 0, sizeof *c);
-    if (prepare_env(o, port->name) != 0)
+    if (prepare_env(o, port->name) != 0) {
+        snprintf(st->detail, sizeof st->detail, "cannot set COMMAND's environment (not UTF-8?)");
         return EXIT_USAGE;
+    }
     c->command = o->command[0];
     SetConsoleCtrlHandler(on_console, TRUE);
-    return create_process(c, o->command) == 0 ? 0 : EXIT_NOTDOTNET;
+    if (create_process(c, o->command, o->json) == 0)
+        return 0;
+    snprintf(st->detail, sizeof st->detail, "cannot run '%s' (the reason is on stderr)",
+             o->command[0]);
+    return EXIT_NOTDOTNET;
 }
 
 int launch_child_wait(launch_child_t *c, int block)
@@ -188,29 +194,35 @@ int launch_child_exit_code(const launch_child_t *c)
     return (int)c->code;
 }
 
-/* An NTSTATUS exit code (0xC0000000 and up) is a crash, not "not .NET". */
-int launch_child_explain(const launch_child_t *c, int rc, int connected, const char *command)
+/* Windows exit codes say nothing of signals. */
+int launch_child_signal(const launch_child_t *c, const char **name)
 {
-    if (rc == 2) {
-        fprintf(stderr, "clrattach launch: interrupted (Ctrl-C) %s %s\n",
-                connected ? "while paused:" : "before the runtime connected:", command);
-        return EXIT_INTERRUPTED;
-    }
-    if (connected) {
-        fprintf(stderr, "clrattach launch: %s ended (code %lu) while its runtime was paused on "
-                "the launch pipe, before it was resumed\n", command, c->code);
-        return EXIT_CONNECTION;
-    }
-    if (c->code >= 0xC0000000u) {
-        fprintf(stderr, "clrattach launch: %s crashed (exception 0x%08lX) before its runtime "
-                "connected to the launch pipe; run it without clrattach to see why\n", command,
-                c->code);
-        return EXIT_NOTDOTNET;
-    }
-    fprintf(stderr, "clrattach launch: %s exited (code %lu) before its runtime connected to "
-            "the launch pipe: not a .NET program, or diagnostics disabled "
-            "(DOTNET_EnableDiagnostics=0)\n", command, c->code);
-    return EXIT_NOTDOTNET;
+    (void)c;
+    *name = NULL;
+    return 0;
+}
+
+/* An NTSTATUS exit code (0xC0000000 and up) is a crash, not "not .NET". Ctrl-C while paused is
+ * the user's own stop: 130, as a shell says, under the code heap gives an interrupt. */
+int launch_child_explain(const launch_child_t *c, int rc, int connected, clra_status_t *st,
+                         int *err)
+{
+    *err = rc == 2 ? CLRA_ETIMEDOUT : connected ? CLRA_ECONNLOST : CLRA_ENOTDOTNET;
+    if (rc == 2)
+        snprintf(st->detail, sizeof st->detail, "interrupted (Ctrl-C) %s %s",
+                 connected ? "while paused:" : "before the runtime connected:", c->command);
+    else if (connected)
+        snprintf(st->detail, sizeof st->detail, "%s ended (code %lu) while its runtime was "
+                 "paused on the launch pipe, before it was resumed", c->command, c->code);
+    else if (c->code >= 0xC0000000u)
+        snprintf(st->detail, sizeof st->detail, "%s crashed (exception 0x%08lX) before its "
+                 "runtime connected to the launch pipe; run it without clrattach to see why",
+                 c->command, c->code);
+    else
+        snprintf(st->detail, sizeof st->detail, "%s exited (code %lu) before its runtime "
+                 "connected to the launch pipe: not a .NET program, or diagnostics disabled "
+                 "(DOTNET_EnableDiagnostics=0)", c->command, c->code);
+    return rc == 2 ? EXIT_INTERRUPTED : connected ? EXIT_CONNECTION : EXIT_NOTDOTNET;
 }
 
 /* The DLL among the process's modules is the only proof; by the command's monotonic clock

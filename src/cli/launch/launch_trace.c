@@ -13,9 +13,11 @@
 
 #define PUMP_WAIT_MS 200
 
-int launch_trace_open(launch_trace_t *t, const char *path, const trace_stop_event_t *e)
+int launch_trace_open(launch_trace_t *t, const char *path, const trace_stop_event_t *e,
+                      int quiet)
 {
     memset(t, 0, sizeof *t);
+    t->quiet = quiet;
     t->s.fd = -1;
     t->file.fd = t->file.dir = -1;
     t->path = path;
@@ -23,7 +25,9 @@ int launch_trace_open(launch_trace_t *t, const char *path, const trace_stop_even
         return -1;
     if (out_file_open(&t->file, path, "--trace-output", "clrattach launch") == 0)
         return 0;
+    int err = errno; /* why, for launch --json */
     trace_stop_monitor_close(&t->watch);
+    errno = err;
     return -1;
 }
 
@@ -44,13 +48,15 @@ const char *launch_trace_due(launch_trace_t *t, long long duration_s, char *why,
 {
     if (t->finished || !t->thread_started)
         return NULL;
-    if (atomic_load(&t->matched)) /* the drain wrote what, and touches it no more */
+    if (atomic_load(&t->matched)) { /* the drain wrote what, and touches it no more */
         snprintf(why, cap, "the stopping event %s arrived", t->watch.what);
-    else if (duration_s && mono__s() - t->t0 >= (double)duration_s)
+        return "stopping-event";
+    }
+    if (duration_s && mono__s() - t->t0 >= (double)duration_s) {
         snprintf(why, cap, "--duration %lld s passed", duration_s);
-    else
-        return NULL;
-    return why;
+        return "duration";
+    }
+    return NULL;
 }
 
 /* Moves the stream into the file until it ends or the launcher asks. After a failure the
@@ -94,9 +100,10 @@ int launch_trace_start(launch_trace_t *t, const clra_target_t *target,
         clra_trace_session_close(&t->s);
         return CLRA_EIO;
     }
-    fprintf(stderr, "clrattach launch: tracing process %d from its first instruction into %s "
-            "(session 0x%llx, CollectTracing%d)\n", pid, t->path, (unsigned long long)t->s.id,
-            t->s.command_version);
+    if (!t->quiet)
+        fprintf(stderr, "clrattach launch: tracing process %d from its first instruction into "
+                "%s (session 0x%llx, CollectTracing%d)\n", pid, t->path,
+                (unsigned long long)t->s.id, t->s.command_version);
     return 0;
 }
 
@@ -110,9 +117,11 @@ static void end_drain(launch_trace_t *t)
 }
 
 int launch_trace_stop(launch_trace_t *t, const clra_target_t *target, int timeout_ms,
-                      clra_status_t *st)
+                      const char *why, clra_status_t *st)
 {
     end_drain(t);
+    if (!t->stopped_by)
+        t->stopped_by = why;
     if (t->s.fd < 0 || t->s.eof)
         return 0; /* it has ended already; the report says how */
     int rc = clra_trace_stop(&t->s, target, trace_file_sink, &t->file.fd, timeout_ms, st);
@@ -134,24 +143,51 @@ void launch_trace_abandon(launch_trace_t *t)
     out_file_discard(&t->file); /* only a file we made: never a device or someone's file */
 }
 
-/* Why a file is not complete, in words a user can act on. */
-static void explain_incomplete(const launch_trace_t *t, int status, int waited_out)
+/* Why a file is not complete, in words a user can act on (t->why; "" when there is nothing to
+ * add to the checker's problem). */
+static void explain_incomplete(launch_trace_t *t, int status, int waited_out)
 {
     char killed[96];
     if (launch_status_killed(status, killed, sizeof killed))
-        fprintf(stderr, "  why: the program was killed by %s, so its runtime could not end the "
-                "trace; it holds what was written before\n", killed);
+        snprintf(t->why, sizeof t->why, "the program was killed by %s, so its runtime could not "
+                 "end the trace; it holds what was written before", killed);
     else if (t->rc)
-        fprintf(stderr, "  why: %s: %s\n", clra_strerror(t->rc), cli_vis(t->st.detail));
+        snprintf(t->why, sizeof t->why, "%s: %s", clra_strerror(t->rc), t->st.detail);
     else if (waited_out)
-        fprintf(stderr, "  why: the stream was still open after the program exited (another "
-                "process holds its socket?); raise --timeout to wait longer\n");
+        snprintf(t->why, sizeof t->why, "the stream was still open after the program exited "
+                 "(another process holds its socket?); raise --timeout to wait longer");
+}
+
+/* Checks the closed file into t->info. */
+static void check_file(launch_trace_t *t)
+{
+    clra_status_t st;
+    if (clra_nettrace_check_file(t->path, &t->info, &st) == 0)
+        return;
+    memset(&t->info, 0, sizeof t->info);
+    t->info.state = CLRA_NETTRACE_INVALID;
+    snprintf(t->info.problem, sizeof t->info.problem, "%.150s", st.detail);
+}
+
+/* The last word on stderr: what the file holds, and why it is not complete. */
+static void say_written(const launch_trace_t *t, int pid)
+{
+    const clra_nettrace_info_t *info = &t->info;
+    fprintf(stderr, "clrattach launch: wrote %s: %llu bytes in %.1f s from process %d, session "
+            "0x%llx, CollectTracing%d: %s", t->path, (unsigned long long)t->s.bytes, t->seconds,
+            pid, (unsigned long long)t->s.id, t->s.command_version,
+            trace_state_text(info->state));
+    if (info->state == CLRA_NETTRACE_VALID)
+        fprintf(stderr, " (NetTrace %d, %u event blocks)\n", (int)info->version,
+                info->event_blocks);
+    else
+        fprintf(stderr, ": %s\n", info->problem);
+    if (t->why[0])
+        fprintf(stderr, "  why: %s\n", cli_vis(t->why));
 }
 
 void launch_trace_finish(launch_trace_t *t, int timeout_ms, int pid, int status)
 {
-    clra_nettrace_info_t info;
-    clra_status_t st;
     if (t->finished)
         return;
     t->finished = 1;
@@ -164,33 +200,34 @@ void launch_trace_finish(launch_trace_t *t, int timeout_ms, int pid, int status)
     end_drain(t);
     trace_stop_monitor_close(&t->watch);
     clra_trace_session_close(&t->s);
+    t->seconds = mono__s() - t->t0;
     if (out_file_close(&t->file) != 0 && t->rc == 0) {
         t->rc = CLRA_EIO;
         snprintf(t->st.detail, sizeof t->st.detail, "closing %s: %s", t->path, strerror(errno));
     }
-    if (clra_nettrace_check_file(t->path, &info, &st) != 0) {
-        memset(&info, 0, sizeof info);
-        info.state = CLRA_NETTRACE_INVALID;
-        snprintf(info.problem, sizeof info.problem, "%.150s", st.detail);
-    }
-    fprintf(stderr, "clrattach launch: wrote %s: %llu bytes in %.1f s from process %d, session "
-            "0x%llx, CollectTracing%d: %s", t->path, (unsigned long long)t->s.bytes,
-            mono__s() - t->t0, pid, (unsigned long long)t->s.id, t->s.command_version,
-            trace_state_text(info.state));
-    if (info.state == CLRA_NETTRACE_VALID)
-        fprintf(stderr, " (NetTrace %d, %u event blocks)\n", (int)info.version,
-                info.event_blocks);
-    else
-        fprintf(stderr, ": %s\n", info.problem);
-    if (info.state != CLRA_NETTRACE_VALID)
+    if (!t->stopped_by)
+        t->stopped_by = t->rc ? "error" : "program-exit";
+    check_file(t);
+    if (t->info.state != CLRA_NETTRACE_VALID)
         explain_incomplete(t, status, waited_out);
+    if (!t->quiet)
+        say_written(t, pid);
 }
 
-int launch_trace_convert(const launch_trace_t *t, unsigned formats)
+int launch_trace_convert(launch_trace_t *t, unsigned formats)
 {
-    trace_converted_t done;
     if (!(formats & ~1u))
         return 0;
-    return trace_convert_file(t->path, formats, stderr, "--trace-output", "clrattach launch",
-                              &done);
+    return trace_convert_file(t->path, formats, t->quiet ? NULL : stderr, "--trace-output",
+                              "clrattach launch", &t->converted);
+}
+
+/* As `trace --json` says it, and why a file is not complete. */
+void launch_trace_json(json_out_t *j, const launch_trace_t *t)
+{
+    trace_result_t res = {t->s.id, t->s.command_version, t->s.bytes, t->seconds, t->stopped_by,
+                          t->rc, &t->st};
+    trace_json_fields(j, t->path, &res, &t->info, &t->converted);
+    if (t->why[0])
+        json_str(j, "why", t->why);
 }

@@ -138,5 +138,10 @@ void trace_report_failure(const trace_opts_t *o, int rc, const clra_status_t *st
 /* Checks the written file and reports the outcome; returns the exit code: 0 only when the
  * file is a complete trace. */
 int trace_report(const trace_opts_t *o, const trace_result_t *res);
+/* The JSON members of a recorded trace (output, bytes, duration_s, session_id,
+ * command_version, stopped_by, valid, status, problem, nettrace_version, event_blocks,
+ * converted): trace's result and the "trace" member of launch's. */
+void trace_json_fields(json_out_t *j, const char *output, const trace_result_t *res,
+                       const clra_nettrace_info_t *info, const trace_converted_t *done);
 
 #endif

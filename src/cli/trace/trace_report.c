@@ -50,13 +50,14 @@ static void report_conversions(json_out_t *j, const trace_converted_t *done)
     json_close(j);
 }
 
-/* The trace's own fields; the reporter adds the error, exit_code and elapsed_ms. */
-static void report_json(json_out_t *j, const trace_opts_t *o, const trace_result_t *res,
-                        const clra_nettrace_info_t *info, const trace_converted_t *done)
+/* The trace's own fields; the reporter adds the error, exit_code and elapsed_ms. launch
+ * --json writes the same inside its "trace" member. */
+void trace_json_fields(json_out_t *j, const char *output, const trace_result_t *res,
+                       const clra_nettrace_info_t *info, const trace_converted_t *done)
 {
     char id[24];
     snprintf(id, sizeof id, "0x%llx", (unsigned long long)res->session_id);
-    json_str(j, "output", o->output);
+    json_str(j, "output", output);
     json_int(j, "bytes", (long long)res->bytes);
     json_double(j, "duration_s", res->seconds);
     json_str(j, "session_id", id);
@@ -120,7 +121,7 @@ int trace_report(const trace_opts_t *o, const trace_result_t *res)
         code = EXIT_INTERNAL;
     json_out_t *j = cli_result_open(o->run, code == EXIT_OK);
     if (j)
-        report_json(j, o, res, &info, &done);
+        trace_json_fields(j, o->output, res, &info, &done);
     cli_failure_t f = {.rc = res->rc, .st = res->st, .action = "stop tracing", .exit_code = code,
                        .exit_code_set = 1,
                        .hint = res->rc == CLRA_ETIMEDOUT ? "raise --timeout; the rundown of a "
