@@ -51,9 +51,7 @@ static const cli_verb_t detach_verb = {
         "the deadline, 10 the runtime refused (the reason is printed).\n",
     .opts = detach_opts,
     .common = CLI_COMMON_JSON | CLI_COMMON_TIMEOUT,
-    .json_help = "print one JSON object per profiler instead of text, then, when the\n"
-                 "process had staged copies (attach --stage), one object listing them\n"
-                 "(staged_copies: path, local_path, state removed|in_use|owed|failed)",
+    .json_help = "print one JSON object per profiler instead of text",
     .timeout_help = "deadline for each profiler's detach, in milliseconds",
     .default_timeout_ms = DEFAULT_DETACH_TIMEOUT_MS,
     .pid = 1,
@@ -183,8 +181,7 @@ static int no_such_clsid(cli_run_t *run, const char *clsid)
     return cli_fail(run, &f);
 }
 
-/* Every profiler found is detached even when one fails; staged copies are swept after, and
- * with --json reported in one more object after the profilers' (only when there were any). */
+/* Every profiler found is detached even when one fails; staged copies are swept after. */
 int cmd_detach(int argc, char **argv)
 {
     detach_opts_t o;
@@ -208,8 +205,6 @@ int cmd_detach(int argc, char **argv)
         code = detach_all(&a, &o, refs, m, &tried, &run);
     }
     free(refs);
-    if (n > 0 && !tried)
-        code = no_such_clsid(&run, o.clsid);
-    cli_sweep_stage(a.pid, a.json ? CLI_SWEEP_JSON : CLI_SWEEP_TEXT); /* last: after the profilers */
-    return code;
+    cli_sweep_stage(a.pid, a.json);
+    return n > 0 && !tried ? no_such_clsid(&run, o.clsid) : code;
 }

@@ -4,7 +4,6 @@
  * removes exactly the copies nothing maps any more. */
 #define _GNU_SOURCE
 #include "harness.h"
-#include "json_check.h"
 #include "test.h"
 
 #include <errno.h>
@@ -107,10 +106,8 @@ static long long start_time(int pid)
     return atoll(p + 1);
 }
 
-/* Attaches a staged copy with --json and returns its staged_path (static buffer); its
- * staged_local_path into local (NULL: not wanted). */
-static const char *attach_staged_at(app_t *a, const char *clsid, const char *lib,
-                                    char local[512])
+/* Attaches a staged copy with --json and returns its staged_path (static buffer). */
+static const char *attach_staged(app_t *a, const char *clsid, const char *lib)
 {
     static char staged[512];
     const char *out;
@@ -119,14 +116,7 @@ static const char *attach_staged_at(app_t *a, const char *clsid, const char *lib
     ASSERT_MSG(rc == 0, "attach --stage failed with %d:\n%s", rc, out);
     ASSERT_MSG(json_value(out, "staged_path") != NULL, "no staged_path in %s", out);
     snprintf(staged, sizeof staged, "%s", json_value(out, "staged_path"));
-    if (local)
-        snprintf(local, 512, "%s", json_value(out, "staged_local_path"));
     return staged;
-}
-
-static const char *attach_staged(app_t *a, const char *clsid, const char *lib)
-{
-    return attach_staged_at(a, clsid, lib, NULL);
 }
 
 TEST(namespaced_target_is_attached_by_host_pid_with_a_path_inside_its_tree)
@@ -299,73 +289,5 @@ TEST(hold_with_stage_removes_the_copy_when_it_ends)
     ASSERT_CONTAINS(text, "removed 1 staged profiler copy");
     ASSERT_EQ(stage_dirs(a.dir, a.pid), 0);
     ASSERT(!app_maps_contains(&a, "libhello_profiler.so"));
-    app_stop(&a);
-}
-
-/* The lines of out, each checked to be one JSON object; how many (at most max). */
-static int json_lines(const char *out, char lines[][2048], int max)
-{
-    int n = 0;
-    for (const char *p = out; *p && n < max; n++) {
-        size_t len = strcspn(p, "\n");
-        ASSERT_MSG(len < 2048, "a line of %zu bytes", len);
-        snprintf(lines[n], 2048, "%.*s", (int)len, p);
-        ASSERT_MSG(json_is_valid(lines[n]) && lines[n][0] == '{', "not JSON: %s", lines[n]);
-        p += len + (p[len] == '\n');
-    }
-    return n;
-}
-
-/* The "state" of the staged copy at path in a sweep object, NULL when it is not listed. */
-static const char *copy_state(const char *sweep, const char *path, const char *local)
-{
-    char want[1200];
-    snprintf(want, sizeof want, "{\"path\":\"%s\",\"local_path\":\"%s\",", path, local);
-    const char *at = strstr(sweep, want);
-    return at ? json_value(at, "state") : NULL;
-}
-
-/* detach --json keeps one object per profiler and adds one listing the stage directories the
- * sweep judged: the detached profiler's copy removed (and gone from disk), the other still
- * mapped and kept; with nothing staged, no such object. */
-TEST(detach_json_lists_the_staged_copies_it_swept_after_the_profilers)
-{
-    app_t a;
-    const char *out;
-    char lines[4][2048], hello_local[512], notify_local[512], hello[512], notify[512];
-    app_options_t o = {.private_tmpdir = 1};
-    app_start_with(&a, &o);
-    snprintf(hello, sizeof hello, "%s",
-             attach_staged_at(&a, HELLO_CLSID, profiler_path("hello"), hello_local));
-    snprintf(notify, sizeof notify, "%s",
-             attach_staged_at(&a, NOTIFY_A_CLSID, profiler_path("notify_a"), notify_local));
-    ASSERT(exists(hello_local) && exists(notify_local));
-
-    /* the notification-only one first: detaching it after the main one is refused (.NET 10) */
-    int rc = run_cli(&out, "detach", "--json", "--clsid", NOTIFY_A_CLSID, app_pid_text(&a),
-                     NULL);
-    ASSERT_MSG(rc == 0, "detach failed with %d:\n%s", rc, out);
-    ASSERT_EQ(json_lines(out, lines, 4), 2);
-    ASSERT_STREQ(json_value(lines[0], "clsid"), "155efc5d-1806-4f40-8349-ac7cc6957fc0");
-    ASSERT_STREQ(json_value(lines[1], "ok"), "true");
-    ASSERT_STREQ(json_value(lines[1], "pid"), app_pid_text(&a));
-    ASSERT_STREQ(copy_state(lines[1], notify, notify_local), "removed");
-    ASSERT_STREQ(copy_state(lines[1], hello, hello_local), "in_use");
-    ASSERT_MSG(!exists(dir_of(notify_local)), "%s is still there", dir_of(notify_local));
-    ASSERT(exists(hello_local));
-
-    rc = run_cli(&out, "detach", "--json", app_pid_text(&a), NULL);
-    ASSERT_MSG(rc == 0, "detach failed with %d:\n%s", rc, out);
-    ASSERT_EQ(json_lines(out, lines, 4), 2);
-    ASSERT_STREQ(json_value(lines[0], "clsid"), "5e3e0c65-3e00-442d-b0ad-7f2d7f8946df");
-    ASSERT_STREQ(copy_state(lines[1], hello, hello_local), "removed");
-    ASSERT_EQ(strstr(lines[1], notify), NULL); /* swept already: not listed again */
-    ASSERT(!exists(dir_of(hello_local)));
-
-    rc = run_cli(&out, "detach", "--json", app_pid_text(&a), NULL);
-    ASSERT_MSG(rc == NO_PROFILER, "detach without profilers gave %d:\n%s", rc, out);
-    ASSERT_EQ(json_lines(out, lines, 4), 1); /* nothing staged: the error object alone */
-    ASSERT_EQ(strstr(lines[0], "staged_copies"), NULL);
-    app_assert_responsive(&a);
     app_stop(&a);
 }

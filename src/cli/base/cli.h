@@ -147,11 +147,7 @@ int cli_hold(int pid, const clra_guid_t *clsid, int timeout_ms, int json);
  * clra_profiler_control_check, its detail ending in "(nothing was loaded)" when it fails. */
 int cli_control_check(int pid, clra_status_t *st);
 /* After a detach: removes the process's staged profiler copies that are no longer mapped and
- * says so on stdout: nothing (CLI_SWEEP_QUIET), the count and any copy it could not remove
- * (_TEXT), or one JSON object listing every stage directory it judged, when there was one
- * (_JSON; docs/attach.md has its shape). Failures only matter to the next sweep, so none is
- * fatal. */
-enum { CLI_SWEEP_QUIET, CLI_SWEEP_TEXT, CLI_SWEEP_JSON };
-void cli_sweep_stage(int pid, int how);
+ * says so on stdout (unless quiet). Failures only matter to the next sweep, so none is fatal. */
+void cli_sweep_stage(int pid, int quiet);
 
 #endif

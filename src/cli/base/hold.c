@@ -65,7 +65,7 @@ int cli_hold(int pid, const clra_guid_t *clsid, int timeout_ms, int json)
     if (rc == 0) {
         fprintf(out, "detached: the profiler %s and the runtime unloaded it\n",
                 by_profiler ? "ended the hold itself" : "was released");
-        cli_sweep_stage(pid, json ? CLI_SWEEP_QUIET : CLI_SWEEP_TEXT);
+        cli_sweep_stage(pid, json);
     } else
         fprintf(stderr, "clrattach: released the profiler, but: %s\n  detail: %s\n",
                 clra_strerror(rc), cli_vis(st.detail));

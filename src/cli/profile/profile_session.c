@@ -216,7 +216,7 @@ int session_stop(sampler_session_t *s, clra_status_t *st)
     s->hold_fd = -1;
     if (!s->exited && s->inode && !rc && !s->library_refs && !s->parked)
         rc = clra_library_wait_unmapped(s->pid, s->inode, session_left_ms(s), st);
-    cli_sweep_stage(s->pid, CLI_SWEEP_QUIET);
+    cli_sweep_stage(s->pid, 1);
     drain_map_free(&s->map);
     return rc;
 }
