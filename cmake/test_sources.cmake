@@ -43,7 +43,6 @@ set(UNIT_SOURCES
   ${CMAKE_SOURCE_DIR}/tests/unit/test_small_libc.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_socket_check.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_stage.c
-  ${CMAKE_SOURCE_DIR}/tests/unit/test_stage_sweep.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_trace_filter.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_trace_message.c
   ${CMAKE_SOURCE_DIR}/tests/unit/test_trace_profiles.c

@@ -566,32 +566,6 @@ CLRA_EXTERN int clra_stage_remove(clra_stage_t *s, clra_status_t *st);
  * failure to reach the process's file tree or its maps. */
 CLRA_EXTERN int clra_stage_sweep(int pid, int *removed, clra_status_t *st);
 
-/* What a sweep did with one stage directory of the process (clra_stage_sweep2). */
-typedef enum clra_stage_fate {
-    CLRA_STAGE_REMOVED = 0, /* nothing mapped it: the directory and its copy are gone */
-    CLRA_STAGE_IN_USE = 1,  /* the process maps its copy: it stays until the profiler unloads */
-    CLRA_STAGE_OWED = 2,    /* not mapped yet, but an attach that timed out may still load it */
-    CLRA_STAGE_FAILED = 3,  /* not mapped, yet it could not be removed (sys_errno says why) */
-} clra_stage_fate_t;
-
-/* One stage directory a sweep judged. The strings are valid during the callback only. */
-typedef struct clra_stage_swept {
-    const char *target_path; /* the copy in it as the target sees it, as clra_stage_target_path
-                              * named it (the directory itself when it holds no file) */
-    const char *local_path;  /* the same reachable from here ("" when it cannot be named) */
-    clra_stage_fate_t fate;
-    int sys_errno;           /* with CLRA_STAGE_FAILED: the errno of the removal */
-} clra_stage_swept_t;
-
-typedef void (*clra_stage_swept_fn)(void *ctx, const clra_stage_swept_t *dir);
-
-/* clra_stage_sweep that also tells fn (NULL: nobody) about every stage directory of pid it
- * judged: removed, kept (in use or owed) or not removable. fn is called once the sweep is
- * over, as the caller (not as the target's owner). A directory a clra_stage_create in progress
- * holds is not judged, and not told; nor is any when the maps could not be read. */
-CLRA_EXTERN int clra_stage_sweep2(int pid, clra_stage_swept_fn fn, void *ctx, int *removed,
-                                  clra_status_t *st);
-
 /* ------------------------------------------------------------------------------------------ */
 /* EventPipe traces                                                                            */
 /* (CollectTracing 1-6, user_events sessions, StopTracing, the nettrace stream)               */

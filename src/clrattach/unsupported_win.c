@@ -49,12 +49,6 @@ int clra_stage_sweep(int pid, int *removed, clra_status_t *st)
         *removed = 0;
     return unsupported(st, "clra_stage_sweep");
 }
-int clra_stage_sweep2(int pid, clra_stage_swept_fn fn, void *ctx, int *removed,
-                      clra_status_t *st)
-{
-    (void)fn, (void)ctx;
-    return clra_stage_sweep(pid, removed, st);
-}
 
 /* libclrprof leaves main-detached marks in /dev/shm, on Linux only: none to find here. */
 int clra_profiler_main_detached(int pid)

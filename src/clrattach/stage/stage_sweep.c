@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #define MAX_CANDIDATES 64 /* judged per sweep; the next sweep takes the rest */
@@ -22,9 +21,6 @@
 typedef struct candidate {
     int fd; /* the directory, locked */
     char name[64];
-    char file[256]; /* the copy in it, "" when it holds no regular file */
-    int fate;       /* a clra_stage_fate_t, or -1 when not judged */
-    int err;        /* with CLRA_STAGE_FAILED: the removal's errno */
 } candidate_t;
 
 typedef struct mapped {
@@ -99,88 +95,45 @@ static int lock_candidates(int parent, const char *owner, candidate_t *c, int ma
     return n;
 }
 
-/* Calls fn on each entry of the directory fd but . and .. (a directory of files only, so
- * the order does not matter). 0, or the errno that kept it from being read. */
-static int each_entry(int fd, void (*fn)(int dir, const char *name, void *ctx), void *ctx)
+/* Empties a stage directory (it holds files only) and removes it. 1 removed, 0 not. */
+static int remove_dir(int parent, const candidate_t *c)
 {
-    int dfd = openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    int dfd = openat(c->fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     DIR *d = dfd >= 0 ? fdopendir(dfd) : NULL;
     struct dirent *e;
     if (!d) {
-        int err = errno;
         if (dfd >= 0)
             close(dfd);
-        return err;
+        return 0;
     }
     while ((e = readdir(d)) != NULL)
         if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
-            fn(fd, e->d_name, ctx);
+            unlinkat(c->fd, e->d_name, 0);
     closedir(d);
-    return 0;
-}
-
-static void unlink_entry(int dir, const char *name, void *ctx)
-{
-    (void)ctx;
-    unlinkat(dir, name, 0);
-}
-
-/* The copy a directory holds: its first regular file that is not the owed mark. */
-static void note_copy(int dir, const char *name, void *ctx)
-{
-    candidate_t *c = ctx;
-    struct stat sb;
-    if (c->file[0] || strcmp(name, CLRA__STAGE_OWED) == 0 || strlen(name) >= sizeof c->file ||
-        fstatat(dir, name, &sb, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(sb.st_mode))
-        return;
-    memcpy(c->file, name, strlen(name) + 1);
-}
-
-/* Empties a stage directory (it holds files only) and removes it. 0, or the errno. */
-static int remove_dir(int parent, const candidate_t *c)
-{
-    int err = each_entry(c->fd, unlink_entry, NULL);
-    if (!err && unlinkat(parent, c->name, AT_REMOVEDIR) != 0)
-        err = errno;
-    return err;
-}
-
-/* One locked candidate's fate: kept while mapped, or while an attach still owes it (an owed
- * copy stays until it has been seen mapped; from then on the usual rule), else removed. */
-static void judge(int parent, const mapped_t *m, candidate_t *c)
-{
-    int in_use = 0;
-    for (int k = 0; k < m->n && !in_use; k++)
-        in_use = strcmp(m->names[k], c->name) == 0;
-    int owed = faccessat(c->fd, CLRA__STAGE_OWED, F_OK, AT_SYMLINK_NOFOLLOW) == 0;
-    each_entry(c->fd, note_copy, c);
-    if (in_use && owed)
-        unlinkat(c->fd, CLRA__STAGE_OWED, 0);
-    if (in_use || owed) {
-        c->fate = in_use ? CLRA_STAGE_IN_USE : CLRA_STAGE_OWED;
-        return;
-    }
-    c->err = remove_dir(parent, c);
-    c->fate = c->err ? CLRA_STAGE_FAILED : CLRA_STAGE_REMOVED;
+    return unlinkat(parent, c->name, AT_REMOVEDIR) == 0;
 }
 
 /* The sweep proper, as the target's owner: lock, then read the maps (a copy whose lock we
- * hold can no longer become mapped by a stager), then judge each. *n: the candidates in c. */
-static int sweep_in(int pid, int parent, const char *owner, candidate_t *c, int *n,
-                    clra_status_t *st)
+ * hold can no longer become mapped by a stager), then remove the unmapped. */
+static int sweep_in(int pid, int parent, const char *owner, int *removed, clra_status_t *st)
 {
+    candidate_t c[MAX_CANDIDATES];
     mapped_t *m = malloc(sizeof *m);
-    int locked = lock_candidates(parent, owner, c, MAX_CANDIDATES), err = m ? 0 : ENOMEM;
-    if (locked < 0)
-        err = -locked;
-    *n = locked > 0 ? locked : 0;
-    if (!err && *n > 0)
+    int n = lock_candidates(parent, owner, c, MAX_CANDIDATES), err = m ? 0 : ENOMEM;
+    if (n < 0)
+        err = -n;
+    if (!err && n > 0)
         err = -read_mapped(pid, owner, m);
-    for (int i = 0; i < *n; i++) {
-        c[i].fate = -1;
-        c[i].file[0] = '\0';
-        if (!err)
-            judge(parent, m, &c[i]);
+    for (int i = 0; i < n; i++) {
+        int in_use = 0;
+        for (int k = 0; !err && k < m->n && !in_use; k++)
+            in_use = strcmp(m->names[k], c[i].name) == 0;
+        /* An owed copy stays until it has been seen mapped; from then on the usual rule. */
+        int owed = faccessat(c[i].fd, CLRA__STAGE_OWED, F_OK, AT_SYMLINK_NOFOLLOW) == 0;
+        if (!err && in_use && owed)
+            unlinkat(c[i].fd, CLRA__STAGE_OWED, 0);
+        if (!err && !in_use && !owed)
+            *removed += remove_dir(parent, &c[i]);
         close(c[i].fd);
     }
     free(m);
@@ -192,73 +145,34 @@ static int sweep_in(int pid, int parent, const char *owner, candidate_t *c, int 
     return err ? clra__stage_errno(err) : 0;
 }
 
-/* Opens the target's temp directory inside its root as its owner, and sweeps it. */
-static int sweep_as_owner(int pid, const clra__stage_place_t *pl, candidate_t *c, int *n,
-                          clra_status_t *st)
-{
-    int root = -1;
-    int rc = clra__root_open(pid, &root, st);
-    if (rc)
-        return rc;
-    clra__identity_t id;
-    rc = clra__identity_assume(pid, &id, st);
-    const char *tmp = pl->tmpdir[0] ? pl->tmpdir : "/";
-    int parent = rc ? -1 : clra__root_openat(root, tmp, O_RDONLY | O_DIRECTORY, 0);
-    if (!rc && parent < 0) {
-        st->sys_errno = -parent;
-        clra__detail(st, "cannot open %s, the temp directory of process %d: %s", tmp, pid,
-                     strerror(-parent));
-        rc = clra__stage_errno(-parent);
-    }
-    if (parent >= 0) {
-        rc = sweep_in(pid, parent, pl->owner, c, n, st);
-        close(parent);
-    }
-    clra__identity_restore(&id);
-    close(root);
-    return rc;
-}
-
-/* Tells fn what became of each judged directory, naming its copy as stage.c named it. */
-static void tell(int pid, const clra__stage_place_t *pl, const candidate_t *c, int n,
-                 clra_stage_swept_fn fn, void *ctx)
-{
-    char target[CLRA_PATH_MAX], local[CLRA_PATH_MAX];
-    for (int i = 0; i < n; i++) {
-        if (c[i].fate < 0)
-            continue;
-        int other, len = snprintf(target, sizeof target, "%s/%s%s%s", pl->tmpdir, c[i].name,
-                                  c[i].file[0] ? "/" : "", c[i].file);
-        if (len < 0 || (size_t)len >= sizeof target ||
-            clra_target_path_resolve(pid, target, local, sizeof local, &other) != 0)
-            local[0] = '\0';
-        clra_stage_swept_t d = {target, local, (clra_stage_fate_t)c[i].fate, c[i].err};
-        fn(ctx, &d);
-    }
-}
-
-int clra_stage_sweep2(int pid, clra_stage_swept_fn fn, void *ctx, int *removed,
-                      clra_status_t *st)
+int clra_stage_sweep(int pid, int *removed, clra_status_t *st)
 {
     clra_status_t local;
     clra__stage_place_t pl;
-    int n = 0, count = 0;
+    int count = 0, root = -1;
     st = clra__status_begin(st, &local);
-    candidate_t *c = malloc(MAX_CANDIDATES * sizeof *c);
-    int rc = c ? clra__stage_place(pid, &pl, st) : CLRA_ENOMEM;
+    int rc = clra__stage_place(pid, &pl, st);
     if (!rc)
-        rc = sweep_as_owner(pid, &pl, c, &n, st);
-    for (int i = 0; i < n; i++)
-        count += c[i].fate == CLRA_STAGE_REMOVED;
-    if (fn)
-        tell(pid, &pl, c, n, fn, ctx);
-    free(c);
+        rc = clra__root_open(pid, &root, st);
+    if (!rc) {
+        clra__identity_t id;
+        rc = clra__identity_assume(pid, &id, st);
+        const char *tmp = pl.tmpdir[0] ? pl.tmpdir : "/";
+        int parent = rc ? -1 : clra__root_openat(root, tmp, O_RDONLY | O_DIRECTORY, 0);
+        if (!rc && parent < 0) {
+            st->sys_errno = -parent;
+            clra__detail(st, "cannot open %s, the temp directory of process %d: %s", tmp, pid,
+                         strerror(-parent));
+            rc = clra__stage_errno(-parent);
+        }
+        if (parent >= 0) {
+            rc = sweep_in(pid, parent, pl.owner, &count, st);
+            close(parent);
+        }
+        clra__identity_restore(&id);
+        close(root);
+    }
     if (removed)
         *removed = count;
     return rc;
-}
-
-int clra_stage_sweep(int pid, int *removed, clra_status_t *st)
-{
-    return clra_stage_sweep2(pid, NULL, NULL, removed, st);
 }
