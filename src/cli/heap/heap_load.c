@@ -255,7 +255,7 @@ static int left_over(reader_t *r, const heap_list_t *l, uint64_t *objects, uint6
  * (no listed_all; cut or not, it was written the same), and checks a newer file's own word. */
 static int settle(reader_t *r, heap_list_t *l, int seen)
 {
-    uint64_t objects, bytes;
+    uint64_t objects = 0, bytes = 0; /* set by left_over; -Os cannot tell */
     if (left_over(r, l, &objects, &bytes))
         return -1;
     int cut = objects || bytes;
