@@ -19,6 +19,7 @@ int cli_runtime_version(const clra_target_t *t, int timeout_ms, char *buf, size_
         snprintf(buf, cap, "%s", v);
     if (v && v[0] >= '0' && v[0] <= '9') /* "8.0.31", "10.0.0-rc.1...", "9.0.20+abc" */
         *major = (unsigned)strtoul(v, NULL, 10);
+    int rc = v ? 0 : -1; /* decided before the free that v points into */
     clra_process_info_free(&info);
-    return v ? 0 : -1;
+    return rc;
 }

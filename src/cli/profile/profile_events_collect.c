@@ -3,6 +3,7 @@
  * methods still loaded comes last, when the session stops. */
 #define _GNU_SOURCE
 #include "profile/profile_events.h"
+#include "common/fnv1a.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,19 +48,11 @@ static int table_reserve(size_t **index, size_t *cap, size_t used)
     return 1;
 }
 
-/* FNV-1a: leaf names are short type and exception names. */
-static uint64_t name_hash(const char *s)
-{
-    uint64_t h = 1469598103934665603ULL;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-    return h;
-}
-
 /* Where leaf's number is or would go in the leaf index. */
 static size_t leaf_slot(const pe_run_t *r, const char *leaf)
 {
-    size_t mask = r->cap_leaf_index - 1, i = (size_t)name_hash(leaf) & mask;
+    size_t mask = r->cap_leaf_index - 1;
+    size_t i = (size_t)fnv1a(leaf, strlen(leaf), FNV1A_SEED) & mask;
     for (size_t e; (e = r->leaf_index[i]) != 0; i = (i + 1) & mask)
         if (strcmp(r->leaves[e - 1], leaf) == 0)
             break;

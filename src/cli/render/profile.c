@@ -1,6 +1,7 @@
 /* profile.c - the profile model: interning and merging, so writers see each distinct stack once. */
 #define _GNU_SOURCE
 #include "render/profile.h"
+#include "common/fnv1a.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -43,14 +44,6 @@ static int reserve(void **buf, size_t *cap, size_t need, size_t each)
     return 0;
 }
 
-static uint64_t hash_bytes(const void *data, size_t len, uint64_t h)
-{
-    const unsigned char *b = data;
-    for (size_t i = 0; i < len; i++)
-        h = (h ^ b[i]) * 1099511628211ULL;
-    return h;
-}
-
 /* Rebuilds an open-addressing index of n entries at twice the size; key(i) hashes entry i. */
 static int rehash(uint32_t **index, size_t *cap, size_t n, const profile_t *p,
                   uint64_t (*key)(const profile_t *, size_t))
@@ -72,7 +65,7 @@ static int rehash(uint32_t **index, size_t *cap, size_t n, const profile_t *p,
 
 static uint64_t frame_key(const profile_t *p, size_t i)
 {
-    return hash_bytes(p->frames[i], strlen(p->frames[i]), 1469598103934665603ULL);
+    return fnv1a(p->frames[i], strlen(p->frames[i]), FNV1A_SEED);
 }
 
 uint32_t profile_frame(profile_t *p, const char *name)
@@ -80,7 +73,7 @@ uint32_t profile_frame(profile_t *p, const char *name)
     if (2 * (p->nframes + 1) > p->frame_index_cap &&
         rehash(&p->frame_index, &p->frame_index_cap, p->nframes, p, frame_key) != 0)
         return UINT32_MAX;
-    size_t j = hash_bytes(name, strlen(name), 1469598103934665603ULL) & (p->frame_index_cap - 1);
+    size_t j = fnv1a(name, strlen(name), FNV1A_SEED) & (p->frame_index_cap - 1);
     for (; p->frame_index[j]; j = (j + 1) & (p->frame_index_cap - 1))
         if (strcmp(p->frames[p->frame_index[j] - 1], name) == 0)
             return p->frame_index[j] - 1;
@@ -110,7 +103,7 @@ int profile_thread(profile_t *p, uint64_t tid, const char *name)
 
 static uint64_t stack_hash(uint32_t thread, const uint32_t *f, uint32_t n)
 {
-    return hash_bytes(f, n * sizeof *f, hash_bytes(&thread, sizeof thread, 1469598103934665603ULL));
+    return fnv1a(f, n * sizeof *f, fnv1a(&thread, sizeof thread, FNV1A_SEED));
 }
 
 static uint64_t stack_key(const profile_t *p, size_t i)
